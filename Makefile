@@ -1,0 +1,27 @@
+# The two commands of cardgen (see README):
+#   make build   install into .venv and build the example content into build/
+#   make test    install into .venv and run the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: build test setup clean
+
+build: $(STAMP)
+	$(BIN)/cardgen build --content content --out build
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml scripts/setup-system.sh
+	bash scripts/setup-system.sh
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "cardgen needs Python 3.11 or newer" or 0)'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf build $(VENV)

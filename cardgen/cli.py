@@ -1,0 +1,147 @@
+"""The ``cardgen`` command line.
+
+Every subcommand is a small function taking parsed arguments and returning
+an exit code.  A :class:`~cardgen.errors.CardgenError` is printed without a
+traceback (one problem per line on stderr) and gives exit 1; any other
+exception is a bug and shows its traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from cardgen import __version__
+from cardgen.content import check_content, load_content
+from cardgen.errors import CardgenError, UsageError, did_you_mean
+
+LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "schools", "effects",
+              "factions", "groups", "terrain")
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Check every content file; print all problems; exit 1 if there are errors."""
+    _, problems = check_content(args.content)
+    for problem in problems:
+        print(problem.format(), file=sys.stderr)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        print(f"{len(errors)} error(s) in {args.content}", file=sys.stderr)
+        return 1
+    print(f"{args.content}: valid")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """List ids and names of one kind (or of every kind)."""
+    content = load_content(args.content)
+    kinds = [args.kind] if args.kind else list(LIST_KINDS)
+    for kind in kinds:
+        if kind not in LIST_KINDS:
+            raise UsageError(f"unknown kind '{kind}'" + did_you_mean(kind, LIST_KINDS))
+    rows = {kind: [{"id": o.id, "name": o.name} for o in sorted(content.kind(kind).values(),
+                                                                 key=lambda o: o.id)] for kind in kinds}
+    if args.json:
+        print(json.dumps(rows if not args.kind else rows[args.kind], ensure_ascii=False, indent=2))
+        return 0
+    for kind, items in rows.items():
+        if not args.kind:
+            print(f"{kind}:")
+        width = max((len(i["id"]) for i in items), default=0)
+        for item in items:
+            print(f"{'  ' if not args.kind else ''}{item['id']:<{width}}  {item['name']}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    """Print the derived profile of one unit (table or JSON)."""
+    from cardgen.rules.derive import derive_unit
+    from cardgen.showview import unit_data, unit_table
+
+    content = load_content(args.content)
+    unit = content.units.get(args.id)
+    if unit is None:
+        raise UsageError(f"unknown unit '{args.id}'" + did_you_mean(args.id, content.units))
+    derived = derive_unit(unit, content)
+    if args.json:
+        print(json.dumps(unit_data(derived), ensure_ascii=False, indent=2))
+        return 0
+    rows = unit_table(derived)
+    width = max(len(label) for label, _ in rows)
+    for label, value in rows:
+        print(f"{label:<{width}}  {value}")
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    """Print or write the JSON Schema of the content files."""
+    from cardgen.pdf import write_atomic
+    from cardgen.schema_export import schema_text
+
+    text = schema_text()
+    if args.out:
+        write_atomic(Path(args.out), text.encode())
+        print(f"wrote {args.out}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="cardgen", description="Universalis publishing pipeline: "
+                                     "validate content, print unit cards, power cards and the rulebook.")
+    parser.add_argument("--version", action="version", version=f"cardgen {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def content_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+                       help="content folder (default: ./content)")
+
+    p = sub.add_parser("validate", help="check every content file")
+    content_arg(p)
+    p.set_defaults(func=cmd_validate)
+    p = sub.add_parser("list", help="list ids and names")
+    p.add_argument("kind", nargs="?", help=f"one of: {', '.join(LIST_KINDS)}")
+    content_arg(p)
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_list)
+    p = sub.add_parser("show", help="derived profile of one unit")
+    p.add_argument("id", help="unit id")
+    content_arg(p)
+    p.add_argument("--json", action="store_true", help="print JSON (stable keys, see README)")
+    p.set_defaults(func=cmd_show)
+    p = sub.add_parser("schema", help="JSON Schema of the content files")
+    p.add_argument("--out", type=Path, metavar="FILE", help="write to FILE instead of stdout")
+    p.set_defaults(func=cmd_schema)
+    for module in _plugin_commands():
+        module.add_parser(sub)
+    return parser
+
+
+def _plugin_commands() -> list:
+    """Subcommands that live with their stage (cards, rulebook, build, watch)."""
+    import importlib
+
+    found = []
+    for name in ("cardgen.cards.command", "cardgen.rulebook.command", "cardgen.buildcmd"):
+        try:
+            found.append(importlib.import_module(name))
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except CardgenError as exc:
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,76 @@
+"""Rules between fields of one object (the shape is already valid).
+
+Each ``check_<kind>`` returns a list of ``(loc, message)``; the caller turns
+them into Problems at the YAML position of ``loc``.
+"""
+
+from __future__ import annotations
+
+from cardgen.content.schema import Armor, Power, Unit, Weapon
+
+Finding = tuple[tuple, str]
+
+SIZES = ("klein", "mittel", "groß", "riesig")
+ALLOWED_SIZES = {
+    "infanterie": ("klein", "mittel", "groß"),
+    "koloss": ("groß", "riesig"),
+    "drohne": SIZES,
+}
+DRONE_LACKS = ("AGI", "NK", "FK", "EH")
+
+
+def check_unit(unit: Unit) -> list[Finding]:
+    """Allowed size per type; drones without AGI NK FK EH, others with all six."""
+    found: list[Finding] = []
+    allowed = ALLOWED_SIZES[unit.type]
+    if unit.size not in allowed:
+        found.append((("size",), f"a {unit.type} must be {allowed[0]} to {allowed[-1]}, not {unit.size}"))
+    for name in DRONE_LACKS:
+        value = getattr(unit.attributes, name)
+        if unit.type == "drohne" and value is not None:
+            found.append((("attributes", name), f"drones have no {name} (they use their controller's)"))
+        if unit.type != "drohne" and value is None:
+            found.append((("attributes",), f"missing attribute {name} (only drones go without it)"))
+    return found
+
+
+def check_weapon(weapon: Weapon) -> list[Finding]:
+    """Range band only on ranged weapons, DF only ranged, Feuerbereitschaft WK I–III."""
+    found: list[Finding] = []
+    ranged = weapon.kind == "fernkampf"
+    if ranged and weapon.range is None:
+        found.append((("range",), "a ranged weapon needs a range band 'X/Y'"))
+    if not ranged and weapon.range is not None:
+        why = "its range is computed from KO" if weapon.kind == "wurf" else "melee weapons have range NK"
+        found.append((("range",), f"a range band belongs only to ranged weapons ({why})"))
+    if not ranged and weapon.dauerfeuer:
+        found.append((("dauerfeuer",), "Dauerfeuer belongs only to ranged weapons"))
+    if weapon.feuerbereitschaft and (not ranged or weapon.weapon_class > 3):
+        found.append((("feuerbereitschaft",), "Feuerbereitschaft is only possible with ranged weapons of WK I–III"))
+    if weapon.kind == "nahkampf":
+        for flag in ("indirekt", "nachladen"):
+            if getattr(weapon, flag):
+                found.append(((flag,), f"{flag} belongs only to ranged and thrown weapons"))
+        if weapon.area_radius:
+            found.append((("area_radius",), "an area radius belongs only to ranged and thrown weapons"))
+    return found
+
+
+def check_armor(armor: Armor) -> list[Finding]:
+    """Nothing relates armor fields yet beyond the schema; kept for symmetry."""
+    return []
+
+
+def check_power(power: Power) -> list[Finding]:
+    """A distance needs its centimetres; self-targeted powers have range self."""
+    found: list[Finding] = []
+    if power.range == "distanz" and power.range_cm is None:
+        found.append((("range_cm",), "range 'distanz' needs range_cm"))
+    if power.range != "distanz" and power.range_cm is not None:
+        found.append((("range_cm",), f"range_cm only goes with range 'distanz', not '{power.range}'"))
+    if power.target == "selbst" and power.range != "selbst":
+        found.append((("range",), "a power targeting 'selbst' has range 'selbst'"))
+    return found
+
+
+CHECKS = {"units": check_unit, "weapons": check_weapon, "armor": check_armor, "powers": check_power}

@@ -1,0 +1,82 @@
+"""Reusable field types of the content schema (ids, WK, stats, modifiers)."""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
+
+ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+
+
+class Strict(BaseModel):
+    """Base of every content model: unknown keys are errors, values are frozen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_äöüß-]*$", max_length=64), Field(
+    description="Stable identifier: lower case letters, digits, '_' and '-'; used for references.")]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=80), Field(description="Name printed on cards.")]
+RulesText = Annotated[str, StringConstraints(max_length=4000), Field(
+    description="Rules text printed on the back of the card (plain text; blank lines separate paragraphs).")]
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$"), Field(
+    description="Colour as #rrggbb.")]
+Points = Annotated[int, Field(ge=0, le=100000, description="Points; computed by the cost model when omitted.")]
+Weight = Annotated[float, Field(ge=0, le=10000, description="Weight in kg (counts against Tragkraft).")]
+Uses = Annotated[int, Field(ge=1, le=10, description="Einmalnutzung: how often it can be used (one circle each).")]
+ApCost = Annotated[int, Field(ge=0, le=12, description="AP cost (⊙) of using it.")]
+
+
+def _roman(value: object) -> object:
+    """Accept WK as roman numeral (``III``) or whole number (``3``)."""
+    if isinstance(value, str) and value.strip().upper() in ROMAN:
+        return ROMAN.index(value.strip().upper()) + 1
+    return value
+
+
+WeaponClass = Annotated[int, BeforeValidator(_roman), Field(ge=1, le=5), WithJsonSchema(
+    {"enum": ["I", "II", "III", "IV", "V", 1, 2, 3, 4, 5],
+     "description": "Waffenklasse WK I–V (roman numeral or 1–5)."})]
+Level = Annotated[int, BeforeValidator(_roman), Field(ge=1, le=10), WithJsonSchema(
+    {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 10}, {"enum": list(ROMAN)}],
+     "description": "Stufe (level) as roman numeral or number."})]
+
+_ADDITIVE = re.compile(r"^\+(\d{1,2})$")
+StatValue = Annotated[int | Annotated[str, StringConstraints(pattern=_ADDITIVE.pattern)], Field(
+    description="A fixed value (e.g. 4) or additive on KO written '+N' (e.g. '+2').")]
+
+
+def parse_stat(value: int | str) -> tuple[int, bool]:
+    """``4`` → (4, False); ``'+2'`` → (2, True)."""
+    if isinstance(value, int):
+        return value, False
+    match = _ADDITIVE.match(value)
+    assert match, value  # guaranteed by the schema pattern
+    return int(match.group(1)), True
+
+
+class Attribute(str, Enum):
+    """The six attributes (Attribute) of the rulebook."""
+
+    AGI = "AGI"
+    NK = "NK"
+    FK = "FK"
+    KO = "KO"
+    WN = "WN"
+    EH = "EH"
+
+
+ProfileKey = Literal["AGI", "NK", "FK", "KO", "WN", "EH", "GK", "TP"]
+
+
+class Modifier(Strict):
+    """A Profilmodifikator: permanent ones are folded into the printed profile,
+    temporary ones are printed beside it."""
+
+    attribute: ProfileKey = Field(description="Profile value changed: AGI NK FK KO WN EH, GK or TP.")
+    value: int = Field(ge=-12, le=12, description="Change, e.g. -1 or 2.")
+    mode: Literal["permanent", "temporär"] = Field(
+        description="permanent: folded into the profile; temporär: printed beside it, applies only in use.")

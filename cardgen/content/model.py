@@ -1,0 +1,45 @@
+"""The validated content set handed to the rules engine and the renderers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.content.ruleset import Ruleset
+from cardgen.content.schema import (
+    Armor, DamageEffect, Equipment, Faction, Group, Power, School, Terrain, Trait, Unit, Weapon,
+)
+from cardgen.content.yamlsource import SourceFile
+
+
+@dataclass(frozen=True)
+class Content:
+    """Every object of a content folder, by kind and id, plus the ruleset."""
+
+    root: Path
+    ruleset: Ruleset
+    factions: dict[str, Faction] = field(default_factory=dict)
+    units: dict[str, Unit] = field(default_factory=dict)
+    weapons: dict[str, Weapon] = field(default_factory=dict)
+    armor: dict[str, Armor] = field(default_factory=dict)
+    equipment: dict[str, Equipment] = field(default_factory=dict)
+    traits: dict[str, Trait] = field(default_factory=dict)
+    powers: dict[str, Power] = field(default_factory=dict)
+    schools: dict[str, School] = field(default_factory=dict)
+    effects: dict[str, DamageEffect] = field(default_factory=dict)
+    terrain: dict[str, Terrain] = field(default_factory=dict)
+    groups: dict[str, Group] = field(default_factory=dict)
+    sources: dict[tuple[str, str], SourceFile] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def damage_effects(self) -> dict[str, DamageEffect]:
+        """Alias of :attr:`effects` (the rulebook's word: Schadenseffekte)."""
+        return self.effects
+
+    def kind(self, name: str) -> dict:
+        """The objects of one kind (``'units'``, ``'weapons'`` ...)."""
+        return getattr(self, name)
+
+    def source(self, kind: str, object_id: str) -> SourceFile | None:
+        """The file an object came from (for error positions)."""
+        return self.sources.get((kind, object_id))

@@ -1,0 +1,160 @@
+"""Stage 3: ids and references across files, and the group rules.
+
+Duplicate ids name both places; unknown references get a did-you-mean; a
+group must have one faction, two or more models, exactly one leader, and
+each controller at most ⌊EH/3⌋ drones.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardgen.content.checks import CHECKS
+from cardgen.content.load import Loaded
+from cardgen.content.model import Content
+from cardgen.content.schema import Group, TraitRef, Unit
+from cardgen.content.yamlsource import SourceFile
+from cardgen.errors import Problem, did_you_mean
+from cardgen.rules.drones import drone_capacity
+
+
+def resolve(root, loaded: Loaded) -> tuple[Content, list[Problem]]:
+    """Index objects by id and check every reference; return content and problems."""
+    problems = list(loaded.problems)
+    tables: dict[str, dict[str, Any]] = {}
+    sources: dict[tuple[str, str], SourceFile] = {}
+    for kind, items in loaded.objects.items():
+        tables[kind] = {}
+        for model, source in items:
+            check = CHECKS.get(kind)
+            problems += [source.problem(loc, msg) for loc, msg in (check(model) if check else [])]
+            if model.id in tables[kind]:
+                first = sources[(kind, model.id)]
+                problems.append(source.problem(("id",), f"duplicate id '{model.id}' (also in "
+                                               f"{_where(first)})"))
+                problems.append(first.problem(("id",), f"duplicate id '{model.id}' (also in {_where(source)})"))
+                continue
+            tables[kind][model.id] = model
+            sources[(kind, model.id)] = source
+    content = Content(root=root, ruleset=loaded.ruleset, sources=sources, **tables)
+    problems += check_references(content)
+    problems += check_groups(content)
+    return content, problems
+
+
+def _where(source: SourceFile) -> str:
+    from cardgen.errors import display_path
+    line, col = source.position(("id",))
+    return f"{display_path(source.path)}:{line}"
+
+
+def _ref(content: Content, source: SourceFile, loc: tuple, kind: str, ref: str, what: str) -> list[Problem]:
+    table = content.kind(kind)
+    if ref in table:
+        return []
+    return [source.problem(loc, f"unknown {what} '{ref}'" + did_you_mean(ref, table))]
+
+
+def check_references(content: Content) -> list[Problem]:
+    """Every id a unit, weapon, armor or power names must exist (and fit)."""
+    problems: list[Problem] = []
+    for unit in content.units.values():
+        problems += _unit_refs(content, unit, content.source("units", unit.id))
+    for kind, what in (("weapons", "waffen"), ("armor", "rüstung")):
+        for item in content.kind(kind).values():
+            source = content.source(kind, item.id)
+            for i, effect in enumerate(item.effects):
+                problems += _ref(content, source, ("effects", i), "effects", effect, "damage effect")
+                found = content.effects.get(effect)
+                if found and found.applies_to not in (what, "beide"):
+                    problems.append(source.problem(("effects", i), f"damage effect '{effect}' applies only "
+                                                   f"to {found.applies_to}"))
+    for power in content.powers.values():
+        problems += _ref(content, content.source("powers", power.id), ("school",), "schools", power.school, "school")
+    return problems
+
+
+def _unit_refs(content: Content, unit: Unit, source: SourceFile) -> list[Problem]:
+    problems = _ref(content, source, ("faction",), "factions", unit.faction, "faction")
+    for field, kind, what in (("weapons", "weapons", "weapon"), ("equipment", "equipment", "equipment"),
+                              ("powers", "powers", "power")):
+        for i, ref in enumerate(getattr(unit, field)):
+            problems += _ref(content, source, (field, i), kind, ref, what)
+    for field in ("armor", "shield"):
+        ref = getattr(unit, field)
+        if ref is None:
+            continue
+        problems += _ref(content, source, (field,), "armor", ref, "armor")
+        armor = content.armor.get(ref)
+        if armor is not None and (armor.shield is not None) != (field == "shield"):
+            need = "is not a shield (it has no 'shield' bonuses)" if field == "shield" else \
+                "is a shield: list it under 'shield'"
+            problems.append(source.problem((field,), f"armor '{ref}' {need}"))
+    for i, entry in enumerate(unit.traits):
+        ref = entry.id if isinstance(entry, TraitRef) else entry
+        problems += _ref(content, source, ("traits", i), "traits", ref, "trait")
+        trait = content.traits.get(ref)
+        level = entry.level if isinstance(entry, TraitRef) else 1
+        if trait is not None and level > trait.max_level:
+            problems.append(source.problem(("traits", i), f"trait '{ref}' has no level {level} "
+                                           f"(max_level {trait.max_level})"))
+    return problems
+
+
+def check_groups(content: Content) -> list[Problem]:
+    """Group rules (Gruppen, Gruppenführer, Kontroller)."""
+    problems: list[Problem] = []
+    for group in content.groups.values():
+        problems += _group_problems(content, group, content.source("groups", group.id))
+    return problems
+
+
+def _group_problems(content: Content, group: Group, source: SourceFile) -> list[Problem]:
+    problems = _ref(content, source, ("faction",), "factions", group.faction, "faction")
+    if len(group.models) < 2:
+        problems.append(source.problem(("models",), f"a group needs 2 or more models, found {len(group.models)}"))
+    leaders = [i for i, m in enumerate(group.models) if m.leader]
+    if len(leaders) != 1:
+        problems.append(source.problem(("models",), f"a group needs exactly one leader, found {len(leaders)}"))
+    labels = [m.label or m.unit for m in group.models]
+    for label, count in Counter(labels).items():
+        if count > 1:
+            problems.append(source.problem(("models",), f"label '{label}' is used {count} times; "
+                                           "give each model of the same unit its own label"))
+    by_label = dict(zip(labels, group.models))
+    drones: Counter[str] = Counter()
+    for i, member in enumerate(group.models):
+        problems += _member_problems(content, group, source, i, member, by_label, drones)
+    for label, count in sorted(drones.items()):
+        unit = content.units.get(by_label[label].unit)
+        capacity = drone_capacity(unit.attributes.EH) if unit and unit.attributes.EH is not None else 0
+        if count > capacity:
+            problems.append(source.problem(("models",), f"controller '{label}' runs {count} drones but "
+                                           f"EH {unit.attributes.EH if unit else '?'} allows {capacity} (⌊EH/3⌋)"))
+    return problems
+
+
+def _member_problems(content, group, source, i, member, by_label, drones) -> list[Problem]:
+    unit = content.units.get(member.unit)
+    if unit is None:
+        return _ref(content, source, ("models", i, "unit"), "units", member.unit, "unit")
+    problems = []
+    if unit.faction != group.faction:
+        problems.append(source.problem(("models", i, "unit"), f"unit '{unit.id}' belongs to faction "
+                                       f"'{unit.faction}', not '{group.faction}'"))
+    if unit.type == "drohne":
+        if member.controller is None:
+            problems.append(source.problem(("models", i), "a drone needs a controller (label of a model)"))
+        elif member.controller not in by_label:
+            problems.append(source.problem(("models", i, "controller"), f"unknown controller "
+                                           f"'{member.controller}'" + did_you_mean(member.controller, by_label)))
+        elif content.units.get(by_label[member.controller].unit, unit).type == "drohne":
+            problems.append(source.problem(("models", i, "controller"), "a drone cannot control a drone"))
+        else:
+            drones[member.controller] += 1
+        if member.leader:
+            problems.append(source.problem(("models", i, "leader"), "a drone cannot lead a group"))
+    elif member.controller is not None:
+        problems.append(source.problem(("models", i, "controller"), "only drones have a controller"))
+    return problems

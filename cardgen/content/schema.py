@@ -1,0 +1,228 @@
+"""The content schema: one strict pydantic model per kind of YAML file.
+
+Shape and ranges are checked here (unknown keys, enums, 0–12, WK I–V ...).
+Rules that relate several fields (a drone without AGI, a range band only on
+ranged weapons) live in :mod:`cardgen.content.checks`; references between
+files in :mod:`cardgen.content.resolve`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from cardgen.content.fields import (
+    ApCost, Colour, Id, Level, Modifier, Name, Points, RulesText, StatValue, Strict, Uses, WeaponClass, Weight,
+)
+
+UnitType = Literal["infanterie", "koloss", "drohne"]
+Size = Literal["klein", "mittel", "groß", "riesig"]
+Movement = Literal["beine", "flug", "kette", "rad", "schweben", "stationär"]
+WeaponKind = Literal["nahkampf", "fernkampf", "wurf"]
+Attr = Field(default=None, ge=0, le=12)
+
+
+class Faction(Strict):
+    """A faction (Fraktion) a group is raised from."""
+
+    id: Id
+    name: Name
+    colour: Colour
+    emblem: str | None = Field(default=None, description="Icon file below assets/Grafiken (optional).")
+    leader_rule: RulesText = Field(default="", description="Who leads a group of this faction (Gruppenführer).")
+
+
+class Attributes(Strict):
+    """Attribute. Drones have only KO and WN (they use their controller's AGI NK FK EH)."""
+
+    AGI: int | None = Field(default=None, ge=0, le=12, description="Agilität")
+    NK: int | None = Field(default=None, ge=0, le=12, description="Nahkampf")
+    FK: int | None = Field(default=None, ge=0, le=12, description="Fernkampf")
+    KO: int = Field(ge=0, le=12, description="Konstitution")
+    WN: int = Field(ge=0, le=12, description="Wahrnehmung")
+    EH: int | None = Field(default=None, ge=0, le=12, description="Entschlossenheit")
+
+
+class TraitRef(Strict):
+    """A trait a unit has, with its level (Stufe)."""
+
+    id: Id = Field(description="Trait id.")
+    level: Level = 1
+
+
+class Unit(Strict):
+    """A model (Modell) and what it carries; its card shows all derived values."""
+
+    id: Id
+    name: Name
+    faction: Id = Field(description="Faction id.")
+    type: UnitType = Field(description="Typ: infanterie, koloss or drohne.")
+    size: Size = Field(description="Größenprofil: klein, mittel, groß, riesig (allowed sizes depend on type).")
+    movement: Movement = Field(description="Bewegungsart.")
+    attributes: Attributes
+    speed: int = Field(ge=0, le=50, description="Geschwindigkeit GK in cm per move action.")
+    hit_points: int = Field(ge=1, le=20, description="Trefferpunkte TP (for a colossus: of the Rumpf).")
+    weapons: list[Id] = Field(default=[], description="Weapon ids; list an id twice for two copies.")
+    armor: Id | None = Field(default=None, description="Armor id (body armor).")
+    shield: Id | None = Field(default=None, description="Armor id of a shield (an armor with 'shield' bonuses).")
+    equipment: list[Id] = Field(default=[], description="Equipment ids.")
+    traits: list[TraitRef | Id] = Field(default=[], description="Traits: an id (level I) or {id, level}.")
+    powers: list[Id] = Field(default=[], description="Power (Kraft) ids.")
+    base_points: int = Field(default=0, ge=-10000, le=10000, description="Points added to the computed total.")
+    points: Points | None = Field(default=None, description="Total points; overrides the cost model when given.")
+    rules: RulesText = Field(default="", description="Special rules of this model (back of the card).")
+
+
+class Weapon(Strict):
+    """A weapon (Waffe) with its damage profile (Schadensprofil)."""
+
+    id: Id
+    name: Name
+    kind: WeaponKind = Field(description="nahkampf (NK), fernkampf (range band) or wurf (thrown, range from KO).")
+    weapon_class: WeaponClass
+    strength: StatValue = Field(description="Stärke: fixed (4) or additive on KO ('+1').")
+    damage: int = Field(ge=0, le=20, description="Schaden: TP lost on a wound.")
+    range: str | None = Field(default=None, pattern=r"^[1-9]\d{0,2}/[1-9]\d?$",
+                              description="Reichweitenband 'X/Y' (band length cm / number of bands); ranged only.")
+    dauerfeuer: int = Field(default=0, ge=0, le=4, description="Dauerfeuer DF 0–4 (1 + DF shots); ranged only.")
+    area_radius: int = Field(default=0, ge=0, le=50, description="Flächenwaffe: radius in cm (0 = none).")
+    effects: list[Id] = Field(default=[], description="Damage effect ids (Schadenseffekte).")
+    unhandlich: bool = Field(default=False, description="Unhandlich (circle around the WK).")
+    nachladen: bool = Field(default=False, description="Must be reloaded after each use.")
+    indirekt: bool = Field(default=False, description="Can fire indirectly (Indirekter Fernkampf).")
+    feuerbereitschaft: bool | None = Field(
+        default=None, description="May take Feuerbereitschaft; default: ranged WK I–III. Refused on WK IV–V.")
+    uses: Uses | None = None
+    weight: Weight = 0
+    points: Points | None = None
+    extra_points: int = Field(default=0, ge=-1000, le=1000, description="Cost model: added before the factors.")
+    modifiers: list[Modifier] = []
+    rules: RulesText = ""
+
+
+class ShieldBonus(Strict):
+    """Schild: bonuses to the melee roll (defence only) and to the armor roll."""
+
+    melee: int = Field(default=0, ge=0, le=6, description="Bonus on the NK roll when defending.")
+    armor: int = Field(default=0, ge=0, le=6, description="Bonus on the armor roll (melee defence, fire from the front).")
+
+
+class Armor(Strict):
+    """Armor (Rüstung) with its armor profile (Rüstungsprofil), or a shield."""
+
+    id: Id
+    name: Name
+    protection: StatValue = Field(description="Schutz: fixed (5) or additive on KO ('+2').")
+    damage_reduction: int = Field(default=0, ge=0, le=10, description="Schadensreduktion.")
+    effects: list[Id] = Field(default=[], description="Damage effect ids the armor has.")
+    selbsttragend: bool = Field(default=False, description="Weight ignored for Tragkraft.")
+    shield: ShieldBonus | None = Field(default=None, description="Set for a shield.")
+    weight: Weight = 0
+    points: Points | None = None
+    modifiers: list[Modifier] = []
+    rules: RulesText = ""
+
+
+class Equipment(Strict):
+    """Equipment (Ausrüstung)."""
+
+    id: Id
+    name: Name
+    ap_cost: ApCost | None = None
+    uses: Uses | None = None
+    unhandlich: bool = False
+    weight: Weight = 0
+    points: Points = Field(description="Points (given; the cost model has no formula for equipment).")
+    rules: RulesText = ""
+
+
+class Trait(Strict):
+    """A trait (Eigenschaft), possibly with levels."""
+
+    id: Id
+    name: Name
+    max_level: int = Field(default=1, ge=1, le=10, description="Highest level (Stufe) the trait has.")
+    ap_cost: ApCost | None = None
+    uses: Uses | None = None
+    points_per_level: int = Field(default=0, ge=-1000, le=1000, description="Cost model: points per level.")
+    points: Points | None = Field(default=None, description="Points per level, overriding the cost model.")
+    modifiers: list[Modifier] = []
+    rules: RulesText = ""
+
+
+class School(Strict):
+    """A school (Schule) of powers: colours the power card title bar."""
+
+    id: Id
+    name: Name
+    colour: Colour
+    icon: str | None = Field(default=None, description="Icon file below assets/Grafiken (optional).")
+
+
+class Power(Strict):
+    """A power (Kraft) and its power card."""
+
+    id: Id
+    name: Name
+    school: Id
+    attribute: Literal["AGI", "NK", "FK", "KO", "WN", "EH"]
+    difficulty: int = Field(default=0, ge=-12, le=12, description="Modifier on the attribute roll.")
+    ap_cost: ApCost
+    tp_loss: int = Field(default=0, ge=0, le=20, description="TP the user loses.")
+    tp_loss_when: Literal["misslingen", "immer"] = Field(
+        default="misslingen", description="TP loss on failure (misslingen) or automatically (immer).")
+    target: Literal["selbst", "modell", "fläche"]
+    range: Literal["selbst", "berührung", "distanz"]
+    range_cm: int | None = Field(default=None, ge=1, le=200, description="Distance in cm when range is distanz.")
+    duration: Literal["instantan", "dauerhaft"]
+    use: Literal["sichtlinie", "durch_gelände"] = "sichtlinie"
+    points: Points = Field(description="Points (given).")
+    rules: RulesText
+
+
+class DamageEffect(Strict):
+    """A damage effect (Schadenseffekt) of weapons and/or armor."""
+
+    id: Id
+    name: Name
+    icon: str = Field(description="Icon file below assets/Grafiken, e.g. Effekt/brand.svg.")
+    applies_to: Literal["waffen", "rüstung", "beide"]
+    points: int = Field(default=0, ge=0, le=1000, description="Cost model: points added per item.")
+    rules: RulesText
+
+
+class Terrain(Strict):
+    """A terrain type (Geländetyp)."""
+
+    id: Id
+    name: Name
+    passierbarkeit: int | None = Field(default=None, ge=0, le=12)
+    deckung: int | None = Field(default=None, ge=0, le=3, description="Cover level I–III as 1–3; none if absent.")
+    sichtweite: int | None = Field(default=None, ge=0, le=12)
+    rules: RulesText = ""
+
+
+class GroupModel(Strict):
+    """One model of a group roster."""
+
+    unit: Id
+    label: Id | None = Field(default=None, description="Name of this model in the roster (default: unit id).")
+    leader: bool = False
+    controller: Id | None = Field(default=None, description="Drones: label of the controlling model.")
+
+
+class Group(Strict):
+    """A group (Gruppe): one faction, two or more models, exactly one leader."""
+
+    id: Id
+    name: Name
+    faction: Id
+    models: list[GroupModel]
+
+
+KINDS: dict[str, type[Strict]] = {
+    "factions": Faction, "units": Unit, "weapons": Weapon, "armor": Armor, "equipment": Equipment,
+    "traits": Trait, "powers": Power, "schools": School, "effects": DamageEffect, "terrain": Terrain,
+    "groups": Group,
+}

@@ -1,0 +1,86 @@
+"""The one error format of cardgen.
+
+Every problem a designer can cause is a :class:`Problem` printed as
+``path:line:col: field.path: message``.  Problems are collected and raised
+together as a :class:`ContentError`; the CLI prints them without a traceback.
+Any other exception escaping the CLI is a bug in cardgen.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One problem in one file, at one position, about one field."""
+
+    file: str
+    line: int = 0
+    column: int = 0
+    field: str = ""
+    message: str = ""
+    severity: str = "error"
+
+    def format(self) -> str:
+        """Render as ``path:line:col: field: message`` (path relative to cwd)."""
+        where = display_path(self.file)
+        if self.line:
+            where += f":{self.line}:{self.column or 1}"
+        head = f"{where}: "
+        if self.severity != "error":
+            head += f"{self.severity}: "
+        if self.field:
+            head += f"{self.field}: "
+        return head + self.message
+
+
+def display_path(file: str | os.PathLike) -> str:
+    """A path relative to the current directory where that is shorter."""
+    path = Path(file)
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # different drive on Windows
+        return str(path)
+    return rel if len(rel) <= len(str(path)) else str(path)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest candidate, or ``''``."""
+    pool = sorted(set(candidates))
+    matches = difflib.get_close_matches(word, pool, n=1, cutoff=0.6)
+    if not matches:
+        lowered = {c.lower(): c for c in pool}
+        if word.lower() in lowered:
+            matches = [lowered[word.lower()]]
+    return f" (did you mean '{matches[0]}'?)" if matches else ""
+
+
+class CardgenError(Exception):
+    """Base of all errors shown to the user without a traceback."""
+
+    def lines(self) -> list[str]:
+        return [str(self)]
+
+
+class ContentError(CardgenError):
+    """One or more problems in the designer's files."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = sorted(problems, key=lambda p: (p.file, p.line, p.column, p.field, p.message))
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        return [p.format() for p in self.problems]
+
+
+class RenderError(CardgenError):
+    """A document could not be rendered (overflowing text, refused resource...)."""
+
+
+class UsageError(CardgenError):
+    """The command line asks for something that does not exist."""

@@ -1,0 +1,1 @@
+"""The rules engine: pure functions computing every value the rulebook derives."""

@@ -1,0 +1,205 @@
+"""Stage 4: every derived value of one unit, computed once, in one place.
+
+:func:`derive_unit` folds permanent profile modifiers and encumbrance into
+the profile, resolves strength and protection against KO, computes ranges,
+AP costs and points.  The result is a frozen :class:`DerivedUnit` that the
+card view and ``cardgen show`` read; neither computes anything itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.content.fields import Modifier, parse_stat
+from cardgen.content.model import Content
+from cardgen.content.schema import Armor, TraitRef, Unit, Weapon
+from cardgen.rules import drones, points, profile
+from cardgen.rules import weapons as wr
+
+ATTRIBUTES = ("AGI", "NK", "FK", "KO", "WN", "EH")
+
+
+class RuleError(ValueError):
+    """Content that is well-formed but breaks a rule (TP over 20 after modifiers ...)."""
+
+    def __init__(self, loc: tuple, message: str):
+        super().__init__(message)
+        self.loc = loc
+
+
+@dataclass(frozen=True)
+class DerivedWeapon:
+    weapon: Weapon
+    strength: int
+    damage: int
+    band: wr.RangeBand | None
+    shots: int | None
+    readiness: bool
+    ap_costs: dict[str, int]
+    indirect_max_height_cm: float | None
+    points: int
+
+
+@dataclass(frozen=True)
+class DerivedArmor:
+    armor: Armor
+    protection: int
+    armor_roll: int
+    points: int
+
+
+@dataclass(frozen=True)
+class DerivedTrait:
+    id: str
+    name: str
+    level: int
+    points: int
+
+
+@dataclass(frozen=True)
+class DerivedUnit:
+    unit: Unit
+    attributes: dict[str, int | None]
+    temporary: tuple[Modifier, ...]
+    speed: int
+    speed_critical: int
+    hit_points: int
+    critical_at: int
+    action_points: int
+    carrying_capacity_kg: int
+    load_kg: float
+    encumbrance: int
+    danger_radius_cm: int | None
+    perception_radius_cm: int
+    perception_radius_critical_cm: int
+    size: profile.SizeProfile
+    hit_zones: drones.HitZones | None
+    unarmed: wr.Unarmed | None
+    weapons: tuple[DerivedWeapon, ...]
+    armor: DerivedArmor | None
+    shield: DerivedArmor | None
+    traits: tuple[DerivedTrait, ...]
+    drone_capacity: int | None
+    points: int
+
+
+def _modifier_sources(unit: Unit, content: Content) -> list:
+    """Items whose modifiers apply: each distinct weapon, armor, shield and trait once."""
+    items = [content.weapons[w] for w in dict.fromkeys(unit.weapons)]
+    items += [content.armor[a] for a in (unit.armor, unit.shield) if a]
+    items += [content.traits[_trait_id(t)] for t in unit.traits]
+    return items
+
+
+def _trait_id(entry: TraitRef | str) -> str:
+    return entry.id if isinstance(entry, TraitRef) else entry
+
+
+def _fold(unit: Unit, modifiers: list[Modifier]) -> dict[str, int | None]:
+    values: dict[str, int | None] = {k: getattr(unit.attributes, k) for k in ATTRIBUTES}
+    values["GK"], values["TP"] = unit.speed, unit.hit_points
+    for mod in modifiers:
+        if mod.mode == "permanent" and values[mod.attribute] is not None:
+            values[mod.attribute] += mod.value
+    return values
+
+
+def load_kg(unit: Unit, content: Content) -> float:
+    """Load: weapons, armor (unless selbsttragend) and equipment, each copy."""
+    total = sum(content.weapons[w].weight for w in unit.weapons)
+    total += sum(content.armor[a].weight for a in (unit.armor, unit.shield)
+                 if a and not content.armor[a].selbsttragend)
+    total += sum(content.equipment[e].weight for e in unit.equipment)
+    return round(total, 3)
+
+
+def derive_unit(unit: Unit, content: Content) -> DerivedUnit:
+    """All derived values of ``unit``; raises RuleError where a rule is broken."""
+    modifiers = [m for item in _modifier_sources(unit, content) for m in item.modifiers]
+    folded = _fold(unit, modifiers)
+    ko = max(0, folded["KO"])
+    capacity = profile.carrying_capacity(unit.type, ko)
+    load = load_kg(unit, content)
+    try:
+        malus = profile.encumbrance(load, capacity)
+    except ValueError as exc:
+        raise RuleError(("attributes", "KO"), str(exc)) from None
+    folded["AGI"] = None if folded["AGI"] is None else folded["AGI"] - malus
+    speed = max(0, folded["GK"] - malus)
+    attributes = {k: (None if folded[k] is None else max(0, min(12, folded[k]))) for k in ATTRIBUTES}
+    hit_points = folded["TP"]
+    if not 1 <= hit_points <= profile.MAX_TP:
+        raise RuleError(("hit_points",), f"TP after profile modifiers is {hit_points}; "
+                        f"it must be 1–{profile.MAX_TP}")
+    derived_weapons = tuple(_weapon(content.weapons[w], unit, ko, content) for w in unit.weapons)
+    return DerivedUnit(
+        unit=unit, attributes=attributes,
+        temporary=tuple(m for m in modifiers if m.mode == "temporär"),
+        speed=speed, speed_critical=profile.critical_speed(speed),
+        hit_points=hit_points, critical_at=profile.critical_at(hit_points),
+        action_points=profile.action_points(unit.type),
+        carrying_capacity_kg=capacity, load_kg=load, encumbrance=malus,
+        danger_radius_cm=profile.danger_radius(attributes["EH"]),
+        perception_radius_cm=profile.perception_radius(attributes["WN"]),
+        perception_radius_critical_cm=profile.perception_radius(attributes["WN"], critical=True),
+        size=profile.size_profile(unit.size),
+        hit_zones=drones.hit_zones(hit_points) if unit.type == "koloss" else None,
+        unarmed=wr.unarmed(unit.type, unit.size, ko),
+        weapons=derived_weapons,
+        armor=_armor(content.armor[unit.armor], ko, content) if unit.armor else None,
+        shield=_armor(content.armor[unit.shield], ko, content) if unit.shield else None,
+        traits=tuple(_trait(t, content) for t in unit.traits),
+        drone_capacity=None if attributes["EH"] is None else drones.drone_capacity(attributes["EH"]),
+        points=unit_points(unit, content, derived_weapons),
+    )
+
+
+def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content) -> DerivedWeapon:
+    value, additive = parse_stat(weapon.strength)
+    band = None
+    if weapon.kind == "fernkampf":
+        band = wr.parse_band(weapon.range)
+    elif weapon.kind == "wurf":
+        band = wr.thrown_band(ko, weapon.unhandlich)
+    readiness = wr.can_take_readiness(weapon.kind, weapon.weapon_class)
+    if weapon.feuerbereitschaft is not None:
+        readiness = weapon.feuerbereitschaft and readiness
+    effects = [content.effects[e] for e in weapon.effects]
+    return DerivedWeapon(
+        weapon=weapon, strength=wr.resolve_stat(value, additive, ko), damage=weapon.damage, band=band,
+        shots=None if band is None else wr.shots(weapon.dauerfeuer), readiness=readiness,
+        ap_costs=wr.ap_costs(weapon.kind, weapon.weapon_class, unit.type, weapon.nachladen, readiness),
+        indirect_max_height_cm=wr.indirect_max_height(band) if weapon.indirekt and band else None,
+        points=points.weapon_points(weapon, effects, content.ruleset.cost),
+    )
+
+
+def _armor(armor: Armor, ko: int, content: Content) -> DerivedArmor:
+    value, additive = parse_stat(armor.protection)
+    protection = wr.resolve_stat(value, additive, ko)
+    effects = [content.effects[e] for e in armor.effects]
+    return DerivedArmor(armor=armor, protection=protection, armor_roll=wr.armor_roll(ko, protection),
+                        points=points.armor_points(armor, effects, content.ruleset.cost))
+
+
+def _trait(entry: TraitRef | str, content: Content) -> DerivedTrait:
+    trait = content.traits[_trait_id(entry)]
+    level = entry.level if isinstance(entry, TraitRef) else 1
+    return DerivedTrait(trait.id, trait.name, level, points.trait_points(trait, level, content.ruleset.cost))
+
+
+def unit_points(unit: Unit, content: Content, derived_weapons: tuple[DerivedWeapon, ...]) -> int:
+    """Base + profile + movement + every item (each copy); a given total wins."""
+    if unit.points is not None:
+        return unit.points
+    cost = content.ruleset.cost
+    total = unit.base_points + points.profile_points(unit, cost) + points.movement_points(unit.movement, cost)
+    total += sum(w.points for w in derived_weapons)
+    for ref in (unit.armor, unit.shield):
+        if ref:
+            armor = content.armor[ref]
+            total += points.armor_points(armor, [content.effects[e] for e in armor.effects], cost)
+    total += sum(content.equipment[e].points for e in unit.equipment)
+    total += sum(_trait(t, content).points for t in unit.traits)
+    total += sum(content.powers[p].points for p in unit.powers)
+    return total

@@ -1,0 +1,32 @@
+"""Drones (Kontroller) and colossi (Trefferzonen)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+
+def drone_capacity(eh: int) -> int:
+    """A controller may run one drone per 3 points of EH: ⌊EH/3⌋ (EH 5 → 1, EH 6 → 2)."""
+    return eh // 3
+
+
+@dataclass(frozen=True)
+class HitZones:
+    """TP of the four colossus hit zones."""
+
+    rumpf: int
+    links: int
+    rechts: int
+    bewegung: int
+
+
+def side_zone_hit_points(rumpf: int) -> int:
+    """Linke/Rechte Seite and Bewegung: 2/3 of the Rumpf, rounded up."""
+    return math.ceil(rumpf * 2 / 3)
+
+
+def hit_zones(rumpf: int) -> HitZones:
+    """TP given for the Rumpf; the other three zones each ⌈2/3 · Rumpf⌉."""
+    side = side_zone_hit_points(rumpf)
+    return HitZones(rumpf=rumpf, links=side, rechts=side, bewegung=side)
