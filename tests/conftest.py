@@ -1,0 +1,77 @@
+"""Shared test helpers: the CLI in-process, fixture content, the user's rulebook."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from cardgen.cli import main
+
+PROJECT = Path(__file__).resolve().parents[1]
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED = PROJECT.parent / "shared"
+REGELBUCH = SHARED / "rulebook" / "Regelbuch.md"
+
+
+@pytest.fixture
+def regelbuch() -> str:
+    """The user's rulebook text (skipped where ../shared is absent, as in a user's clone)."""
+    if not REGELBUCH.is_file():
+        pytest.skip(f"the user's rulebook is not beside this clone ({REGELBUCH}); CI always has it")
+    return REGELBUCH.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def cli(capsys, monkeypatch):
+    """Run ``cardgen ARGS`` in-process from the project folder; return (code, out, err)."""
+    monkeypatch.chdir(PROJECT)
+
+    def run(*args: str) -> tuple[int, str, str]:
+        code = main([str(a) for a in args])
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return run
+
+
+@pytest.fixture
+def rules_content(tmp_path):
+    """A copy of tests/fixtures/rules; ``add(kind, data)`` writes one more object."""
+    root = tmp_path / "content"
+    shutil.copytree(FIXTURES / "rules", root)
+
+    def add(kind: str, data: dict) -> Path:
+        path = root / kind / f"{data['id']}.yaml"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+        return path
+
+    add.root = root
+    return add
+
+
+def unit(unit_id: str = "probe", **fields) -> dict:
+    """A valid infantry unit (KO 5), overridden by ``fields``."""
+    data = {"id": unit_id, "name": unit_id.title(), "faction": "test", "type": "infanterie",
+            "size": "mittel", "movement": "beine",
+            "attributes": {"AGI": 4, "NK": 3, "FK": 4, "KO": 5, "WN": 3, "EH": 4},
+            "speed": 10, "hit_points": 10}
+    data.update(fields)
+    return data
+
+
+@pytest.fixture
+def show(cli, rules_content):
+    """``show(unit_dict)`` → the parsed ``cardgen show --json`` of that unit."""
+
+    def run(data: dict) -> dict:
+        rules_content("units", data)
+        code, out, err = cli("show", data["id"], "--json", "--content", rules_content.root)
+        assert code == 0, err
+        return json.loads(out)
+
+    return run
