@@ -24,7 +24,7 @@ LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "sch
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check every content file; print all problems; exit 1 if there are errors."""
     _, problems = check_content(args.content)
-    for problem in problems:
+    for problem in sorted(problems, key=lambda p: (p.file, p.line, p.column, p.field, p.message)):
         print(problem.format(), file=sys.stderr)
     errors = [p for p in problems if p.severity == "error"]
     if errors:

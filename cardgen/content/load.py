@@ -56,7 +56,7 @@ def load_folder(root: Path) -> Loaded:
             loaded.problems += exc.problems
             continue
         model, problems = validate_model(KINDS[kind], source)
-        loaded.problems += problems
+        loaded.problems += list(source.problems) + problems
         if model is not None:
             loaded.objects[kind].append((model, source))
     loaded.ruleset = _load_ruleset(root, loaded.problems)
@@ -88,6 +88,7 @@ def _load_ruleset(root: Path, problems: list[Problem]) -> Ruleset | None:
         except ContentError as exc:
             problems += exc.problems
             return None
+        problems += source.problems
         if not isinstance(source.data, dict):
             problems.append(source.problem((), "expected a mapping of fields (key: value)"))
             return None

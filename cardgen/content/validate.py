@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -72,7 +73,7 @@ def _message(loc: Path_, errors: list[dict], model: type[BaseModel], data: Any) 
         return f"'{value}' is not one of {expected}" + did_you_mean(value, choices)
     messages = []
     for error in errors:
-        text = error["msg"].removeprefix("Value error, ")
+        text = re.sub(r" or instance of \w+", "", error["msg"].removeprefix("Value error, "))
         if text not in messages:
             messages.append(text)
     return "; or ".join(messages)

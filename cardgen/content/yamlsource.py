@@ -38,6 +38,7 @@ class SourceFile:
     data: Any
     positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    problems: tuple[Problem, ...] = ()
 
     def position(self, loc: Path_, key: bool = False) -> tuple[int, int]:
         """Line and column of ``loc``, or of its nearest located parent."""
@@ -65,7 +66,13 @@ def format_loc(loc: Path_) -> str:
 
 
 def read_yaml(path: Path) -> SourceFile:
-    """Read ``path`` as a YAML document of plain data; raise ContentError otherwise."""
+    """Read ``path`` as a YAML document of plain data.
+
+    Raises ContentError when nothing usable can be read (syntax, encoding,
+    size, empty file, alias bomb); lesser problems (a duplicate key, a
+    refused tag) are returned in ``SourceFile.problems`` so validation of
+    the rest of the file goes on.
+    """
     path = Path(path)
     text = _read_text(path)
     loader = yaml.SafeLoader(text)
@@ -83,9 +90,9 @@ def read_yaml(path: Path) -> SourceFile:
         raise ContentError([Problem(str(path), 1, 1, "", "file is empty: expected a mapping of fields")])
     builder = _Builder(path)
     data = builder.build(node, ())
-    if builder.problems:
-        raise ContentError(builder.problems[:1] if builder.fatal else builder.problems)
-    return SourceFile(path, data, builder.positions, builder.key_positions)
+    if builder.fatal:
+        raise ContentError(builder.problems[:1])
+    return SourceFile(path, data, builder.positions, builder.key_positions, tuple(builder.problems))
 
 
 def _read_text(path: Path) -> str:
@@ -141,26 +148,21 @@ class _Builder:
             if isinstance(node, yaml.MappingNode):
                 return self._mapping(node, loc)
             if node.tag != "tag:yaml.org,2002:seq":
-                self.problems.append(self._problem(node, loc, f"YAML tag '{node.tag}' is not allowed: "
-                                                   "content holds plain data only"))
-                return None
+                return self._refuse_tag(node, loc)
             return [self.build(item, loc + (i,)) for i, item in enumerate(node.value)]
         finally:
             self.open.discard(id(node))
 
     def _scalar(self, node: yaml.ScalarNode, loc: Path_) -> Any:
         if node.tag not in _PLAIN_TAGS:
-            self.problems.append(self._problem(node, loc, f"YAML tag '{node.tag}' is not allowed: "
-                                               "content holds plain data only"))
-            return None
+            return self._refuse_tag(node, loc)
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value
         return self.constructor.construct_object(node)
 
     def _mapping(self, node: yaml.MappingNode, loc: Path_) -> dict:
-        if node.tag not in ("tag:yaml.org,2002:map",):
-            self.problems.append(self._problem(node, loc, f"YAML tag '{node.tag}' is not allowed"))
-            return {}
+        if node.tag != "tag:yaml.org,2002:map":
+            return self._refuse_tag(node, loc)
         explicit = {id(key) for key, _ in node.value}
         try:
             self.constructor.flatten_mapping(node)
@@ -185,6 +187,13 @@ class _Builder:
             self.key_positions[here] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             result[key] = self.build(value_node, here)
         return result
+
+    def _refuse_tag(self, node: yaml.Node, loc: Path_) -> None:
+        """A non-plain tag (``!!python/object`` ...) is never constructed; the file is refused."""
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        self.problems.insert(0, self._problem(node, loc, f"YAML tag '{tag}' is not allowed: "
+                                              "content holds plain data only"))
+        self.fatal = True
 
     def _problem(self, node: yaml.Node, loc: Path_, message: str) -> Problem:
         return Problem(str(self.path), node.start_mark.line + 1, node.start_mark.column + 1,
