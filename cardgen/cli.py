@@ -78,9 +78,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_schema(args: argparse.Namespace) -> int:
     """Print or write the JSON Schema of the content files."""
     from cardgen.pdf import write_atomic
-    from cardgen.schema_export import schema_text
+    from cardgen.schema_export import SCHEMA_KINDS, schema_text
 
-    text = schema_text()
+    if args.kind and args.kind not in SCHEMA_KINDS:
+        raise UsageError(f"unknown kind '{args.kind}'" + did_you_mean(args.kind, SCHEMA_KINDS))
+    text = schema_text(args.kind)
     if args.out:
         write_atomic(Path(args.out), text.encode())
         print(f"wrote {args.out}")
@@ -114,6 +116,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_show)
     p = sub.add_parser("schema", help="JSON Schema of the content files")
     p.add_argument("--out", type=Path, metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--kind", help="only the files of one kind folder (units, weapons ..., rules)")
     p.set_defaults(func=cmd_schema)
     for module in _plugin_commands():
         module.add_parser(sub)

@@ -1,34 +1,36 @@
-"""JSON Schema of the content files, for editors (VS Code YAML extension)."""
+"""JSON Schema of the content files, for editors (VS Code YAML extension).
+
+``content_schema()`` covers every kind (``anyOf`` the kinds, all models in
+``$defs``); ``content_schema(kind)`` is the schema of one folder's files,
+which is what an editor should be pointed at for ``content/<kind>/*.yaml``.
+"""
 
 from __future__ import annotations
 
 import json
 
-from pydantic import TypeAdapter
+from pydantic.json_schema import models_json_schema
 
 from cardgen.content.ruleset import Ruleset
 from cardgen.content.schema import KINDS
 
-
-def content_schema() -> dict:
-    """One schema with a definition per kind; ``anyOf`` accepts any kind's file."""
-    definitions = {}
-    for kind, model in sorted(KINDS.items()):
-        definitions[kind] = TypeAdapter(model).json_schema(ref_template="#/$defs/{model}")
-    definitions["rules"] = TypeAdapter(Ruleset).json_schema(ref_template="#/$defs/{model}")
-    merged_defs: dict = {}
-    for schema in definitions.values():
-        merged_defs.update(schema.pop("$defs", {}))
-    merged_defs.update({f"file_{k}": v for k, v in definitions.items()})
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "cardgen content file",
-        "description": "One object of Universalis content; the folder decides the kind "
-                       "(units/, weapons/, armor/ ...). rules.yaml holds the tunable numbers.",
-        "anyOf": [{"$ref": f"#/$defs/file_{k}"} for k in sorted(definitions)],
-        "$defs": merged_defs,
-    }
+SCHEMA_KINDS = {**KINDS, "rules": Ruleset}
 
 
-def schema_text() -> str:
-    return json.dumps(content_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+def content_schema(kind: str | None = None) -> dict:
+    """The JSON Schema of all content files, or of one kind's files."""
+    models = [(model, "validation") for _, model in sorted(SCHEMA_KINDS.items())]
+    _, top = models_json_schema(models, ref_template="#/$defs/{model}")
+    defs = top["$defs"]
+    names = {k: m.__name__ for k, m in SCHEMA_KINDS.items()}
+    head = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": defs}
+    if kind is not None:
+        return {**head, "title": f"cardgen {kind} file", "$ref": f"#/$defs/{names[kind]}"}
+    return {**head, "title": "cardgen content file",
+            "description": "One object of Universalis content; the folder decides the kind "
+                           "(units/, weapons/, armor/ ...). rules.yaml holds the tunable numbers.",
+            "anyOf": [{"$ref": f"#/$defs/{names[k]}"} for k in sorted(names)]}
+
+
+def schema_text(kind: str | None = None) -> str:
+    return json.dumps(content_schema(kind), indent=2, ensure_ascii=False, sort_keys=True) + "\n"

@@ -15,53 +15,58 @@ from cardgen.content.fields import Strict
 Num = float
 
 
+def _n(text: str):
+    return Field(description=text)
+
+
 class ProfileCosts(Strict):
     """Points per point of each profile value."""
 
-    AGI: Num
-    NK: Num
-    FK: Num
-    KO: Num
-    WN: Num
-    EH: Num
-    GK: Num
-    TP: Num
+    AGI: Num = _n("Points per point of Agilität (AGI).")
+    NK: Num = _n("Points per point of Nahkampf (NK).")
+    FK: Num = _n("Points per point of Fernkampf (FK).")
+    KO: Num = _n("Points per point of Konstitution (KO).")
+    WN: Num = _n("Points per point of Wahrnehmung (WN).")
+    EH: Num = _n("Points per point of Entschlossenheit (EH).")
+    GK: Num = _n("Points per point of Geschwindigkeit (GK).")
+    TP: Num = _n("Points per point of Trefferpunkte (TP).")
 
 
 class WeaponCosts(Strict):
     """Factors of the weapon cost formula (see README, cost model)."""
 
-    strength: Num
-    damage: Num
-    additive: Num
-    dauerfeuer: Num
-    effect: Num
-    unhandlich: Num
-    nachladen: Num
-    indirekt: Num
-    single_use: Num
+    strength: Num = _n("Points per point of strength.")
+    damage: Num = _n("Points per point of damage.")
+    additive: Num = _n("Factor if strength is additive.")
+    dauerfeuer: Num = _n("Factor per Dauerfeuer point.")
+    effect: Num = _n("Factor per damage effect (after adding effect points).")
+    unhandlich: Num = _n("Factor if unhandlich.")
+    nachladen: Num = _n("Factor if nachladen.")
+    indirekt: Num = _n("Factor if indirekt.")
+    single_use: Num = _n("Factor for single-use weapons.")
     band: Num = Field(description="Range factor: 1 + Σ_{i=1..Y} band·X/i/100.")
     radius: Num = Field(description="Area factor: 1 + radius_factor·radius.")
     class_step: Num = Field(description="WK factor: 1 + class_step·(class_top − WK).")
-    class_top: int
+    class_top: int = _n("Highest WK (cheapest class) of the WK factor.")
 
 
 class ArmorCosts(Strict):
-    protection: Num
-    additive: Num
-    reduction: Num
-    effect: Num
-    selbsttragend: Num
+    protection: Num = _n("Points per point of protection.")
+    additive: Num = _n("Factor if protection is additive.")
+    reduction: Num = _n("Points per point of damage reduction.")
+    effect: Num = _n("Factor per damage effect.")
+    selbsttragend: Num = _n("Factor if selbsttragend.")
 
 
 class CostModel(Strict):
     """Default cost model: points computed from the stats."""
 
-    profile: ProfileCosts
+    profile: ProfileCosts = _n("Points per profile value.")
     colossus_zone: Num = Field(description="Per TP of each of the 3 extra colossus hit zones.")
-    movement: dict[Literal["beine", "flug", "kette", "rad", "schweben", "stationär"], Num]
-    weapon: WeaponCosts
-    armor: ArmorCosts
+    movement: dict[Literal["beine", "flug", "kette", "rad", "schweben", "stationär"], Num] = _n(
+        "Points per movement type.")
+    weapon: WeaponCosts = _n("Weapon cost formula.")
+    armor: ArmorCosts = _n("Armor cost formula.")
     modifier_factor: Num = Field(description="Profile modifiers cost the profile terms times this.")
 
     @model_validator(mode="after")
@@ -75,17 +80,17 @@ class CostModel(Strict):
 class ZoneRange(Strict):
     """W12 results (inclusive) that hit one colossus zone."""
 
-    first: int = Field(ge=1, le=12)
-    last: int = Field(ge=1, le=12)
+    first: int = Field(ge=1, le=12, description="Lowest W12 result of the zone.")
+    last: int = Field(ge=1, le=12, description="Highest W12 result of the zone.")
 
 
 class ZoneTable(Strict):
     """Which W12 result hits which colossus zone (the rulebook leaves it open)."""
 
-    bewegung: ZoneRange
-    links: ZoneRange
-    rechts: ZoneRange
-    rumpf: ZoneRange
+    bewegung: ZoneRange = _n("W12 results hitting Bewegung.")
+    links: ZoneRange = _n("W12 results hitting Linke Seite.")
+    rechts: ZoneRange = _n("W12 results hitting Rechte Seite.")
+    rumpf: ZoneRange = _n("W12 results hitting Rumpf.")
 
     @model_validator(mode="after")
     def _covers_w12(self) -> "ZoneTable":
@@ -100,15 +105,15 @@ class ZoneTable(Strict):
 
 
 class CardSize(Strict):
-    width_mm: float = Field(gt=20, le=300)
-    height_mm: float = Field(gt=20, le=300)
+    width_mm: float = Field(gt=20, le=300, description="Trimmed card width in mm.")
+    height_mm: float = Field(gt=20, le=300, description="Trimmed card height in mm.")
 
 
 class CardSettings(Strict):
     """Physical card sizes."""
 
-    unit: CardSize
-    power: CardSize
+    unit: CardSize = _n("Unit card size (default 120 × 80 mm landscape).")
+    power: CardSize = _n("Power card size (default 63 × 88 mm).")
     min_font_pt: float = Field(ge=4, le=12, description="Smallest font size text may shrink to before failing.")
 
 
@@ -117,6 +122,6 @@ class Ruleset(Strict):
 
     aimed_shot_doubles: Literal["length", "count"] = Field(
         description="Gezielter Schuss 'doubles the bands': their length (default) or their number.")
-    zone_table: ZoneTable
-    cost: CostModel
-    cards: CardSettings
+    zone_table: ZoneTable = _n("Colossus hit zone per W12 result.")
+    cost: CostModel = _n("Default cost model constants.")
+    cards: CardSettings = _n("Card sizes and minimum font size.")

@@ -60,7 +60,7 @@ class Unit(Strict):
     type: UnitType = Field(description="Typ: infanterie, koloss or drohne.")
     size: Size = Field(description="Größenprofil: klein, mittel, groß, riesig (allowed sizes depend on type).")
     movement: Movement = Field(description="Bewegungsart.")
-    attributes: Attributes
+    attributes: Attributes = Field(description="Attribute AGI NK FK KO WN EH (drones: KO and WN only).")
     speed: int = Field(ge=0, le=50, description="Geschwindigkeit GK in cm per move action.")
     hit_points: int = Field(ge=1, le=20, description="Trefferpunkte TP (for a colossus: of the Rumpf).")
     weapons: list[Id] = Field(default=[], description="Weapon ids; list an id twice for two copies.")
@@ -93,11 +93,11 @@ class Weapon(Strict):
     indirekt: bool = Field(default=False, description="Can fire indirectly (Indirekter Fernkampf).")
     feuerbereitschaft: bool | None = Field(
         default=None, description="May take Feuerbereitschaft; default: ranged WK I–III. Refused on WK IV–V.")
-    uses: Uses | None = None
+    uses: Uses | None = Field(default=None, description="Einmalnutzung: how often it can be used.")
     weight: Weight = 0
-    points: Points | None = None
+    points: Points | None = Field(default=None, description="Points; computed by the cost model when omitted.")
     extra_points: int = Field(default=0, ge=-1000, le=1000, description="Cost model: added before the factors.")
-    modifiers: list[Modifier] = []
+    modifiers: list[Modifier] = Field(default=[], description="Profilmodifikatoren of this weapon.")
     rules: RulesText = ""
 
 
@@ -119,8 +119,8 @@ class Armor(Strict):
     selbsttragend: bool = Field(default=False, description="Weight ignored for Tragkraft.")
     shield: ShieldBonus | None = Field(default=None, description="Set for a shield.")
     weight: Weight = 0
-    points: Points | None = None
-    modifiers: list[Modifier] = []
+    points: Points | None = Field(default=None, description="Points; computed by the cost model when omitted.")
+    modifiers: list[Modifier] = Field(default=[], description="Profilmodifikatoren of this armor.")
     rules: RulesText = ""
 
 
@@ -129,9 +129,9 @@ class Equipment(Strict):
 
     id: Id
     name: Name
-    ap_cost: ApCost | None = None
-    uses: Uses | None = None
-    unhandlich: bool = False
+    ap_cost: ApCost | None = Field(default=None, description="AP cost (⊙) of 'Ausrüstung verwenden'; none: no action.")
+    uses: Uses | None = Field(default=None, description="Einmalnutzung: how often it can be used.")
+    unhandlich: bool = Field(default=False, description="Unhandlich: −3 in melee for the carrier.")
     weight: Weight = 0
     points: Points = Field(description="Points (given; the cost model has no formula for equipment).")
     rules: RulesText = ""
@@ -143,11 +143,11 @@ class Trait(Strict):
     id: Id
     name: Name
     max_level: int = Field(default=1, ge=1, le=10, description="Highest level (Stufe) the trait has.")
-    ap_cost: ApCost | None = None
-    uses: Uses | None = None
+    ap_cost: ApCost | None = Field(default=None, description="AP cost of 'Eigenschaft anwenden'; none: no action.")
+    uses: Uses | None = Field(default=None, description="Einmalnutzung: how often it can be used.")
     points_per_level: int = Field(default=0, ge=-1000, le=1000, description="Cost model: points per level.")
     points: Points | None = Field(default=None, description="Points per level, overriding the cost model.")
-    modifiers: list[Modifier] = []
+    modifiers: list[Modifier] = Field(default=[], description="Profilmodifikatoren of this trait.")
     rules: RulesText = ""
 
 
@@ -166,17 +166,18 @@ class Power(Strict):
     id: Id
     name: Name
     school: Id
-    attribute: Literal["AGI", "NK", "FK", "KO", "WN", "EH"]
+    attribute: Literal["AGI", "NK", "FK", "KO", "WN", "EH"] = Field(description="Attribute the roll is made on.")
     difficulty: int = Field(default=0, ge=-12, le=12, description="Modifier on the attribute roll.")
     ap_cost: ApCost
     tp_loss: int = Field(default=0, ge=0, le=20, description="TP the user loses.")
     tp_loss_when: Literal["misslingen", "immer"] = Field(
         default="misslingen", description="TP loss on failure (misslingen) or automatically (immer).")
-    target: Literal["selbst", "modell", "fläche"]
-    range: Literal["selbst", "berührung", "distanz"]
+    target: Literal["selbst", "modell", "fläche"] = Field(description="Target: selbst, modell or fläche (area).")
+    range: Literal["selbst", "berührung", "distanz"] = Field(description="Reichweite: selbst, berührung, distanz.")
     range_cm: int | None = Field(default=None, ge=1, le=200, description="Distance in cm when range is distanz.")
-    duration: Literal["instantan", "dauerhaft"]
-    use: Literal["sichtlinie", "durch_gelände"] = "sichtlinie"
+    duration: Literal["instantan", "dauerhaft"] = Field(description="Dauer: instantan or dauerhaft.")
+    use: Literal["sichtlinie", "durch_gelände"] = Field(
+        default="sichtlinie", description="Nutzung: needs line of sight, or works through terrain.")
     points: Points = Field(description="Points (given).")
     rules: RulesText
 
@@ -187,7 +188,8 @@ class DamageEffect(Strict):
     id: Id
     name: Name
     icon: str = Field(description="Icon file below assets/Grafiken, e.g. Effekt/brand.svg.")
-    applies_to: Literal["waffen", "rüstung", "beide"]
+    applies_to: Literal["waffen", "rüstung", "beide"] = Field(
+        description="Whether weapons (waffen), armor (rüstung) or both (beide) may have it.")
     points: int = Field(default=0, ge=0, le=1000, description="Cost model: points added per item.")
     rules: RulesText
 
@@ -197,9 +199,9 @@ class Terrain(Strict):
 
     id: Id
     name: Name
-    passierbarkeit: int | None = Field(default=None, ge=0, le=12)
+    passierbarkeit: int | None = Field(default=None, ge=0, le=12, description="Passierbarkeit: GK malus.")
     deckung: int | None = Field(default=None, ge=0, le=3, description="Cover level I–III as 1–3; none if absent.")
-    sichtweite: int | None = Field(default=None, ge=0, le=12)
+    sichtweite: int | None = Field(default=None, ge=0, le=12, description="Sichtweite level.")
     rules: RulesText = ""
 
 
@@ -208,7 +210,7 @@ class GroupModel(Strict):
 
     unit: Id
     label: Id | None = Field(default=None, description="Name of this model in the roster (default: unit id).")
-    leader: bool = False
+    leader: bool = Field(default=False, description="This model is the Gruppenführer (exactly one per group).")
     controller: Id | None = Field(default=None, description="Drones: label of the controlling model.")
 
 
@@ -218,7 +220,7 @@ class Group(Strict):
     id: Id
     name: Name
     faction: Id
-    models: list[GroupModel]
+    models: list[GroupModel] = Field(description="The models of the roster.")
 
 
 KINDS: dict[str, type[Strict]] = {

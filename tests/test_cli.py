@@ -1,0 +1,72 @@
+"""``cardgen list``, ``show`` (table and JSON contract) and ``schema``."""
+
+from __future__ import annotations
+
+import json
+
+from cardgen.schema_export import content_schema
+from conftest import FIXTURES, unit
+
+SHOW_KEYS = [
+    "id", "name", "faction", "type", "size", "movement", "attributes", "speed", "speed_critical",
+    "hit_points", "critical_at", "action_points", "carrying_capacity_kg", "load_kg", "encumbrance",
+    "danger_radius_cm", "perception_radius_cm", "perception_radius_critical_cm", "base_mm", "height_cm",
+    "hit_zones", "unarmed", "weapons", "armor", "drone_capacity", "points",
+]
+WEAPON_KEYS = ["id", "name", "kind", "weapon_class", "strength", "damage", "range_band_cm", "range_bands",
+               "max_range_cm", "shots", "ap_costs"]
+
+
+def test_show_json_has_exactly_the_contract_keys(show):
+    data = show(unit(weapons=["pistole"], armor="weste"))
+    assert list(data) == SHOW_KEYS
+    assert list(data["weapons"][0]) == WEAPON_KEYS
+    assert list(data["armor"]) == ["id", "name", "protection", "armor_roll", "damage_reduction"]
+    assert list(data["attributes"]) == ["AGI", "NK", "FK", "KO", "WN", "EH"]
+    assert (data["type"], data["size"], data["movement"]) == ("infanterie", "mittel", "beine")
+
+
+def test_show_table_is_readable(cli, rules_content):
+    rules_content("units", unit(weapons=["pistole"]))
+    code, out, _ = cli("show", "probe", "--content", rules_content.root)
+    assert code == 0
+    assert "Attribute               AGI 4  NK 3  FK 4  KO 5  WN 3  EH 4" in out
+    assert "Waffe Pistole" in out and "Punkte" in out
+
+
+def test_show_unknown_unit_suggests(cli):
+    code, _, err = cli("show", "probe", "--content", FIXTURES / "rules")
+    assert code == 1 and "unknown unit 'probe'" in err
+    code, _, err = cli("list", "unitz", "--content", FIXTURES / "rules")
+    assert code == 1 and err.strip() == "unknown kind 'unitz' (did you mean 'units'?)"
+
+
+def test_list_kinds_and_json(cli):
+    code, out, _ = cli("list", "weapons", "--content", FIXTURES / "rules")
+    assert code == 0 and "pistole           Pistole" in out
+    code, out, _ = cli("list", "weapons", "--json", "--content", FIXTURES / "rules")
+    assert {"id": "granatwerfer", "name": "Granatwerfer"} in json.loads(out)
+    code, out, _ = cli("list", "--content", FIXTURES / "rules")
+    assert "weapons:" in out and "effects:" in out
+
+
+def test_list_refuses_broken_content(cli):
+    code, out, err = cli("list", "--content", FIXTURES / "broken")
+    assert code == 1 and "unknown weapon 'pistolee'" in err
+
+
+def test_schema_documents_every_field(cli, tmp_path):
+    schema = content_schema()
+    defs = schema["$defs"]
+    for kind in ("Unit", "Weapon", "Armor", "Equipment", "Trait", "Power", "School", "DamageEffect",
+                 "Faction", "Group", "Terrain", "Ruleset"):
+        assert defs[kind]["additionalProperties"] is False, kind
+    undocumented = [f"{name}.{field}" for name, model in defs.items()
+                    for field, prop in model.get("properties", {}).items() if "description" not in prop]
+    assert undocumented == []
+    assert defs["Unit"]["properties"]["type"]["enum"] == ["infanterie", "koloss", "drohne"]
+    out = tmp_path / "schema.json"
+    assert cli("schema", "--out", out)[0] == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == schema
+    code, text, _ = cli("schema", "--kind", "units")
+    assert code == 0 and json.loads(text)["$ref"] == "#/$defs/Unit"
