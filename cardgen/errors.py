@@ -35,8 +35,14 @@ class Problem:
         if self.severity != "error":
             head += f"{self.severity}: "
         if self.field:
-            head += f"{self.field}: "
-        return head + self.message
+            head += f"{one_line(self.field)}: "
+        return head + one_line(self.message)
+
+
+def one_line(text: str) -> str:
+    """Escape control characters so that one problem is always one line."""
+    return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
 
 
 def display_path(file: str | os.PathLike) -> str:

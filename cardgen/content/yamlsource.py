@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+import yaml.reader
 from yaml.constructor import SafeConstructor
 
 from cardgen.errors import ContentError, Problem
@@ -75,17 +76,7 @@ def read_yaml(path: Path) -> SourceFile:
     """
     path = Path(path)
     text = _read_text(path)
-    loader = yaml.SafeLoader(text)
-    try:
-        node = loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ContentError([Problem(str(path), line, col, "", f"invalid YAML: {exc.problem or exc}")])
-    except yaml.YAMLError as exc:
-        raise ContentError([Problem(str(path), 1, 1, "", f"invalid YAML: {exc}")])
-    finally:
-        loader.dispose()
+    node = _compose(path, text)
     if node is None:
         raise ContentError([Problem(str(path), 1, 1, "", "file is empty: expected a mapping of fields")])
     builder = _Builder(path)
@@ -93,6 +84,27 @@ def read_yaml(path: Path) -> SourceFile:
     if builder.fatal:
         raise ContentError(builder.problems[:1])
     return SourceFile(path, data, builder.positions, builder.key_positions, tuple(builder.problems))
+
+
+def _compose(path: Path, text: str) -> yaml.Node | None:
+    """Parse ``text`` into a node tree (nothing is constructed yet)."""
+    try:
+        loader = yaml.SafeLoader(text)
+        try:
+            return loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise ContentError([Problem(str(path), line, col, "", f"invalid YAML: {exc.problem or exc}")])
+    except yaml.reader.ReaderError as exc:
+        before = text[: exc.position]
+        line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
+        raise ContentError([Problem(str(path), line, col, "", f"invalid YAML: character U+{exc.character:04X} "
+                                    "is not allowed in YAML")])
+    except yaml.YAMLError as exc:
+        raise ContentError([Problem(str(path), 1, 1, "", f"invalid YAML: {exc}")])
 
 
 def _read_text(path: Path) -> str:
