@@ -1,0 +1,72 @@
+"""The WeasyPrint wrapper: refused references, captured warnings, determinism, atomic writes."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from cardgen import pdf
+
+HOSTILE_HTML = """<p>Hallo
+<img src="file:///etc/passwd">
+<img src="http://example.com/x.png">
+<img src="https://example.com/y.png">
+<img src="../../../../etc/hostname">
+<img src="/etc/hosts">
+<link rel="stylesheet" href="http://example.com/evil.css">
+</p>"""
+
+
+def test_files_outside_the_allowed_folders_and_urls_are_refused(tmp_path):
+    doc = tmp_path / "doc"
+    doc.mkdir()
+    rendered = pdf.render_pdf(HOSTILE_HTML, doc)
+    refused = set(rendered.refused)
+    assert "file:///etc/passwd" in refused
+    assert "http://example.com/x.png" in refused
+    assert "https://example.com/y.png" in refused
+    assert "http://example.com/evil.css" in refused
+    assert any(url.endswith("/etc/hostname") for url in refused)
+    assert "file:///etc/hosts" in refused
+    assert rendered.pdf.startswith(b"%PDF")
+
+
+def test_files_inside_the_document_folder_are_read(tmp_path):
+    (tmp_path / "bild.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+                                       '<rect width="10" height="10"/></svg>', encoding="utf-8")
+    rendered = pdf.render_pdf('<img src="bild.svg">', tmp_path)
+    assert rendered.refused == () and rendered.warnings == ()
+
+
+def test_symlink_out_of_the_folder_is_refused(tmp_path):
+    (tmp_path / "geheim").symlink_to("/etc/passwd")
+    rendered = pdf.render_pdf('<img src="geheim">', tmp_path)
+    assert rendered.refused == ((tmp_path / "geheim").as_uri(),)
+
+
+def test_same_html_gives_the_same_bytes(tmp_path):
+    html = "<h1>Universalis</h1><p>Gleich und gleich.</p>"
+    assert pdf.render_pdf(html, tmp_path).pdf == pdf.render_pdf(html, tmp_path).pdf
+
+
+def test_write_atomic_replaces_whole_files(tmp_path):
+    target = tmp_path / "out" / "cards.pdf"
+    pdf.write_atomic(target, b"first")
+    pdf.write_atomic(target, b"second")
+    assert target.read_bytes() == b"second"
+    assert os.listdir(target.parent) == ["cards.pdf"]
+
+
+def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatch):
+    target = tmp_path / "cards.pdf"
+    target.write_bytes(b"last good")
+
+    def broken_fsync(fd):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(pdf.os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        pdf.write_atomic(target, b"half")
+    assert target.read_bytes() == b"last good"
+    assert os.listdir(tmp_path) == ["cards.pdf"]
