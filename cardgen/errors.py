@@ -27,10 +27,10 @@ class Problem:
     severity: str = "error"
 
     def format(self) -> str:
-        """Render as ``path:line:col: field: message`` (path relative to cwd)."""
+        """``path:line:col: field: message`` (path relative to cwd; no column where there is none)."""
         where = display_path(self.file)
         if self.line:
-            where += f":{self.line}:{self.column or 1}"
+            where += f":{self.line}" + (f":{self.column}" if self.column else "")
         head = f"{where}: "
         if self.severity != "error":
             head += f"{self.severity}: "

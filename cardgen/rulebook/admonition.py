@@ -1,0 +1,98 @@
+"""Admonitions as the rulebook dialect writes them: ``!!! kind Title``.
+
+``mdit_py_plugins.admon`` does not fit: it reads ``!!! TODO neue Art "»"``
+as five kinds with the title ``»``.  The dialect's rules are simpler:
+
+* the first word after ``!!!`` is the kind (``danger`` = action, ``warning``
+  = reaction, ``example``, ``note``, ``summary``, ``info``, ``TODO`` ...);
+  it becomes the CSS class in lower case;
+* the rest of the line is the title, exactly as written (inline Markdown
+  allowed): ``Normale Bewegung - 1-2 ⊙``; a title in double quotes loses the
+  quotes, and ``""`` means "no title bar" (class ``untitled``); no title
+  at all gives the kind as title (``!!! TODO`` → ``TODO``, ``!!! note`` →
+  ``Note``);
+* the body is every following line that is blank or indented by at least
+  four columns more than the marker; it ends at the first less indented
+  non-blank line (so ``!!! TODO austauschen`` directly followed by an
+  unindented image has an empty body).  Bodies may hold further admonitions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+
+BODY_INDENT = 4
+_PARAMS = re.compile(r"^(?P<kind>[\w-]+)(?:[ \t]+(?P<title>.*?))?[ \t]*$")
+
+
+def parse_params(params: str) -> tuple[str, str] | None:
+    """``(kind, title)`` of the text after ``!!!``, or ``None`` if it is not one."""
+    match = _PARAMS.match(params.strip())
+    if not match:
+        return None
+    kind, title = match["kind"], match["title"] or ""
+    if len(title) >= 2 and title.startswith('"') and title.endswith('"'):
+        return kind, title[1:-1]
+    if not title:
+        title = kind if kind.isupper() else kind.capitalize()
+    return kind, title
+
+
+def _body_end(state: StateBlock, start: int, end: int, indent: int) -> int:
+    """The first line after the body of an admonition opened on ``start``."""
+    last_body = start
+    line = start + 1
+    while line < end:
+        blank = state.bMarks[line] + state.tShift[line] >= state.eMarks[line]
+        if not blank:
+            if state.sCount[line] < indent:
+                break
+            last_body = line
+        line += 1
+    return last_body + 1
+
+
+def admonition_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """Block rule: an admonition opened by ``!!!`` on line ``start``."""
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False  # an indented code block
+    pos = state.bMarks[start] + state.tShift[start]
+    line_text = state.src[pos:state.eMarks[start]]
+    if not line_text.startswith("!!!"):
+        return False
+    parsed = parse_params(line_text[3:])
+    if parsed is None or not line_text[3:4].isspace():
+        return False
+    if silent:
+        return True
+    kind, title = parsed
+    indent = state.sCount[start] + BODY_INDENT
+    next_line = _body_end(state, start, end, indent)
+
+    old_parent, old_max, old_indent = state.parentType, state.lineMax, state.blkIndent
+    state.parentType, state.lineMax, state.blkIndent = "admonition", next_line, indent
+    token = state.push("admonition_open", "div", 1)
+    token.attrs = {"class": f"admonition {kind.lower()}" + ("" if title else " untitled")}
+    token.meta = {"kind": kind.lower(), "title": title}
+    token.info, token.markup, token.map = kind, "!!!", [start, next_line]
+    if title:
+        token = state.push("admonition_title_open", "p", 1)
+        token.attrs = {"class": "admonition-title"}
+        token.map = [start, start + 1]
+        token = state.push("inline", "", 0)
+        token.content, token.map, token.children = title, [start, start + 1], []
+        state.push("admonition_title_close", "p", -1)
+    state.md.block.tokenize(state, start + 1, next_line)
+    state.push("admonition_close", "div", -1)
+    state.parentType, state.lineMax, state.blkIndent = old_parent, old_max, old_indent
+    state.line = next_line
+    return True
+
+
+def admonition_plugin(md: MarkdownIt) -> None:
+    """Parse ``!!! kind Title`` blocks into ``<div class="admonition kind">``."""
+    md.block.ruler.before("fence", "admonition", admonition_rule,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})

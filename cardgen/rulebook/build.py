@@ -1,0 +1,101 @@
+"""``build_rulebook``: one Markdown rulebook to one PDF, as a straight line.
+
+read the source → parse and check (:mod:`~cardgen.rulebook.document`) →
+lay out HTML (:mod:`~cardgen.rulebook.layout`) → WeasyPrint
+(:mod:`cardgen.pdf`, reading only the document's folder and the asset
+folders) → write atomically.
+
+Every warning -- broken link, missing image, bad attribute, unknown table,
+and anything WeasyPrint logs -- is collected as a :class:`Problem` with
+severity ``warning``.  With ``strict`` a build with warnings fails: the PDF
+is not written (the last good one stays) and the caller exits 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from cardgen.errors import CardgenError, Problem, UsageError, display_path
+from cardgen.pdf import load_document, write_atomic, write_document
+from cardgen.rulebook.document import read_document
+from cardgen.rulebook.images import asset_roots
+from cardgen.rulebook.layout import book_html
+
+MAX_CONTENT_LINES = 3
+
+
+@dataclass
+class RulebookResult:
+    """What a build did: where, how many pages, what it warned about."""
+
+    out: Path
+    pages: int = 0
+    todos: int = 0
+    warnings: list[Problem] = field(default_factory=list)
+    written: bool = False
+    pdf_warnings: tuple[str, ...] = ()  # WeasyPrint's own log, for tests
+
+
+def format_warning(problem: Problem) -> str:
+    """``FILE:LINE: warning: message`` (no column: links and images have none)."""
+    return problem.format()
+
+
+def read_source(source: Path) -> str:
+    """The text of the Markdown file, or a :class:`UsageError` saying why not."""
+    if not source.is_file():
+        raise UsageError(f"{display_path(source)}: no such file")
+    try:
+        return source.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{display_path(source)}: not UTF-8 text ({exc.reason} at byte {exc.start})")
+    except OSError as exc:
+        raise UsageError(f"{display_path(source)}: {exc.strerror}") from None
+
+
+def content_loader(content_dir: Path | None) -> Callable[[], Any] | None:
+    """A lazy, memoised loader of the content folder for the table directive."""
+    if content_dir is None:
+        return None
+    cache: list[Any] = []
+
+    def load() -> Any:
+        if not cache:
+            from cardgen.content import load_content
+            if not Path(content_dir).is_dir():
+                raise UsageError(f"content folder {display_path(content_dir)} does not exist")
+            try:
+                cache.append(load_content(Path(content_dir)))
+            except CardgenError as exc:
+                lines = exc.lines()
+                more = len(lines) - MAX_CONTENT_LINES
+                shown = "; ".join(lines[:MAX_CONTENT_LINES]) + (f" (and {more} more)" if more > 0 else "")
+                raise UsageError(f"content has errors: {shown}") from None
+        return cache[0]
+    return load
+
+
+def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, strict: bool = False,
+                   draft: bool = False, content_dir: Path | None = None) -> RulebookResult:
+    """Render ``source`` to the A4 PDF ``out``; see the module docstring."""
+    source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
+    text = read_source(source)
+    for folder in assets:
+        if not folder.is_dir():
+            raise UsageError(f"assets folder {display_path(folder)} does not exist")
+    document = read_document(source, text, assets, draft=draft, load_content=content_loader(content_dir))
+    html = book_html(document, draft=draft)
+    laid_out, fetcher, messages = load_document(html, source.parent, [source.parent, *asset_roots(assets)])
+    rendered = write_document(laid_out, fetcher, messages)
+    warnings = list(document.problems)
+    warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
+    warnings += [Problem(str(source), 0, 0, "", f"refused to read {url}", "warning")
+                 for url in rendered.refused if not any(url in m for m in rendered.warnings)]
+    result = RulebookResult(out, len(laid_out.pages), len(document.todos), warnings,
+                            pdf_warnings=rendered.warnings)
+    if not (strict and warnings):
+        write_atomic(out, rendered.pdf)
+        result.written = True
+    return result

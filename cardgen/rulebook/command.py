@@ -1,0 +1,66 @@
+"""``cardgen rulebook FILE.md``: the command-line glue of the rulebook build.
+
+``add_parser(subparsers)`` registers the subcommand (``cardgen.cli`` finds
+this module by name); ``run(args)`` builds and returns the exit code.
+Warnings go to stderr one per line as ``FILE:LINE: warning: message``;
+with ``--strict`` any warning gives exit 1 and no PDF is written.  A missing
+input file or folder is a :class:`~cardgen.errors.UsageError` (exit 1, no
+traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from cardgen.errors import CardgenError, display_path
+from cardgen.rulebook.build import build_rulebook, format_warning
+
+DEFAULT_CONTENT = Path("content")
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Register ``rulebook`` on the ``cardgen`` subcommand parser."""
+    parser = subparsers.add_parser(
+        "rulebook", help="render a Markdown rulebook to an A4 PDF",
+        description="Render a rulebook in the Universalis Markdown dialect (or any CommonMark "
+                    "document) to an A4 PDF with contents, bookmarks and working links.")
+    parser.add_argument("file", type=Path, metavar="FILE.md", help="the Markdown document")
+    parser.add_argument("--out", type=Path, metavar="FILE.pdf",
+                        help="where to write the PDF (default: build/<name>.pdf)")
+    parser.add_argument("--assets", type=Path, action="append", default=[], metavar="DIR",
+                        help="another folder to look up images in (repeatable; searched after "
+                             "the document's folder, before cardgen's own assets)")
+    parser.add_argument("--content", type=Path, default=None, metavar="DIR",
+                        help="content folder for {{ table: ... }} (default: ./content if it exists)")
+    parser.add_argument("--strict", action="store_true", help="any warning is an error (exit 1)")
+    parser.add_argument("--draft", action="store_true", help="show the TODO notes")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the rulebook; print warnings to stderr; return the exit code."""
+    out = args.out or Path("build") / f"{Path(args.file).stem}.pdf"
+    content = args.content
+    if content is None and DEFAULT_CONTENT.is_dir():
+        content = DEFAULT_CONTENT
+    try:
+        result = build_rulebook(args.file, out, args.assets, strict=args.strict,
+                                draft=args.draft, content_dir=content)
+    except CardgenError as exc:
+        for line in exc.lines():
+            print(line, file=sys.stderr)
+        return 1
+    for warning in result.warnings:
+        print(format_warning(warning), file=sys.stderr)
+    hidden = ""
+    if result.todos and not args.draft:
+        hidden = f", {result.todos} TODO note(s) hidden (--draft shows them)"
+    if not result.written:
+        print(f"{len(result.warnings)} warning(s) with --strict: {display_path(out)} not written",
+              file=sys.stderr)
+        return 1
+    print(f"wrote {display_path(out)} ({result.pages} pages{hidden})")
+    return 0

@@ -1,0 +1,143 @@
+"""``{{ table: NAME }}``: tables generated from the content YAML.
+
+One source of truth: the rulebook prints the same damage effects, weapon
+classes and terrain types the cards are made from.  The directive is a line
+of its own::
+
+    {{ table: damage-effects }}
+    {{ table: damage-effects applies_to=waffen }}
+    {{ table: weapon-classes }}
+    {{ table: terrain }}
+
+``key=value`` filters keep the objects whose field ``key`` equals ``value``
+(``applies_to=beide``, ``kind=nahkampf`` ...).  The table is generated as
+Markdown (``^^`` for merged cells, ``{width=40pt}`` on icons) and parsed with
+the same parser, so it gets the dialect's styling, image lookup and link
+check for free; every generated token carries the directive's line.
+
+The content is loaded lazily, on the first directive, through the
+``load`` callable given to the plugin.  An unknown table, an unknown filter
+field or content that cannot be loaded is a warning (``env["warnings"]``)
+and leaves a visible note in the document.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any, Callable
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+
+from cardgen.errors import CardgenError, did_you_mean
+
+_LINE = re.compile(r"^\{\{\s*table:\s*(?P<name>[\w-]+)(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+
+
+class TableError(CardgenError):
+    """A directive that cannot be turned into a table."""
+
+
+def _cell(text: Any) -> str:
+    return " ".join(str(text).split()).replace("|", "\\|") or " "
+
+
+def _roman(value: int | None) -> str:
+    return "-" if value is None else ROMAN.get(value, str(value))
+
+
+def _number(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def damage_effects_table(effects: list) -> list[str]:
+    rows = ["|Symbol|Name|Bedeutung|", "|:--:|--|--|"]
+    for effect in effects:
+        icon = f"![{_cell(effect.name)}](Grafiken/{effect.icon}){{width=40pt}}"
+        rows.append(f"|{icon}|{_cell(effect.name)}|{_cell(effect.rules)}|")
+    return rows
+
+
+def weapon_classes_table(weapons: list) -> list[str]:
+    rows = ["| Klasse | Nahkampf | Fernkampf |", "| :----: | -------- | --------- |"]
+    for weapon_class in sorted({w.weapon_class for w in weapons}):
+        melee = [w.name for w in weapons if w.weapon_class == weapon_class and w.kind == "nahkampf"]
+        ranged = [w.name for w in weapons if w.weapon_class == weapon_class and w.kind != "nahkampf"]
+        for line in range(max(len(melee), len(ranged))):
+            first = _roman(weapon_class) if line == 0 else "^^"
+            near = melee[line] if line < len(melee) else ""
+            far = ranged[line] if line < len(ranged) else ""
+            rows.append(f"| {first} | {_cell(near)} | {_cell(far)} |")
+    return rows
+
+
+def terrain_table(terrain: list) -> list[str]:
+    rows = ["| Geländetyp | Passierbarkeit | Deckung | Sichtweite | Regeln |",
+            "| -- | :--: | :--: | :--: | -- |"]
+    for item in terrain:
+        rows.append(f"| {_cell(item.name)} | {_number(item.passierbarkeit)} | {_roman(item.deckung)} "
+                    f"| {_number(item.sichtweite)} | {_cell(item.rules or '')} |")
+    return rows
+
+
+TABLES: dict[str, tuple[str, Callable[[list], list[str]]]] = {
+    "damage-effects": ("damage_effects", damage_effects_table),
+    "weapon-classes": ("weapons", weapon_classes_table),
+    "terrain": ("terrain", terrain_table),
+}
+
+
+def _fields(item: Any) -> list[str]:
+    """Field names of a content object (pydantic model or plain object)."""
+    return list(getattr(type(item), "model_fields", None) or vars(item))
+
+
+def table_markdown(name: str, filters: dict[str, str], content: Any) -> str:
+    """The Markdown of table ``name`` from ``content``, or :class:`TableError`."""
+    if name not in TABLES:
+        raise TableError(f"unknown table '{name}'" + did_you_mean(name, TABLES))
+    kind, make = TABLES[name]
+    items = sorted(getattr(content, kind).values(), key=lambda item: (item.name, item.id))
+    for key, value in filters.items():
+        if items and not hasattr(items[0], key):
+            raise TableError(f"table '{name}' has no field '{key}'"
+                             + did_you_mean(key, _fields(items[0])))
+        items = [item for item in items if str(getattr(item, key)) == value]
+    return "\n".join(make(items)) + "\n"
+
+
+def _directive_rule(load: Callable[[], Any]):
+    def table_directive(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+        if state.sCount[start] - state.blkIndent >= 4:
+            return False
+        match = _LINE.match(state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]])
+        if not match:
+            return False
+        if silent:
+            return True
+        filters = dict(item.split("=", 1) for item in match["filters"].split())
+        first = len(state.tokens)
+        try:
+            text = table_markdown(match["name"], filters, load())
+            state.md.block.parse(text, state.md, state.env, state.tokens)
+        except CardgenError as exc:
+            message = " ".join(exc.lines())
+            state.env.setdefault("warnings", []).append((start + 1, f"table directive: {message}"))
+            token = state.push("html_block", "", 0)
+            token.content = f'<p class="missing-table">{escape(match[0].strip())}</p>\n'
+        for token in state.tokens[first:]:
+            token.map = [start, start + 1]
+            token.level += state.level
+        state.line = start + 1
+        return True
+    return table_directive
+
+
+def directive_plugin(md: MarkdownIt, load: Callable[[], Any] | None = None) -> None:
+    """Expand ``{{ table: NAME }}`` lines into tables from ``load()``'s content."""
+    def no_content() -> Any:
+        raise TableError("no content folder (give --content DIR)")
+    md.block.ruler.before("paragraph", "table_directive", _directive_rule(load or no_content),
+                          {"alt": ["paragraph"]})

@@ -1,0 +1,176 @@
+"""A rulebook source parsed, checked and turned into HTML fragments.
+
+``read_document`` is the one entry: it parses the Markdown with the
+dialect's parser, then walks the tokens once to
+
+* resolve every image (see :mod:`cardgen.rulebook.images`) -- a missing
+  one becomes a visible placeholder box showing its path, plus a warning;
+* check every ``#slug`` link against the heading ids -- a broken one keeps
+  its text but loses its target (so the PDF has no dangling link) and is
+  reported with a suggestion; it is never silently redirected;
+* collect the warnings of the plugins (attributes, table directive).
+
+Every warning carries the Markdown line: the block's ``token.map`` narrowed
+to the line that holds the reference.  The result holds the HTML of the
+title block (what precedes the first level-2 heading, if the document opens
+with a level-1 heading) and of the body, ready for the layout template.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+from markdown_it.token import Token
+
+from cardgen.errors import Problem, did_you_mean
+from cardgen.rulebook.images import resolve_image
+from cardgen.rulebook.markdown import make_markdown
+from cardgen.rulebook.page import PageSettings, page_settings, to_points
+
+SMALL_IMAGE_PT = 150
+
+
+@dataclass
+class RulebookDocument:
+    """One parsed rulebook: page settings, HTML parts, headings and problems."""
+
+    source: Path
+    page: PageSettings
+    title: str
+    title_html: str
+    body_html: str
+    headings: list[tuple[int, str, str]] = field(default_factory=list)  # (level, id, title)
+    problems: list[Problem] = field(default_factory=list)
+    todos: list[int] = field(default_factory=list)
+
+
+class _Lines:
+    """Finds the source line of the n-th occurrence of a text inside a block."""
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.split("\n")
+        self.seen: dict[tuple[int, str], int] = {}
+
+    def find(self, block: Token, needle: str) -> int:
+        start, end = block.map or (0, 0)
+        nth = self.seen[(start, needle)] = self.seen.get((start, needle), -1) + 1
+        for number in range(start, min(end, len(self.lines))):
+            count = self.lines[number].count(needle)
+            if nth < count:
+                return number + 1
+            nth -= count
+        return start + 1
+
+
+def _front_matter(tokens: list[Token], source: Path, problems: list[Problem]) -> dict | None:
+    if not tokens or tokens[0].type != "front_matter":
+        return None
+    try:
+        data = yaml.safe_load(tokens[0].content)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark else 1
+        problems.append(Problem(str(source), line, 0, "", f"front matter: {exc}", "warning"))
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _check_link(child: Token, ids: set[str], warn: Callable[[str, str], None]) -> None:
+    href = str(child.attrGet("href") or "")
+    if not href.startswith("#") or href[1:] in ids:
+        return
+    slug = href[1:]
+    folded = {i.lower(): i for i in ids}
+    hint = (f" (did you mean '#{folded[slug.lower()]}'?)" if slug.lower() in folded
+            else did_you_mean(slug, ids).replace("'", "'#", 1))
+    warn(f"({href})", f"broken link {href}{hint}")
+    child.attrs.pop("href")
+    child.attrJoin("class", "broken-link")
+
+
+def _placeholder_style(style: str) -> str:
+    """The size of a missing image's box: as large as the image would have been,
+    but a small icon's box may grow to show the path (which breaks after "/")."""
+    rules = []
+    for rule in filter(None, (r.strip() for r in style.split(";"))):
+        name, _, value = rule.partition(":")
+        small = to_points(value.strip()) < SMALL_IMAGE_PT
+        rules.append(f"{'min-' if small else ''}{name.strip()}: {value.strip()}")
+    return "; ".join(rules)
+
+
+def _check_image(children: list[Token], index: int, folder: Path, assets: list[Path],
+                 warn: Callable[[str, str], None]) -> None:
+    image = children[index]
+    src = str(image.attrGet("src") or "")
+    if src.startswith("data:"):
+        return
+    path = resolve_image(src, folder, assets)
+    if path is not None:
+        image.attrSet("src", path.as_uri())
+        return
+    warn(f"({src}", f"image not found: {src}")
+    style = _placeholder_style(str(image.attrGet("style") or ""))
+    shown = "/<wbr>".join(escape(part) for part in src.split("/"))
+    placeholder = Token("html_inline", "", 0)
+    placeholder.content = (f'<span class="missing-image"'
+                           + (f' style="{escape(style)}"' if style else "") + f">{shown}</span>")
+    children[index] = placeholder
+
+
+def _walk(tokens: list[Token], text: str, source: Path, assets: list[Path],
+          problems: list[Problem]) -> None:
+    """Resolve images and check links of every inline token, with line numbers."""
+    ids = {str(t.attrGet("id")) for t in tokens if t.attrGet("id")}
+    lines = _Lines(text)
+    for block in tokens:
+        if block.type != "inline" or not block.children:
+            continue
+
+        def warn(needle: str, message: str, block: Token = block) -> None:
+            problems.append(Problem(str(source), lines.find(block, needle), 0, "", message, "warning"))
+
+        for index, child in enumerate(block.children):
+            if child.type == "link_open":
+                _check_link(child, ids, warn)
+            elif child.type == "image":
+                _check_image(block.children, index, source.parent, assets, warn)
+
+
+def _split_title(tokens: list[Token]) -> int:
+    """Index where the body starts: the first h2 if the document opens with an h1."""
+    body = [i for i, t in enumerate(tokens) if t.type != "front_matter"]
+    if not body or tokens[body[0]].tag != "h1" or tokens[body[0]].type != "heading_open":
+        return 0
+    for index in body:
+        if tokens[index].type == "heading_open" and tokens[index].tag == "h2":
+            return index
+    return 0
+
+
+def read_document(source: Path, text: str, assets: list[Path], draft: bool = False,
+                  load_content: Callable[[], Any] | None = None) -> RulebookDocument:
+    """Parse ``text`` (the content of ``source``) into a checked :class:`RulebookDocument`."""
+    md = make_markdown(draft=draft, load_content=load_content)
+    env: dict = {}
+    tokens = md.parse(text, env)
+    problems: list[Problem] = []
+    front = _front_matter(tokens, source, problems)
+    problems += [Problem(str(source), line, 0, "", message, "warning")
+                 for line, message in env.get("warnings", [])]
+    _walk(tokens, text, source, assets, problems)
+    headings = [(int(t.tag[1]), str(t.attrGet("id")), tokens[i + 1].content)
+                for i, t in enumerate(tokens) if t.type == "heading_open"]
+    split = _split_title(tokens)
+    render = md.renderer.render
+    title = next((h[2] for h in headings if h[0] == 1), source.stem)
+    return RulebookDocument(
+        source=source, page=page_settings(front), title=title,
+        title_html=render(tokens[:split], md.options, env),
+        body_html=render(tokens[split:], md.options, env),
+        headings=headings, todos=list(env.get("todos", [])),
+        problems=sorted(problems, key=lambda p: (p.file, p.line)))  # stable: source order

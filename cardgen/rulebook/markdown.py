@@ -1,0 +1,47 @@
+"""The rulebook dialect's parser: CommonMark + GFM tables + one plugin per feature.
+
+``make_markdown()`` is the only place the plugins are composed, so the
+dialect is defined in one screenful.  Each plugin has its own module and
+its own fixture file under ``tests/rulebook/fixtures/``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from markdown_it import MarkdownIt
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from cardgen.rulebook.admonition import admonition_plugin
+from cardgen.rulebook.attrs import attrs_plugin
+from cardgen.rulebook.directive import directive_plugin
+from cardgen.rulebook.rowspan import rowspan_plugin
+from cardgen.rulebook.slug import slug_plugin
+from cardgen.rulebook.toc import toc_plugin
+from cardgen.rulebook.todo import todo_plugin
+
+
+def unicode_links_plugin(md: MarkdownIt) -> None:
+    """Keep ``href``/``src`` as written (no percent-encoding of ``ü``, ``ß`` ...).
+
+    markdown-it encodes non-ASCII characters of link destinations; then
+    ``#geländeteile`` no longer matches the heading id (``target-counter``
+    and PDF links break) and ``Größe/klein.svg`` is not found on disk.
+    Dangerous schemes are still refused by ``validateLink``.
+    """
+    md.normalizeLink = lambda url: url  # type: ignore[method-assign]
+
+
+def make_markdown(draft: bool = False, load_content: Callable[[], Any] | None = None) -> MarkdownIt:
+    """A parser for the rulebook dialect (``draft`` shows TODO notes)."""
+    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    unicode_links_plugin(md)
+    front_matter_plugin(md)
+    admonition_plugin(md)
+    todo_plugin(md, draft=draft)
+    rowspan_plugin(md)
+    toc_plugin(md)
+    attrs_plugin(md)
+    slug_plugin(md)
+    directive_plugin(md, load=load_content)
+    return md

@@ -1,0 +1,64 @@
+"""Test helpers: the parser each plugin's fixture file is run with: the plugin alone where it
+stands alone, plus the plugins it is meant to work with."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from markdown_it import MarkdownIt
+
+from cardgen.rulebook.admonition import admonition_plugin
+from cardgen.rulebook.attrs import attrs_plugin
+from cardgen.rulebook.directive import directive_plugin
+from cardgen.rulebook.markdown import unicode_links_plugin
+from cardgen.rulebook.rowspan import rowspan_plugin
+from cardgen.rulebook.slug import slug_plugin
+from cardgen.rulebook.toc import toc_plugin
+from cardgen.rulebook.todo import todo_plugin
+
+
+
+def _base() -> MarkdownIt:
+    return MarkdownIt("commonmark").enable("table")
+
+
+PARSERS = {
+    "slug": lambda: _base().use(slug_plugin),
+    "toc": lambda: _base().use(slug_plugin).use(toc_plugin),
+    "rowspan": lambda: _base().use(rowspan_plugin),
+    "admonition": lambda: _base().use(admonition_plugin),
+    "attrs": lambda: _base().use(unicode_links_plugin).use(attrs_plugin),
+    "directive": lambda: _base().use(rowspan_plugin).use(attrs_plugin)
+                                .use(directive_plugin, load=stub_content),
+    "todo": lambda: _base().use(admonition_plugin).use(todo_plugin),
+}
+
+
+
+def _objects(*items: dict) -> dict:
+    return {item["id"]: SimpleNamespace(**item) for item in items}
+
+
+def stub_content() -> SimpleNamespace:
+    """Two damage effects, five weapons over two classes, two terrain types."""
+    return SimpleNamespace(
+        damage_effects=_objects(
+            {"id": "brand", "name": "Brand", "icon": "Effekt/brand.svg", "applies_to": "waffen",
+             "rules": "Das Ziel erhält einen Brandmarker. Siehe [Brennen](#brennen)."},
+            {"id": "robust", "name": "Robust", "icon": "Effekt/robust.svg", "applies_to": "rüstung",
+             "rules": "Schaden | neu werfen."},
+        ),
+        weapons=_objects(
+            {"id": "messer", "name": "Messer", "kind": "nahkampf", "weapon_class": 1},
+            {"id": "pistole", "name": "Pistole", "kind": "fernkampf", "weapon_class": 1},
+            {"id": "wurfstern", "name": "Wurfstern", "kind": "wurf", "weapon_class": 1},
+            {"id": "speer", "name": "Speer", "kind": "nahkampf", "weapon_class": 2},
+            {"id": "axt", "name": "Axt", "kind": "nahkampf", "weapon_class": 2},
+        ),
+        terrain=_objects(
+            {"id": "wald", "name": "Wald", "passierbarkeit": 2, "deckung": 2, "sichtweite": 2,
+             "rules": ""},
+            {"id": "strasse", "name": "Straße", "passierbarkeit": 0, "deckung": None,
+             "sichtweite": None, "rules": "Räder +2 cm."},
+        ),
+    )

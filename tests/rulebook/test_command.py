@@ -1,0 +1,101 @@
+"""``cardgen rulebook``: any Markdown document builds; warnings, --strict, errors."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.errors import display_path
+from cardgen.paths import ASSETS_DIR, PROJECT_DIR
+from cardgen.rulebook import build_rulebook
+from cardgen.rulebook.page import page_settings
+
+DOCUMENTS = Path(__file__).parent / "fixtures" / "documents"
+EXAMPLE = PROJECT_DIR / "content" / "rulebook" / "Regeln.md"
+
+
+def _text(pdf: Path) -> str:
+    return subprocess.run(["pdftotext", str(pdf), "-"], check=True, capture_output=True,
+                          text=True).stdout
+
+
+@pytest.mark.parametrize("name", ["plain.md", "plain.txt"])
+def test_any_markdown_document_builds_cleanly(tmp_path, name):
+    out = tmp_path / "out.pdf"
+    result = build_rulebook(DOCUMENTS / name, out)
+    assert result.written and result.warnings == [] and result.pdf_warnings == ()
+    reader = PdfReader(out)
+    assert round(float(reader.pages[0].mediabox.width)) == 595
+    assert "plain" in _text(out).lower()
+
+
+def test_cli_prints_warnings_in_source_order(cli, tmp_path):
+    source = tmp_path / "broken.md"
+    source.write_text((DOCUMENTS / "broken.md").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "b.pdf"
+    code, stdout, stderr = cli("rulebook", source, "--out", out)
+    shown = display_path(source)
+    assert code == 0 and out.is_file() and "wrote" in stdout
+    assert stderr.splitlines() == [
+        f"{shown}:5: warning: broken link #real-Heading (did you mean '#real-heading'?)",
+        f"{shown}:5: warning: broken link #nowhere",
+        f"{shown}:7: warning: image not found: pictures/none.svg",
+    ]
+
+
+def test_strict_fails_and_keeps_the_last_pdf(cli, tmp_path):
+    out = tmp_path / "b.pdf"
+    out.write_bytes(b"last good")
+    code, _, stderr = cli("rulebook", DOCUMENTS / "broken.md", "--out", out, "--strict")
+    assert code == 1 and "not written" in stderr
+    assert out.read_bytes() == b"last good"
+
+
+def test_strict_passes_without_warnings(cli, tmp_path):
+    code, _, _ = cli("rulebook", DOCUMENTS / "plain.md", "--out", tmp_path / "p.pdf", "--strict")
+    assert code == 0
+
+
+@pytest.mark.parametrize("args,message", [
+    (["nothing.md"], "nothing.md: no such file"),
+    (["tests/rulebook/fixtures/documents/plain.md", "--assets", "no/such/dir"],
+     "assets folder no/such/dir does not exist"),
+])
+def test_usage_errors_without_traceback(cli, args, message):
+    code, _, stderr = cli("rulebook", *args)
+    assert code == 1 and stderr.strip() == message
+
+
+def test_page_settings_from_front_matter():
+    page = page_settings({"puppeteer": {"pdf": {
+        "format": "A5", "landscape": True, "margin": {"top": "1cm", "left": 20},
+        "displayHeaderFooter": True, "headerTemplate": "<span>Kopf</span>",
+        "footerTemplate": '<div style="text-align: right">S. <span class="pageNumber"></span></div>'}}})
+    assert page.size == "A5 landscape"
+    assert page.margin == ("1cm", "2cm", "2cm", "20px")
+    assert page.header.position == "top-center" and page.header.content == '"Kopf"'
+    assert page.footer.position == "bottom-right"
+    assert page.footer.content == '"S. " counter(page)'
+
+
+def test_example_rulebook_uses_every_feature(tmp_path):
+    """The shipped example builds; the only warnings allowed are icons not drawn yet."""
+    out = tmp_path / "Regeln.pdf"
+    result = build_rulebook(EXAMPLE, out, [], content_dir=PROJECT_DIR / "content")
+    assert result.written and result.todos == 2 and result.pdf_warnings == ()
+    icons_missing = [w for w in result.warnings if w.message.startswith("image not found: Grafiken/")]
+    assert result.warnings == icons_missing
+    if (ASSETS_DIR / "Grafiken").is_dir():
+        assert icons_missing == []
+    text = _text(out)
+    for expected in ("Inhalt", "Vorrücken - 1 ⊙", "Ausweichen - 1 ⊙", "Schadenseffekte",
+                     "Waffenklassen", "Geländetypen"):
+        assert expected in text
+    source = EXAMPLE.read_text(encoding="utf-8")
+    for feature in ("[[toc]]", "!!! danger", "!!! warning", "!!! example", "!!! note", "!!! summary",
+                    "!!! info", "!!! TODO", "^^", "{width=", "{align=", "{.img_border}",
+                    "{{ table: damage-effects }}", "{{ table: weapon-classes }}", "{{ table: terrain }}"):
+        assert feature in source

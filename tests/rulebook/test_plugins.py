@@ -1,0 +1,93 @@
+"""Each dialect plugin against its fixture file (input / expected HTML pairs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from markdown_it.utils import read_fixture_file
+from rulebook_parsers import PARSERS, stub_content
+
+from cardgen.rulebook.admonition import admonition_plugin, parse_params
+from cardgen.rulebook.directive import directive_plugin, table_markdown, TableError
+from cardgen.rulebook.markdown import make_markdown
+from cardgen.rulebook.slug import dialect_slug
+from cardgen.rulebook.todo import todo_plugin
+
+FIXTURES = Path(__file__).parent / "fixtures"
+CASES = [pytest.param(name, line, text, expected, id=f"{name}:{line + 1}:{title}")
+         for name in sorted(PARSERS)
+         for line, title, text, expected in read_fixture_file(FIXTURES / f"{name}.md")]
+
+
+def test_every_plugin_has_a_fixture_file():
+    assert sorted(p.stem for p in FIXTURES.glob("*.md")) == sorted(PARSERS)
+
+
+@pytest.mark.parametrize("name,line,text,expected", CASES)
+def test_fixture(name, line, text, expected):
+    assert PARSERS[name]().render(text) == expected
+
+
+@pytest.mark.parametrize("title,slug", [
+    ("Aktionen: Fernkampf", "aktionen:-fernkampf"),
+    ("Verletzungs- und Rüstungswurf", "verletzungs--und-rüstungswurf"),
+    ("Geländeteile", "geländeteile"),
+    ("Universalis - Regelbuch", "universalis---regelbuch"),
+    ("Kräfte TODO", "kräfte-todo"),
+    ("  Straße  ", "straße"),
+])
+def test_dialect_slug(title, slug):
+    assert dialect_slug(title) == slug
+
+
+@pytest.mark.parametrize("params,expected", [
+    (" danger Normale Bewegung - 1-2 ⊙", ("danger", "Normale Bewegung - 1-2 ⊙")),
+    (' note ""', ("note", "")),
+    (" TODO austauschen", ("TODO", "austauschen")),
+    (" TODO", ("TODO", "TODO")),
+    (" summary", ("summary", "Summary")),
+    (' TODO neue Art der Ausweisung "»"', ("TODO", 'neue Art der Ausweisung "»"')),
+    (' info "Hinweis: 1, 2 & 3!"', ("info", "Hinweis: 1, 2 & 3!")),
+    ("", None),
+])
+def test_admonition_titles(params, expected):
+    assert parse_params(params) == expected
+
+
+def test_todo_counted_and_shown_in_draft():
+    text = "TODO eins\n\n!!! TODO zwei\n\nText\n"
+    env: dict = {}
+    hidden = make_markdown().render(text, env)
+    assert "eins" not in hidden and "zwei" not in hidden and env["todos"] == [1, 3]
+    draft = make_markdown(draft=True).render(text)
+    assert '<p class="todo">TODO eins</p>' in draft
+    assert '<div class="admonition todo">' in draft
+
+
+def test_directive_warnings_carry_the_line():
+    md = make_markdown(load_content=stub_content)
+    env: dict = {}
+    md.render("Text\n\n{{ table: waffen }}\n\n{{ table: terrain deckung=2 farbe=rot }}\n", env)
+    assert env["warnings"] == [
+        (3, "table directive: unknown table 'waffen'"),
+        (5, "table directive: table 'terrain' has no field 'farbe'"),
+    ]
+
+
+def test_directive_without_content_warns():
+    env: dict = {}
+    html = make_markdown().render("{{ table: terrain }}\n", env)
+    assert env["warnings"] == [(1, "table directive: no content folder (give --content DIR)")]
+    assert 'class="missing-table"' in html
+
+
+def test_directive_suggests_a_table_name():
+    with pytest.raises(TableError, match=r"unknown table 'terain' \(did you mean 'terrain'\?\)"):
+        table_markdown("terain", {}, stub_content())
+
+
+def test_directive_tokens_map_to_the_directive_line():
+    tokens = make_markdown(load_content=stub_content).parse("# T\n\n{{ table: terrain }}\n")
+    table = [t for t in tokens if t.map and t.type.startswith("t")]
+    assert table and all(t.map == [2, 3] for t in table)

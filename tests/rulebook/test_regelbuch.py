@@ -1,0 +1,144 @@
+"""Acceptance: the user's own rulebook (../shared/rulebook/Regelbuch.md) as a PDF.
+
+Built once per module.  Skipped with a reason where ../shared is not beside
+the clone (a user's checkout); CI always has it.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardgen.paths import ASSETS_DIR, PROJECT_DIR
+from cardgen.rulebook import build_rulebook, format_warning
+from cardgen.rulebook.markdown import make_markdown
+
+REGELBUCH = PROJECT_DIR.parent / "shared" / "rulebook" / "Regelbuch.md"
+ICON_FOLDERS = ("Marker", "Bewegung", "Größe", "Modell", "Waffe", "Rüstung", "Effekt")
+RAW_SYNTAX = ("!!!", "^^", "[[toc]]", "{width=", "{align=", "{height=", "{.img_border}")
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    """(result, pdf path, reader, source text) of one build of the user's rulebook."""
+    if not REGELBUCH.is_file():
+        pytest.skip(f"the user's rulebook is not beside this clone ({REGELBUCH})")
+    out = tmp_path_factory.mktemp("regelbuch") / "Regelbuch.pdf"
+    result = build_rulebook(REGELBUCH, out, [ASSETS_DIR])
+    return result, out, PdfReader(out), REGELBUCH.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def text(book) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(book[1]), "-"], check=True,
+                          capture_output=True, text=True).stdout
+
+
+def _outline(reader: PdfReader) -> list[tuple[str, int]]:
+    """(title, 1-based page) of every outline entry, in document order."""
+    flat: list[tuple[str, int]] = []
+
+    def walk(items):
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                flat.append((item.title, reader.get_destination_page_number(item) + 1))
+    walk(reader.outline)
+    return flat
+
+
+def _headings(source: str) -> list[str]:
+    tokens = make_markdown().parse(source)
+    return [tokens[i + 1].content for i, t in enumerate(tokens) if t.type == "heading_open"]
+
+
+def test_a4_and_at_least_30_pages(book):
+    result, _, reader, _ = book
+    assert result.written
+    assert len(reader.pages) >= 30 and result.pages == len(reader.pages)
+    for page in reader.pages:
+        assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (595, 842)
+
+
+def test_toc_page_numbers_are_the_true_pages(book, text):
+    _, _, reader, _ = book
+    assert "Inhaltsverzeichnis" in text
+    toc_start = text.index("Inhaltsverzeichnis")
+    entries = re.findall(r"^\s*(\S.*?)\s*\.{3,}\s*(\d+)\s*$", text[toc_start:], re.M)
+    outline = _outline(reader)
+    after_toc = outline[[t for t, _ in outline].index("Inhaltsverzeichnis") + 1:]
+    assert len(entries) == len(after_toc) > 100
+    assert [(title, int(page)) for title, page in entries] == after_toc
+
+
+def test_outline_has_every_heading(book):
+    _, _, reader, source = book
+    assert [title for title, _ in _outline(reader)] == _headings(source)
+
+
+def test_every_internal_link_lands_on_a_destination(book):
+    _, _, reader, _ = book
+    names = set(reader.named_destinations)
+    links = [annot.get_object() for page in reader.pages for annot in page.get("/Annots") or []]
+    internal = [str(a["/Dest"]) for a in links if "/Dest" in a]
+    assert len(internal) > 300
+    assert set(internal) <= names
+
+
+def test_admonition_titles_present_and_no_raw_syntax(book, text):
+    _, _, _, source = book
+    flat = " ".join(text.split())
+    titles = [m[1].strip() for m in re.finditer(r"^\s*!!! (?!TODO)\w+ (.+)$", source, re.M)]
+    titles = [t for t in titles if t != '""']
+    assert len(titles) > 40
+    assert [t for t in titles if t not in flat] == []
+    assert [s for s in RAW_SYNTAX if s in text] == []
+
+
+def test_todo_notes_hidden_and_counted(book, text):
+    result = book[0]
+    assert result.todos == 19
+    assert "Kräfte ausarbeiten" not in text and "Beschränkung bei Drehungen" in text
+
+
+def test_broken_links_reported_with_line_and_suggestion(book):
+    messages = [format_warning(w) for w in book[0].warnings]
+    shown = _shown(REGELBUCH)
+    assert f"{shown}:75: warning: broken link #Vergiftung (did you mean '#vergiftung'?)" in messages
+    assert (f"{_shown(REGELBUCH)}:970: warning: broken link #vergleichender-Wurf "
+            "(did you mean '#vergleichender-wurf'?)") in messages
+    assert len([m for m in messages if "broken link" in m]) == 2
+
+
+def test_missing_illustrations_reported_with_their_line(book):
+    found = {(w.line, w.message) for w in book[0].warnings}
+    assert (53, "image not found: Grafiken/Abbildungen/spielfeld.svg") in found
+    assert (1639, "image not found: Grafiken/Abbildungen/trefferzonen.svg") in found
+    assert (66, "image not found: Grafiken/Abbildungen/w6_rot.svg") in found
+
+
+def test_weasyprint_said_nothing(book):
+    """Every problem is ours (with a line); WeasyPrint itself logged nothing."""
+    result = book[0]
+    assert result.pdf_warnings == ()
+    assert all(w.line > 0 for w in result.warnings)
+
+
+def test_icon_set_supplies_every_icon(book):
+    folder = ASSETS_DIR / "Grafiken"
+    if not all((folder / name).is_dir() for name in ICON_FOLDERS):
+        pytest.skip(f"the icon set is not complete yet in {folder}")
+    missing = [w.message for w in book[0].warnings
+               if w.message.startswith("image not found: Grafiken/")
+               and w.message.split("/")[1] in ICON_FOLDERS]
+    assert missing == []
+
+
+def _shown(path: Path) -> str:
+    from cardgen.errors import display_path
+    return display_path(path)
