@@ -68,10 +68,12 @@ def test_a4_and_at_least_30_pages(book):
 def test_toc_page_numbers_are_the_true_pages(book, text):
     _, _, reader, _ = book
     assert "Inhaltsverzeichnis" in text
-    toc_start = text.index("Inhaltsverzeichnis")
-    entries = re.findall(r"^\s*(\S.*?)\s*\.{3,}\s*(\d+)\s*$", text[toc_start:], re.M)
     outline = _outline(reader)
-    after_toc = outline[[t for t, _ in outline].index("Inhaltsverzeichnis") + 1:]
+    at = [t for t, _ in outline].index("Inhaltsverzeichnis")
+    after_toc = outline[at + 1:]
+    first, last = outline[at][1], after_toc[0][1] - 1          # the pages the TOC fills
+    toc_pages = text.split("\f")[first - 1:last]
+    entries = re.findall(r"^\s*(\S.*?)\s{2,}(\d+)\s*$", "\n".join(toc_pages), re.M)
     assert len(entries) == len(after_toc) > 100
     assert [(title, int(page)) for title, page in entries] == after_toc
 
