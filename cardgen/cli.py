@@ -125,16 +125,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _plugin_commands() -> list:
     """Subcommands that live with their stage (cards, rulebook, build, watch)."""
-    import importlib
+    from cardgen import buildcmd
+    from cardgen.cards import command as cards_command
+    from cardgen.rulebook import command as rulebook_command
 
-    found = []
-    for name in ("cardgen.cards.command", "cardgen.rulebook.command", "cardgen.buildcmd"):
-        try:
-            found.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    return found
+    return [cards_command, rulebook_command, buildcmd]
 
 
 def main(argv: list[str] | None = None) -> int:

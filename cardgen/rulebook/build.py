@@ -36,6 +36,7 @@ class RulebookResult:
     warnings: list[Problem] = field(default_factory=list)
     written: bool = False
     pdf_warnings: tuple[str, ...] = ()  # WeasyPrint's own log, for tests
+    pdf: bytes = field(default=b"", repr=False)
 
 
 def format_warning(problem: Problem) -> str:
@@ -78,8 +79,11 @@ def content_loader(content_dir: Path | None) -> Callable[[], Any] | None:
 
 
 def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, strict: bool = False,
-                   draft: bool = False, content_dir: Path | None = None) -> RulebookResult:
-    """Render ``source`` to the A4 PDF ``out``; see the module docstring."""
+                   draft: bool = False, content_dir: Path | None = None, write: bool = True) -> RulebookResult:
+    """Render ``source`` to the A4 PDF ``out``; see the module docstring.
+
+    With ``write=False`` nothing is written: the PDF is in ``result.pdf``
+    (``cardgen build`` stages it with every other output)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)
     for folder in assets:
@@ -94,8 +98,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, st
     warnings += [Problem(str(source), 0, 0, "", f"refused to read {url}", "warning")
                  for url in rendered.refused if not any(url in m for m in rendered.warnings)]
     result = RulebookResult(out, len(laid_out.pages), len(document.todos), warnings,
-                            pdf_warnings=rendered.warnings)
-    if not (strict and warnings):
+                            pdf_warnings=rendered.warnings, pdf=rendered.pdf)
+    if write and not (strict and warnings):
         write_atomic(out, rendered.pdf)
         result.written = True
     return result

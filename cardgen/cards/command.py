@@ -1,0 +1,52 @@
+"""``cardgen cards``: print unit cards and power cards (or one group's sheet)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from cardgen.errors import UsageError, did_you_mean
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    from cardgen.build import Summary
+    from cardgen.cache import Cache, toolchain_digest
+    from cardgen.cards.pipeline import CardOptions, build_all_cards
+    from cardgen.content import load_content
+    from cardgen.outputs import Outputs
+
+    content = load_content(args.content)
+    if args.group and args.group not in content.groups:
+        raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")
+    if not 0 <= args.bleed <= 10:
+        raise UsageError("--bleed must be between 0 and 10 mm")
+    if args.png is not None and not 30 <= args.png <= 1200:
+        raise UsageError("--png DPI must be between 30 and 1200")
+    options = CardOptions(layout=args.layout, bleed_mm=args.bleed, crop_marks=args.crop_marks,
+                          group=args.group, png_dpi=args.png)
+    cache, summary = Cache(args.out), Summary()
+    with Outputs() as outputs:
+        build_all_cards(content, args.out, cache, toolchain_digest(), summary, None, outputs, options)
+    cache.save()
+    for warning in summary.warnings:
+        print(warning, file=sys.stderr)
+    written = ", ".join(str(args.out / name) for name in summary.built if name.endswith(".pdf")) or "nothing new"
+    print(f"cards: {len([n for n in summary.built if '(' in n])} face(s) rendered, "
+          f"{len([n for n in summary.reused if '(' in n])} reused; wrote {written}")
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("cards", help="print unit cards (cards.pdf) and power cards (powers.pdf)")
+    p.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
+                   help="content folder (default: ./content)")
+    p.add_argument("--out", type=Path, default=Path("build"), metavar="DIR",
+                   help="output folder (default: ./build)")
+    p.add_argument("--group", metavar="ID", help="only this group: OUT/groups/ID.pdf with a cover page")
+    p.add_argument("--layout", choices=("fold", "duplex"), default="fold",
+                   help="fold: back below its front, turned 180°; duplex: backs on the next page, mirrored")
+    p.add_argument("--crop-marks", action="store_true", help="print crop marks around every card")
+    p.add_argument("--bleed", type=float, default=0.0, metavar="MM", help="bleed around every card in mm")
+    p.add_argument("--png", type=int, metavar="DPI", help="also write OUT/png/: one PNG per face and deck sheets")
+    p.set_defaults(func=run_cards)

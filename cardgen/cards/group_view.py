@@ -1,0 +1,46 @@
+"""What a group sheet's cover page shows: faction, models with points, total."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.content.model import Content
+from cardgen.content.schema import Group
+from cardgen.rules.derive import derive_unit
+
+
+@dataclass(frozen=True)
+class CoverModel:
+    label: str
+    unit: str
+    role: str
+    points: int
+
+
+@dataclass(frozen=True)
+class GroupCover:
+    id: str
+    name: str
+    faction: str
+    faction_colour: str
+    models: tuple[CoverModel, ...]
+    total: int
+
+
+def _role(model) -> str:
+    if model.leader:
+        return "Gruppenführer"
+    if model.controller:
+        return f"gesteuert von {model.controller}"
+    return ""
+
+
+def group_cover(group: Group, content: Content) -> GroupCover:
+    """The cover of ``group``; the total is the sum of its models' derived points."""
+    models = tuple(
+        CoverModel(m.label or m.unit, content.units[m.unit].name, _role(m),
+                   derive_unit(content.units[m.unit], content).points)
+        for m in group.models)
+    faction = content.factions[group.faction]
+    return GroupCover(group.id, group.name, faction.name, faction.colour, models,
+                      sum(m.points for m in models))

@@ -1,0 +1,234 @@
+"""Stage 7: place rendered card faces on A4 printer sheets.
+
+The sheet itself is a template (``templates/cards/sheet.html.j2``): CSS puts
+the slots, fold lines and crop marks on the page.  WeasyPrint lays out one
+sheet; this module reads where its ``.slot`` and ``.trim`` boxes landed and
+draws each face there as a PDF form XObject: trim box on ``.trim``, clipped
+to ``.slot`` (so a face's bleed never covers its neighbour), the back of a
+fold pair turned by 180°.  No content stream is parsed or rewritten, which
+keeps imposing 1000 cards cheap.
+
+Layouts:
+
+* ``fold``: each front with its back directly below, rotated 180°, and a
+  dashed fold line between; cut the strip out, fold, sleeve.
+* ``duplex``: a page of fronts, then a page of their backs at the mirrored
+  position (the sheet laid out right-to-left), for long-edge duplex printing
+  of the always-portrait pages.
+* ``grid``: fronts only (power cards, which have no back).
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (
+    ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,
+)
+
+from cardgen.cards.render import CARDS_TEMPLATES, PageSettings, environment
+from cardgen.errors import RenderError
+from cardgen.paths import FONTS_DIR
+from cardgen.pdf import load_document, write_document
+
+PT_PER_PX = 0.75
+MAX_SLOTS = 40
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle in PDF points, origin bottom left."""
+
+    left: float
+    bottom: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class Slot:
+    role: str                        # face, front or back
+    clip: Rect
+    trim: Rect
+    rotate: bool
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One laid-out printer sheet: its background page and its slots."""
+
+    pdf: bytes
+    width_pt: float
+    height_pt: float
+    slots: tuple[Slot, ...]
+
+    @property
+    def per_page(self) -> int:
+        return sum(1 for slot in self.slots if slot.role in ("face", "front"))
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    fold: bool = False
+    mirrored: bool = False
+    crop_marks: bool = False
+    orientation: str = "portrait"
+    paper: str = "A4"
+    margin_mm: float = 5
+
+
+def _walk(box):
+    yield box
+    for child in getattr(box, "children", None) or ():
+        yield from _walk(child)
+
+
+def _classes(box) -> list[str]:
+    element = getattr(box, "element", None)
+    return (element.get("class") or "").split() if element is not None else []
+
+
+def _rect(box, page_height_px: float) -> Rect:
+    x, y = box.border_box_x(), box.border_box_y()
+    w, h = box.border_width(), box.border_height()
+    return Rect(x * PT_PER_PX, (page_height_px - y - h) * PT_PER_PX, w * PT_PER_PX, h * PT_PER_PX)
+
+
+@lru_cache(maxsize=32)
+def layout_sheet(card: PageSettings, options: SheetOptions) -> Sheet:
+    """Lay out the sheet template and read the slots of its first page."""
+    css = {"fonts": (FONTS_DIR / "fonts.css").as_uri(), "sheet": (CARDS_TEMPLATES / "sheet.css").as_uri()}
+    sheet = dict(options.__dict__, slots=MAX_SLOTS)
+    html = environment().get_template("sheet.html.j2").render(card=card, sheet=sheet, css=css)
+    document, fetcher, messages = load_document(html, CARDS_TEMPLATES)
+    page = document.pages[0]
+    slots = []
+    for box in _walk(page._page_box):
+        element = getattr(box, "element", None)
+        if element is None or not element.get("data-slot") or getattr(box, "element_tag", None) is None:
+            continue
+        trim = next(b for b in _walk(box) if "trim" in _classes(b))
+        slots.append(Slot(element.get("data-slot"), _rect(box, page.height), _rect(trim, page.height),
+                          element.get("data-rotate") == "180"))
+    if not slots:
+        raise RenderError(f"a {card.width_mm:g} × {card.height_mm:g} mm card does not fit on an "
+                          f"{options.paper} sheet")
+    document.pages[1:] = []
+    background = write_document(document, fetcher, messages)
+    return Sheet(background.pdf, page.width * PT_PER_PX, page.height * PT_PER_PX, tuple(slots))
+
+
+def best_sheet(card: PageSettings, options: SheetOptions) -> Sheet:
+    """Portrait or landscape, whichever holds more cards (duplex: always portrait)."""
+    portrait = layout_sheet(card, options)
+    if options.mirrored:
+        return portrait
+    landscape = layout_sheet(card, SheetOptions(**dict(options.__dict__, orientation="landscape")))
+    return landscape if landscape.per_page > portrait.per_page else portrait
+
+
+class Imposer:
+    """Collects faces into a PdfWriter, sheet by sheet."""
+
+    def __init__(self) -> None:
+        self.writer = PdfWriter()
+        self._backgrounds: dict[int, object] = {}
+
+    def _form(self, pdf: bytes, bbox: tuple[float, float, float, float] | None = None):
+        page = PdfReader(io.BytesIO(pdf)).pages[0]
+        form = DecodedStreamObject()
+        form.set_data(page.get_contents().get_data())
+        box = bbox or tuple(float(v) for v in page.mediabox)
+        form.update({
+            NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject(FloatObject(v) for v in box),
+            NameObject("/Resources"): page["/Resources"].clone(self.writer),
+        })
+        return self.writer._add_object(form.flate_encode()), page
+
+    def add_page(self, sheet: Sheet, faces: list[tuple[str, bytes | None]]) -> None:
+        """One sheet page; ``faces`` are (role, one-page PDF) in slot order."""
+        if id(sheet) not in self._backgrounds:
+            self._backgrounds[id(sheet)] = self._form(sheet.pdf)[0]
+        page = self.writer.add_blank_page(sheet.width_pt, sheet.height_pt)
+        xobjects = DictionaryObject({NameObject("/Bg"): self._backgrounds[id(sheet)]})
+        ops = ["q /Bg Do Q"]
+        for number, (slot, (_, pdf)) in enumerate(zip(sheet.slots, faces)):
+            if pdf is None:
+                continue
+            ref, matrix = self._place(slot, pdf)
+            xobjects[NameObject(f"/F{number}")] = ref
+            ops.append(f"q {' '.join(f'{v:.4f}' for v in matrix)} cm /F{number} Do Q")
+        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
+        content = DecodedStreamObject()
+        content.set_data("\n".join(ops).encode("ascii"))
+        page[NameObject("/Contents")] = self.writer._add_object(content.flate_encode())
+
+    def _place(self, slot: Slot, pdf: bytes):
+        trim = PdfReader(io.BytesIO(pdf)).pages[0].trimbox
+        tl, tb = float(trim.left), float(trim.bottom)
+        t, c = slot.trim, slot.clip
+        if slot.rotate:
+            e, f = t.left + t.width + tl, t.bottom + t.height + tb
+            bbox = (e - c.left - c.width, f - c.bottom - c.height, e - c.left, f - c.bottom)
+            matrix = (-1, 0, 0, -1, e, f)
+        else:
+            e, f = t.left - tl, t.bottom - tb
+            bbox = (c.left - e, c.bottom - f, c.left + c.width - e, c.bottom + c.height - f)
+            matrix = (1, 0, 0, 1, e, f)
+        return self._form(pdf, bbox)[0], matrix
+
+    def add_pdf_pages(self, pdf: bytes) -> None:
+        """Append whole pages (a group's cover page)."""
+        for page in PdfReader(io.BytesIO(pdf)).pages:
+            self.writer.add_page(page)
+
+    def write(self) -> bytes:
+        self.writer.add_metadata({"/Producer": "cardgen", "/Creator": "cardgen"})
+        buffer = io.BytesIO()
+        self.writer.write(buffer)
+        return buffer.getvalue()
+
+
+def impose(cards: list[tuple[bytes, bytes | None]], card: PageSettings, layout: str,
+           crop_marks: bool = False, cover: bytes | None = None) -> bytes:
+    """An A4 PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid."""
+    imposer = Imposer()
+    if cover:
+        imposer.add_pdf_pages(cover)
+    if layout == "fold":
+        sheet = best_sheet(card, SheetOptions(fold=True, crop_marks=crop_marks))
+        per = sheet.per_page
+        for start in range(0, len(cards), per):
+            chunk = cards[start:start + per]
+            imposer.add_page(sheet, [face for front, back in chunk for face in (("front", front), ("back", back))])
+    elif layout == "duplex":
+        fronts = layout_sheet(card, SheetOptions(crop_marks=crop_marks))
+        backs = layout_sheet(card, SheetOptions(crop_marks=crop_marks, mirrored=True))
+        per = fronts.per_page
+        for start in range(0, len(cards), per):
+            chunk = cards[start:start + per]
+            imposer.add_page(fronts, [("face", front) for front, _ in chunk])
+            if any(back for _, back in chunk):
+                imposer.add_page(backs, [("face", back) for _, back in chunk])
+    else:
+        sheet = best_sheet(card, SheetOptions(crop_marks=crop_marks))
+        per = sheet.per_page
+        for start in range(0, len(cards), per):
+            imposer.add_page(sheet, [("face", front) for front, _ in cards[start:start + per]])
+    return imposer.write()
+
+
+def append_pdf(first: bytes, second: bytes) -> bytes:
+    """``first`` (may be empty) followed by the pages of ``second``."""
+    writer = PdfWriter()
+    for data in (first, second):
+        if data:
+            writer.append(PdfReader(io.BytesIO(data)))
+    writer.add_metadata({"/Producer": "cardgen", "/Creator": "cardgen"})
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,227 @@
+"""The card stage of a build: views → faces (cached, in parallel) → sheets.
+
+1. plan: one job per face (unit front, unit back, power card) with a cache
+   key over everything the face shows and how it is drawn (the view data,
+   page size and bleed, minimum font size, templates, icons, fonts, cardgen);
+2. render: faces whose key is not in the cache are rendered, in a process
+   pool when there are enough of them; every face is its own small PDF;
+3. impose: ``cards.pdf`` (unit cards), ``powers.pdf`` (power cards), one
+   ``groups/<id>.pdf`` per group (cover page, its models' cards, its
+   powers) and ``changed-cards.pdf`` (the unit cards whose faces changed
+   since the last successful build); an output whose faces and options are
+   unchanged is not imposed again;
+4. optionally PNG files of every face and deck sheets (``--png DPI``).
+
+Outputs go through :class:`cardgen.outputs.Outputs` (all or nothing).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from cardgen.cache import Cache, digest
+from cardgen.cards.group_view import group_cover
+from cardgen.cards.impose import append_pdf, impose
+from cardgen.cards.power_view import power_card
+from cardgen.cards.render import CARDS_TEMPLATES, Face, PageSettings, environment, render_face
+from cardgen.cards.view import unit_card
+from cardgen.content.model import Content
+from cardgen.errors import RenderError
+from cardgen.paths import FONTS_DIR
+from cardgen.pdf import render_pdf
+
+PARALLEL_FROM = 8                   # fewer missing faces than this render in-process
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    layout: str = "fold"            # fold or duplex
+    bleed_mm: float = 0.0
+    crop_marks: bool = False
+    group: str | None = None        # only this group's sheet (cardgen cards --group)
+    png_dpi: int | None = None
+
+
+@dataclass(frozen=True)
+class FaceJob:
+    owner: str                      # unit or power id
+    kind: str                       # front, back, power
+    card: object
+    page: PageSettings
+    min_font_pt: float
+    key: str
+
+
+def page_settings(content: Content, options: CardOptions) -> tuple[PageSettings, PageSettings]:
+    sizes = content.ruleset.cards
+    return (PageSettings(sizes.unit.width_mm, sizes.unit.height_mm, options.bleed_mm),
+            PageSettings(sizes.power.width_mm, sizes.power.height_mm, options.bleed_mm))
+
+
+def plan_faces(content: Content, options: CardOptions, tool: str) -> list[FaceJob]:
+    unit_page, power_page = page_settings(content, options)
+    min_font = content.ruleset.cards.min_font_pt
+    jobs = []
+    for unit_id in sorted(content.units):
+        card = unit_card(content.units[unit_id], content)
+        for kind in ("front", "back"):
+            jobs.append(FaceJob(unit_id, kind, card, unit_page, min_font,
+                                digest("face", tool, kind, asdict(unit_page), min_font, asdict(card))))
+    for power_id in sorted(content.powers):
+        card = power_card(content.powers[power_id], content)
+        jobs.append(FaceJob(power_id, "power", card, power_page, min_font,
+                            digest("face", tool, "power", asdict(power_page), min_font, asdict(card))))
+    return jobs
+
+
+def step_count(content: Content) -> int:
+    """Reporter steps of the card stage: every face plus the sheets."""
+    return 2 * len(content.units) + len(content.powers) + 3 + len(content.groups)
+
+
+def _render(job: FaceJob) -> Face:
+    return render_face(job.kind, job.card, job.page, job.min_font_pt)
+
+
+def _render_safely(job: FaceJob) -> Face | str:
+    try:
+        return _render(job)
+    except RenderError as exc:
+        return str(exc)
+
+
+def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> dict[str, bytes]:
+    """PDF bytes of every face by key: from the cache, else rendered (all errors collected)."""
+    faces: dict[str, bytes] = {}
+    missing = []
+    for job in jobs:
+        cache.record(f"face:{job.owner}:{job.kind}", job.key)
+        cached = cache.get("faces", job.key)
+        if cached is None:
+            missing.append(job)
+        else:
+            faces[job.key] = cached
+            summary.add(f"{job.owner} ({job.kind})", built=False)
+            if reporter:
+                reporter.step(f"{job.owner} {job.kind}", "reused")
+    workers = min(os.cpu_count() or 1, len(missing))
+    if len(missing) >= PARALLEL_FROM and workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_render_safely, missing, chunksize=4))
+    else:
+        results = [_render_safely(job) for job in missing]
+    errors = []
+    for job, result in zip(missing, results):
+        if isinstance(result, str):
+            errors.append(result)
+            continue
+        cache.put("faces", job.key, result.pdf)
+        faces[job.key] = result.pdf
+        summary.warnings += [f"card '{job.owner}' ({job.kind}): {w}" for w in result.warnings]
+        summary.add(f"{job.owner} ({job.kind})", built=True)
+        if reporter:
+            reporter.step(f"{job.owner} {job.kind}", "rendered")
+    if errors:
+        raise RenderError("\n".join(errors))
+    return faces
+
+
+def _unit_pairs(jobs: list[FaceJob], faces: dict[str, bytes], units: list[str]) -> list[tuple[bytes, bytes]]:
+    by = {(j.owner, j.kind): faces[j.key] for j in jobs if j.kind != "power"}
+    return [(by[(u, "front")], by[(u, "back")]) for u in units]
+
+
+def _power_faces(jobs, faces, powers: list[str]) -> list[tuple[bytes, None]]:
+    by = {j.owner: faces[j.key] for j in jobs if j.kind == "power"}
+    return [(by[p], None) for p in powers]
+
+
+def render_cover(content: Content, group_id: str) -> bytes:
+    css = {"fonts": (FONTS_DIR / "fonts.css").as_uri()}
+    html = environment().get_template("cover.html.j2").render(
+        group=group_cover(content.groups[group_id], content), css=css)
+    return render_pdf(html, CARDS_TEMPLATES).pdf
+
+
+def _sheet(name: str, out: Path, key_parts, make, cache: Cache, outputs, summary, reporter) -> None:
+    """Impose one output unless it exists with the same key as last time."""
+    key = digest(name, key_parts)
+    cache.record(f"sheet:{name}", key)
+    if cache.unchanged(f"sheet:{name}", key, out):
+        summary.add(name, built=False)
+    else:
+        outputs.stage(out, make())
+        summary.add(name, built=True)
+    if reporter:
+        reporter.step(name, "built" if name in summary.built else "reused")
+
+
+def group_units(content: Content, group_id: str) -> tuple[list[str], list[str]]:
+    """Units of a group's models in roster order (one card per model) and their powers."""
+    units = [m.unit for m in content.groups[group_id].models]
+    powers = sorted({p for u in units for p in content.units[u].powers})
+    return units, powers
+
+
+def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, summary, reporter,
+                    outputs, options: CardOptions = CardOptions()) -> None:
+    """Render and impose every card output of ``content`` into ``out_dir``."""
+    jobs = plan_faces(content, options, tool)
+    faces = render_faces(jobs, cache, summary, reporter)
+    unit_page, power_page = page_settings(content, options)
+    sheet_opts = (options.layout, options.crop_marks)
+    keys = {(j.owner, j.kind): j.key for j in jobs}
+
+    def sheet(name, units, powers, cover=None):
+        parts = (sheet_opts, [keys[(u, k)] for u in units for k in ("front", "back")],
+                 [keys[(p, "power")] for p in powers], cover and digest(asdict(group_cover(content.groups[cover], content))))
+
+        def make() -> bytes:
+            pdf = b""
+            if units or cover:
+                pdf = impose(_unit_pairs(jobs, faces, units), unit_page, options.layout, options.crop_marks,
+                             cover=render_cover(content, cover) if cover else None)
+            if powers:
+                pdf = append_pdf(pdf, impose(_power_faces(jobs, faces, powers), power_page, "grid",
+                                             options.crop_marks))
+            return pdf
+        _sheet(name, out_dir / name, parts, make, cache, outputs, summary, reporter)
+
+    if options.group:
+        units, powers = group_units(content, options.group)
+        sheet(f"groups/{options.group}.pdf", units, powers, cover=options.group)
+    else:
+        sheet("cards.pdf", sorted(content.units), [])
+        if content.powers:
+            sheet("powers.pdf", [], sorted(content.powers))
+        for group_id in sorted(content.groups):
+            units, powers = group_units(content, group_id)
+            sheet(f"groups/{group_id}.pdf", units, powers, cover=group_id)
+        write_changed(content, jobs, faces, cache, out_dir, unit_page, options, outputs, summary, reporter)
+    if options.png_dpi:
+        from cardgen.cards.png import export_png
+        export_png(jobs, faces, out_dir / "png", options.png_dpi, outputs)
+
+
+def write_changed(content, jobs, faces, cache: Cache, out_dir: Path, unit_page, options, outputs,
+                  summary, reporter) -> None:
+    """``changed-cards.pdf``: unit cards whose faces differ from the last successful build."""
+    changed = []
+    for unit_id in sorted(content.units):
+        key = digest([j.key for j in jobs if j.owner == unit_id and j.kind != "power"], options.layout)
+        name = f"card:{unit_id}"
+        cache.record(name, key)
+        if cache.previous.get(name) != key:
+            changed.append(unit_id)
+    target = out_dir / "changed-cards.pdf"
+    summary.changed = changed
+    if changed:
+        outputs.stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
+                                     options.crop_marks))
+    else:
+        outputs.remove(target)
+    if reporter:
+        reporter.step("changed-cards.pdf", f"{len(changed)} changed")

@@ -1,0 +1,96 @@
+"""Stage 6: one card face → HTML (Jinja) → a one-page PDF (WeasyPrint).
+
+Each face is its own small document (page = trim size + bleed), so a face
+can be cached, rendered in a worker process and reprinted alone, and 1000
+cards never sit in one WeasyPrint document.  :mod:`cardgen.cards.impose`
+places the faces on printer sheets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import jinja2
+
+from cardgen.cards.fit import Overflow, find_overflows, font_sizes
+from cardgen.errors import RenderError
+from cardgen.icons import icon
+from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
+from cardgen.pdf import load_document, write_document
+
+CARDS_TEMPLATES = TEMPLATES_DIR / "cards"
+MAX_FIT_ROUNDS = 8
+FACES = {  # face kind → (template, stylesheet)
+    "front": ("unit_front.html.j2", "unit.css"),
+    "back": ("unit_back.html.j2", "unit.css"),
+    "power": ("power.html.j2", "power.css"),
+}
+HEADER_ICONS = ("reichweite", "stärke", "schaden", "radius", "schutz", "schadensreduktion",
+                "eigenschaft", "ausrüstung")
+
+
+@dataclass(frozen=True)
+class PageSettings:
+    """Trim size and bleed of one card face, in millimetres."""
+
+    width_mm: float
+    height_mm: float
+    bleed_mm: float = 0.0
+
+
+@dataclass(frozen=True)
+class Face:
+    """A rendered face: its one-page PDF and WeasyPrint's warnings."""
+
+    pdf: bytes
+    warnings: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def environment() -> jinja2.Environment:
+    """Autoescaped, strict: a missing field is an error, not a blank on a card."""
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(CARDS_TEMPLATES), autoescape=True,
+        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+
+
+@lru_cache(maxsize=1)
+def header_icons() -> dict:
+    from cardgen.cards.view import Icon
+    keys = {"reichweite": "weapon.reichweite", "stärke": "weapon.stärke", "schaden": "weapon.schaden",
+            "radius": "weapon.radius", "schutz": "armor.schutz", "schadensreduktion": "armor.schadensreduktion",
+            "eigenschaft": "card.eigenschaft", "ausrüstung": "card.ausrüstung"}
+    return {name: Icon(icon(keys[name]), name.capitalize()) for name in HEADER_ICONS}
+
+
+def face_html(kind: str, card, page: PageSettings, steps: dict[str, int] | None = None) -> str:
+    """The HTML of one face (``front``, ``back`` or ``power``)."""
+    template, stylesheet = FACES[kind]
+    css = {"fonts": (FONTS_DIR / "fonts.css").as_uri(), "card": (CARDS_TEMPLATES / "card.css").as_uri(),
+           "face": (CARDS_TEMPLATES / stylesheet).as_uri()}
+    return environment().get_template(template).render(
+        card=card, page=page, css=css, steps=steps or {}, head=header_icons(), title=card.name)
+
+
+def render_face(kind: str, card, page: PageSettings, min_font_pt: float) -> Face:
+    """Lay out a face, shrinking overflowing boxes step by step; fail if one never fits."""
+    steps: dict[str, int] = {}
+    for _ in range(MAX_FIT_ROUNDS):
+        document, fetcher, messages = load_document(face_html(kind, card, page, steps), CARDS_TEMPLATES)
+        page_box = document.pages[0]._page_box
+        sizes = font_sizes(page_box)
+        below = [name for name, size in sizes.items() if size < min_font_pt - 0.05]
+        overflows = find_overflows(page_box) + [   # a box that ran onto a second page
+            Overflow(name, sizes.get(name, 0)) for later in document.pages[1:]
+            for name in font_sizes(later._page_box)]
+        if below or any(o.font_pt <= min_font_pt + 0.05 for o in overflows):
+            box = (below or [o.box for o in overflows if o.font_pt <= min_font_pt + 0.05])[0]
+            raise RenderError(f"card '{card.id}' ({kind}): the text of box '{box}' does not fit, "
+                              f"even at the minimum font size of {min_font_pt:g} pt; shorten it")
+        if not overflows:
+            rendered = write_document(document, fetcher, messages)
+            return Face(rendered.pdf, rendered.warnings + tuple(f"refused {url}" for url in rendered.refused))
+        for overflow in overflows:
+            steps[overflow.box] = steps.get(overflow.box, 0) + 1
+    raise RenderError(f"card '{card.id}' ({kind}): the text does not fit after {MAX_FIT_ROUNDS} steps")

@@ -1,0 +1,112 @@
+"""cardgen's own icon set (``assets/Grafiken``) and the stable keys that name it.
+
+Templates ask for icons by key (``icon("size.groß")``) so that a redrawn or
+moved file changes one line here, not every template.  Content files name
+icons by relative path (``icon: Effekt/brand.svg``); :func:`icon_path`
+resolves such a path safely inside the set.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from cardgen.errors import RenderError, did_you_mean
+from cardgen.paths import ICONS_DIR
+
+ICON_SET_DIR: Path = ICONS_DIR
+
+_TYPES = {"infanterie": "Infanterie", "koloss": "Koloss", "drohne": "Drohne"}
+_SIZES = ("klein", "mittel", "groß", "riesig")
+_MOVEMENT = ("beine", "flug", "kette", "rad", "schweben", "stationär")
+_MARKERS = ("brennen", "feuerbereitschaft", "gift", "nachladen", "panik", "schnell", "schock",
+            "tarnung", "verteidigung")
+_WEAPON = ("stärke", "schaden", "reichweite", "nachladen", "indirekt", "radius", "unhandlich")
+_ARMOR = ("schutz", "schadensreduktion", "schild")
+_EFFECTS = ("adaptiv", "aufreißen", "brand", "erschütterung", "explosiv", "giftig", "panzerbrechend",
+            "robust", "schrapnell", "strukturschädigend", "strukturverstärkt", "trauma")
+_CARD = ("punkte", "aktionspunkte", "trefferpunkte", "ausrüstung", "eigenschaft", "einmalnutzung",
+         "geschwindigkeit")
+
+
+def _build() -> dict[str, str]:
+    """Every key → relative file name (POSIX, below :data:`ICON_SET_DIR`)."""
+    icons: dict[str, str] = {"logo": "logo.svg"}
+    icons.update({f"type.{k}": f"Modell/{v}.svg" for k, v in _TYPES.items()})
+    icons.update({f"size.{k}": f"Größe/{k}.svg" for k in _SIZES})
+    icons.update({f"movement.{k}": f"Bewegung/{k}.svg" for k in _MOVEMENT})
+    icons.update({f"marker.{k}": f"Marker/{k}.svg" for k in _MARKERS})
+    icons.update({f"weapon.{k}": f"Waffe/{k}.svg" for k in _WEAPON})
+    icons.update({f"weapon.dauerfeuer.{n}": f"Waffe/dauerfeuer_{n}.svg" for n in range(1, 5)})
+    icons.update({f"armor.{k}": f"Rüstung/{k}.svg" for k in _ARMOR})
+    icons.update({f"effect.{k}": f"Effekt/{k}.svg" for k in _EFFECTS})
+    icons.update({f"model.{k}": f"Modell/{k}.svg" for k in ("gefahrenbereich", "wahrnehmungsbereich")})
+    icons.update({f"card.{k}": f"Karte/{k}.svg" for k in _CARD})
+    icons.update({
+        "power.aktionspunkte": "Kraft/aktionspunkte.svg",
+        "power.attribut": "Kraft/attribut.svg",
+        "power.tp_verlust.misslingen": "Kraft/tp_verlust.svg",
+        "power.tp_verlust.immer": "Kraft/tp_verlust_immer.svg",
+    })
+    for group, words in (("ziel", ("selbst", "modell", "fläche")),
+                         ("reichweite", ("selbst", "berührung", "distanz")),
+                         ("dauer", ("instantan", "dauerhaft"))):
+        icons.update({f"power.{group}.{w}": f"Kraft/{group}_{w}.svg" for w in words})
+    icons.update({f"school.{k}": f"Schule/{k}.svg" for k in ("elementar", "geist")})
+    return icons
+
+
+ICONS: dict[str, str] = _build()
+"""Stable key → icon file relative to :data:`ICON_SET_DIR` (enum words as in the content model)."""
+
+
+def icon_path(relative: str) -> Path:
+    """The file of the relative icon name ``relative`` (e.g. ``"Effekt/brand.svg"``).
+
+    Raises :class:`RenderError` for an absolute name, a name that leaves the
+    icon set (``..``) or a file that does not exist.
+    """
+    text = str(relative).replace("\\", "/")
+    pure = PurePosixPath(text)
+    if not pure.parts or pure.is_absolute() or ".." in pure.parts or any(":" in p for p in pure.parts):
+        raise RenderError(f"icon '{relative}': must be a relative name inside {ICON_SET_DIR} "
+                          "(no absolute path, no '..')")
+    base = ICON_SET_DIR.resolve()
+    path = (base / pure).resolve()
+    if not path.is_relative_to(base):
+        raise RenderError(f"icon '{relative}': leaves the icon folder {ICON_SET_DIR}")
+    if not path.is_file():
+        hint = did_you_mean(pure.as_posix(), all_icons())
+        raise RenderError(f"icon '{relative}': no such file in {ICON_SET_DIR}{hint}")
+    return path
+
+
+def icon_uri(relative: str) -> str:
+    """The ``file://`` URI of :func:`icon_path` (for ``<img src>`` in templates)."""
+    return icon_path(relative).as_uri()
+
+
+def icon(key: str) -> str:
+    """The ``file://`` URI of the icon named by ``key`` in :data:`ICONS`."""
+    try:
+        relative = ICONS[key]
+    except KeyError:
+        raise RenderError(f"unknown icon key '{key}'{did_you_mean(key, ICONS)}") from None
+    return icon_uri(relative)
+
+
+def all_icons() -> list[str]:
+    """Sorted relative names (POSIX) of every ``.svg`` in the icon set."""
+    if not ICON_SET_DIR.is_dir():
+        return []
+    return sorted(p.relative_to(ICON_SET_DIR).as_posix() for p in ICON_SET_DIR.rglob("*.svg"))
+
+
+def content_icons(content: Any) -> set[str]:
+    """Relative icon names the content refers to: damage effects' and schools' ``icon`` fields."""
+    names: set[str] = set()
+    for kind in ("effects", "schools"):
+        for item in content.kind(kind).values():
+            if getattr(item, "icon", None):
+                names.add(item.icon)
+    return names
