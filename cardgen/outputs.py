@@ -14,6 +14,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from cardgen.pdf import umask_mode
+
 
 class Outputs:
     """Staged outputs of one build."""
@@ -30,6 +32,7 @@ class Outputs:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, umask_mode())
         self._staged.append((Path(tmp), target))
 
     def remove(self, target: Path) -> None:

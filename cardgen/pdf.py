@@ -150,6 +150,13 @@ def _base(base_url: Path | str) -> str:
     return path.as_uri() + ("/" if path.is_dir() else "")
 
 
+def umask_mode() -> int:
+    """The mode a new file gets from the user's umask (mkstemp would give 0600)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def write_atomic(target: Path, data: bytes) -> None:
     """Write ``data`` to ``target`` via a temporary file and an atomic rename."""
     target = Path(target)
@@ -160,6 +167,7 @@ def write_atomic(target: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        os.chmod(tmp, umask_mode())
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

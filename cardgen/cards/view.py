@@ -161,6 +161,9 @@ def _stats(d: DerivedUnit) -> tuple[tuple[Icon, Stat], ...]:
     ]
     if d.danger_radius_cm is not None:
         stats.append((Icon(icon("model.gefahrenbereich"), "GB"), Stat("GB", str(d.danger_radius_cm))))
+    if d.encumbrance:
+        stats.append((Icon(icon("card.ausrüstung"), "Belastung"),
+                      Stat(f"{d.load_kg:g}/{d.carrying_capacity_kg} kg", f"−{d.encumbrance}")))
     if d.drone_capacity:
         stats.append((Icon(icon("type.drohne"), "Drohnen"), Stat("Drohnen", str(d.drone_capacity))))
     return tuple(stats)
