@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
-from cardgen.pdf import write_atomic
+from cardgen.atomic import write_atomic
 
 
 def digest(*parts: Any) -> str:
@@ -39,9 +39,9 @@ def tree_digest(folder: Path) -> str:
 
 def toolchain_digest() -> str:
     """What every rendering depends on besides its data: version, templates, icons, fonts."""
-    import weasyprint
+    from importlib.metadata import version
 
-    return digest(__version__, weasyprint.__version__, tree_digest(TEMPLATES_DIR), tree_digest(ASSETS_DIR))
+    return digest(__version__, version("weasyprint"), tree_digest(TEMPLATES_DIR), tree_digest(ASSETS_DIR))
 
 
 class Cache:
@@ -75,9 +75,13 @@ class Cache:
         """Whether ``output`` exists and was built from the same key last time."""
         return self.previous.get(name) == key and Path(output).is_file()
 
-    def save(self) -> None:
-        """Write the manifest (last, after every output is in place)."""
-        write_atomic(self.manifest_path, json.dumps(self.current, indent=1, sort_keys=True).encode())
+    def save(self, merge: bool = False) -> None:
+        """Write the manifest (last, after every output is in place).
+
+        ``merge`` keeps the entries of outputs this run did not make (``cardgen
+        cards`` makes only the card outputs of a full ``cardgen build``)."""
+        manifest = {**self.previous, **self.current} if merge else self.current
+        write_atomic(self.manifest_path, json.dumps(manifest, indent=1, sort_keys=True).encode())
 
     def prune(self, kind: str) -> None:
         """Drop cached results of ``kind`` that no current output refers to."""

@@ -77,7 +77,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     """Print or write the JSON Schema of the content files."""
-    from cardgen.pdf import write_atomic
+    from cardgen.atomic import write_atomic
     from cardgen.schema_export import SCHEMA_KINDS, schema_text
 
     if args.kind and args.kind not in SCHEMA_KINDS:

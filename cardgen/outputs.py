@@ -14,7 +14,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from cardgen.pdf import umask_mode
+from cardgen.atomic import umask_mode
 
 
 class Outputs:

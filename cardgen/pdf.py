@@ -16,8 +16,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import mimetypes
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -28,6 +26,7 @@ import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from cardgen.atomic import umask_mode, write_atomic  # noqa: F401  (re-exported)
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024
@@ -148,28 +147,3 @@ def write_document(document: weasyprint.Document, fetcher: SafeFetcher,
 def _base(base_url: Path | str) -> str:
     path = Path(base_url).resolve()
     return path.as_uri() + ("/" if path.is_dir() else "")
-
-
-def umask_mode() -> int:
-    """The mode a new file gets from the user's umask (mkstemp would give 0600)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def write_atomic(target: Path, data: bytes) -> None:
-    """Write ``data`` to ``target`` via a temporary file and an atomic rename."""
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, umask_mode())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise

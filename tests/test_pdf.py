@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from cardgen import pdf
+from cardgen import atomic, pdf
 
 HOSTILE_HTML = """<p>Hallo
 <img src="file:///etc/passwd">
@@ -65,7 +65,7 @@ def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatc
     def broken_fsync(fd):
         raise OSError("disk full")
 
-    monkeypatch.setattr(pdf.os, "fsync", broken_fsync)
+    monkeypatch.setattr(atomic.os, "fsync", broken_fsync)
     with pytest.raises(OSError):
         pdf.write_atomic(target, b"half")
     assert target.read_bytes() == b"last good"

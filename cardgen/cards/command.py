@@ -28,7 +28,7 @@ def run_cards(args: argparse.Namespace) -> int:
     cache, summary = Cache(args.out), Summary()
     with Outputs() as outputs:
         build_all_cards(content, args.out, cache, toolchain_digest(), summary, None, outputs, options)
-    cache.save()
+    cache.save(merge=True)
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
     written = ", ".join(str(args.out / name) for name in summary.built if name.endswith(".pdf")) or "nothing new"

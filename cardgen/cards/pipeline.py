@@ -24,14 +24,12 @@ from pathlib import Path
 
 from cardgen.cache import Cache, digest
 from cardgen.cards.group_view import group_cover
-from cardgen.cards.impose import append_pdf, impose
 from cardgen.cards.power_view import power_card
-from cardgen.cards.render import CARDS_TEMPLATES, Face, PageSettings, environment, render_face
+from cardgen.cards.settings import PageSettings
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR
-from cardgen.pdf import render_pdf
 
 PARALLEL_FROM = 8                   # fewer missing faces than this render in-process
 
@@ -69,11 +67,11 @@ def plan_faces(content: Content, options: CardOptions, tool: str) -> list[FaceJo
         card = unit_card(content.units[unit_id], content)
         for kind in ("front", "back"):
             jobs.append(FaceJob(unit_id, kind, card, unit_page, min_font,
-                                digest("face", tool, kind, asdict(unit_page), min_font, asdict(card))))
+                                digest("face", tool, kind, repr(unit_page), min_font, repr(card))))
     for power_id in sorted(content.powers):
         card = power_card(content.powers[power_id], content)
         jobs.append(FaceJob(power_id, "power", card, power_page, min_font,
-                            digest("face", tool, "power", asdict(power_page), min_font, asdict(card))))
+                            digest("face", tool, "power", repr(power_page), min_font, repr(card))))
     return jobs
 
 
@@ -82,28 +80,38 @@ def step_count(content: Content) -> int:
     return 2 * len(content.units) + len(content.powers) + 3 + len(content.groups)
 
 
-def _render(job: FaceJob) -> Face:
-    return render_face(job.kind, job.card, job.page, job.min_font_pt)
+def _render_safely(job: FaceJob):
+    from cardgen.cards.render import render_face
 
-
-def _render_safely(job: FaceJob) -> Face | str:
     try:
-        return _render(job)
+        return render_face(job.kind, job.card, job.page, job.min_font_pt)
     except RenderError as exc:
         return str(exc)
 
 
-def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> dict[str, bytes]:
-    """PDF bytes of every face by key: from the cache, else rendered (all errors collected)."""
-    faces: dict[str, bytes] = {}
+class FaceStore(dict):
+    """Face PDFs by key, read from the cache when asked (never all in memory)."""
+
+    def __init__(self, cache: Cache):
+        super().__init__()
+        self.cache = cache
+
+    def __missing__(self, key: str) -> bytes:
+        data = self.cache.get("faces", key)
+        if data is None:
+            raise RenderError(f"the cached face {key} vanished during the build; build again")
+        return data
+
+
+def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> FaceStore:
+    """Every face rendered into the cache (all errors collected); the store reads them back."""
+    faces = FaceStore(cache)
     missing = []
     for job in jobs:
         cache.record(f"face:{job.owner}:{job.kind}", job.key)
-        cached = cache.get("faces", job.key)
-        if cached is None:
+        if not cache.path("faces", job.key).is_file():
             missing.append(job)
         else:
-            faces[job.key] = cached
             summary.add(f"{job.owner} ({job.kind})", built=False)
             if reporter:
                 reporter.step(f"{job.owner} {job.kind}", "reused")
@@ -119,7 +127,6 @@ def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> dict[s
             errors.append(result)
             continue
         cache.put("faces", job.key, result.pdf)
-        faces[job.key] = result.pdf
         summary.warnings += [f"card '{job.owner}' ({job.kind}): {w}" for w in result.warnings]
         summary.add(f"{job.owner} ({job.kind})", built=True)
         if reporter:
@@ -140,6 +147,9 @@ def _power_faces(jobs, faces, powers: list[str]) -> list[tuple[bytes, None]]:
 
 
 def render_cover(content: Content, group_id: str) -> bytes:
+    from cardgen.cards.render import CARDS_TEMPLATES, environment
+    from cardgen.pdf import render_pdf
+
     css = {"fonts": (FONTS_DIR / "fonts.css").as_uri()}
     html = environment().get_template("cover.html.j2").render(
         group=group_cover(content.groups[group_id], content), css=css)
@@ -180,6 +190,8 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
                  [keys[(p, "power")] for p in powers], cover and digest(asdict(group_cover(content.groups[cover], content))))
 
         def make() -> bytes:
+            from cardgen.cards.impose import append_pdf, impose
+
             pdf = b""
             if units or cover:
                 pdf = impose(_unit_pairs(jobs, faces, units), unit_page, options.layout, options.crop_marks,
@@ -219,6 +231,8 @@ def write_changed(content, jobs, faces, cache: Cache, out_dir: Path, unit_page, 
     target = out_dir / "changed-cards.pdf"
     summary.changed = changed
     if changed:
+        from cardgen.cards.impose import impose
+
         outputs.stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
                                      options.crop_marks))
     else:

@@ -14,6 +14,7 @@ from functools import lru_cache
 import jinja2
 
 from cardgen.cards.fit import Overflow, find_overflows, font_sizes
+from cardgen.cards.settings import PageSettings
 from cardgen.errors import RenderError
 from cardgen.icons import icon
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
@@ -28,15 +29,6 @@ FACES = {  # face kind → (template, stylesheet)
 }
 HEADER_ICONS = ("reichweite", "stärke", "schaden", "radius", "schutz", "schadensreduktion",
                 "eigenschaft", "ausrüstung")
-
-
-@dataclass(frozen=True)
-class PageSettings:
-    """Trim size and bleed of one card face, in millimetres."""
-
-    width_mm: float
-    height_mm: float
-    bleed_mm: float = 0.0
 
 
 @dataclass(frozen=True)

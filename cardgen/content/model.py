@@ -30,6 +30,7 @@ class Content:
     terrain: dict[str, Terrain] = field(default_factory=dict)
     groups: dict[str, Group] = field(default_factory=dict)
     sources: dict[tuple[str, str], SourceFile] = field(default_factory=dict, compare=False, repr=False)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)   # derived values, computed once
 
     @property
     def damage_effects(self) -> dict[str, DamageEffect]:

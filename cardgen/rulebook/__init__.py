@@ -8,6 +8,12 @@ HTML fragments), ``layout`` (Jinja page), ``build`` (the straight line to
 the PDF) and ``command`` (the ``cardgen rulebook`` subcommand).
 """
 
-from cardgen.rulebook.build import RulebookResult, build_rulebook, format_warning
-
 __all__ = ["RulebookResult", "build_rulebook", "format_warning"]
+
+
+def __getattr__(name: str):
+    """Import the build (and WeasyPrint) only when it is used."""
+    if name in __all__:
+        from cardgen.rulebook import build
+        return getattr(build, name)
+    raise AttributeError(name)

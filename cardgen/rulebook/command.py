@@ -15,7 +15,6 @@ import sys
 from pathlib import Path
 
 from cardgen.errors import CardgenError, display_path
-from cardgen.rulebook.build import build_rulebook, format_warning
 
 DEFAULT_CONTENT = Path("content")
 
@@ -42,6 +41,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Build the rulebook; print warnings to stderr; return the exit code."""
+    from cardgen.rulebook.build import build_rulebook, format_warning
+
     out = args.out or Path("build") / f"{Path(args.file).stem}.pdf"
     content = args.content
     if content is None and DEFAULT_CONTENT.is_dir():

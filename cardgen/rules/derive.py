@@ -114,7 +114,17 @@ def load_kg(unit: Unit, content: Content) -> float:
 
 
 def derive_unit(unit: Unit, content: Content) -> DerivedUnit:
-    """All derived values of ``unit``; raises RuleError where a rule is broken."""
+    """All derived values of ``unit``; raises RuleError where a rule is broken.
+
+    Pure: the result depends only on the unit and the content; it is memoised
+    on the (frozen) content so that validation, cards and covers share it."""
+    key = ("derive", unit.id, id(unit))
+    if key not in content.memo:
+        content.memo[key] = _derive_unit(unit, content)
+    return content.memo[key]
+
+
+def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
     modifiers = [m for item in _modifier_sources(unit, content) for m in item.modifiers]
     folded = _fold(unit, modifiers)
     ko = max(0, folded["KO"])

@@ -1,0 +1,298 @@
+"""``cardgen build``: incremental, reproducible, atomic, and its command-line output.
+
+The example content is built once per module (``base``, ~7 s cold); a test
+that edits anything works on a copy of that content folder *and* of its
+output folder (with ``.cache/``), so its rebuild is incremental and fast.
+content/ itself is never touched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import yaml
+
+import cardgen.build
+import cardgen.cards.pipeline
+from cardgen import buildcmd
+from cardgen.build import build
+from cardgen.cli import main
+from conftest import PROJECT
+
+CONTENT = PROJECT / "content"
+UNITS = sorted(p.stem for p in (CONTENT / "units").glob("*.yaml"))
+POWERS = sorted(p.stem for p in (CONTENT / "powers").glob("*.yaml"))
+GROUPS = sorted(p.stem for p in (CONTENT / "groups").glob("*.yaml"))
+FACES = [f"{u} ({k})" for u in UNITS for k in ("front", "back")] + [f"{p} (power)" for p in POWERS]
+SHEETS = ["cards.pdf", "powers.pdf", *(f"groups/{g}.pdf" for g in GROUPS)]
+PDFS = [*SHEETS, "Regeln.pdf"]
+
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None,
+                                   reason="needs pdftotext and pdfinfo (poppler-utils)")
+
+
+def pdf_text(path: Path) -> str:
+    return " ".join(subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True,
+                                   text=True).stdout.split())
+
+
+def pdf_pages(path: Path) -> int:
+    info = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
+    return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+
+
+def unit_name(content: Path, unit_id: str) -> str:
+    return yaml.safe_load((content / "units" / f"{unit_id}.yaml").read_text(encoding="utf-8"))["name"]
+
+
+def snapshot(out: Path) -> dict[str, tuple[bytes, int]]:
+    """Bytes and mtime of every file under ``out`` except the face/warning caches."""
+    return {str(p.relative_to(out)): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(out.rglob("*")) if p.is_file()
+            and not str(p.relative_to(out)).startswith((".cache/faces", ".cache/warnings"))}
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def faces_of(names: list[str]) -> set[str]:
+    return {n for n in names if n.endswith(("(front)", "(back)", "(power)"))}
+
+
+@dataclass
+class Built:
+    content: Path
+    out: Path
+    summary: cardgen.build.Summary
+    files: dict[str, tuple[bytes, int]]
+
+
+@pytest.fixture(autouse=True)
+def reporter_on_current_stdout(monkeypatch):
+    """Work around the PlainReporter bug (see test_plain_reporter_follows_sys_stdout)."""
+    monkeypatch.setattr(buildcmd, "make_reporter", lambda total: buildcmd.PlainReporter(sys.stdout))
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory) -> Built:
+    """A cold build of a copy of the example content (never modified afterwards)."""
+    root = tmp_path_factory.mktemp("base")
+    content, out = root / "content", root / "out"
+    shutil.copytree(CONTENT, content)
+    summary = build(content, out)
+    return Built(content, out, summary, snapshot(out))
+
+
+@pytest.fixture
+def copy(base, tmp_path) -> Built:
+    """The base content and its outputs (cache included, mtimes kept) in tmp_path."""
+    content, out = tmp_path / "content", tmp_path / "out"
+    shutil.copytree(base.content, content)
+    shutil.copytree(base.out, out)
+    return Built(content, out, base.summary, snapshot(out))
+
+
+# --- 1. incremental -------------------------------------------------------------------------------
+
+
+def test_first_build_makes_everything(base):
+    s = base.summary
+    assert s.reused == []
+    assert sorted(s.built) == sorted(FACES + PDFS)
+    assert s.changed == UNITS
+    assert s.warnings == []
+    for name in [*PDFS, "changed-cards.pdf"]:
+        assert (base.out / name).read_bytes().startswith(b"%PDF"), name
+    assert (base.out / ".cache" / "manifest.json").is_file()
+
+
+def test_unchanged_rebuild_reuses_everything(copy):
+    summary = build(copy.content, copy.out)
+    assert summary.built == []
+    assert sorted(summary.reused) == sorted(FACES + PDFS)
+    assert summary.changed == []
+    assert not (copy.out / "changed-cards.pdf").exists()     # no card changed: no changed-cards.pdf
+    after = snapshot(copy.out)
+    for name in PDFS:
+        assert after[name] == copy.files[name], f"{name} was rewritten"
+    assert after[".cache/manifest.json"][0] == copy.files[".cache/manifest.json"][0]
+
+
+@needs_poppler
+def test_one_unit_edited_renders_only_its_two_faces(copy):
+    old_name = unit_name(copy.content, "sturmtruppe")
+    edit(copy.content / "units" / "sturmtruppe.yaml", f"name: {old_name}", "name: Stoßtrupp")
+    summary = build(copy.content, copy.out)
+    assert faces_of(summary.built) == {"sturmtruppe (front)", "sturmtruppe (back)"}
+    assert faces_of(summary.reused) == set(FACES) - {"sturmtruppe (front)", "sturmtruppe (back)"}
+    assert summary.changed == ["sturmtruppe"]
+    with_it = {f"groups/{g}.pdf" for g in GROUPS
+               if "sturmtruppe" in (copy.content / "groups" / f"{g}.yaml").read_text(encoding="utf-8")}
+    assert set(summary.built) - faces_of(summary.built) == {"cards.pdf", *with_it}
+    assert "powers.pdf" in summary.reused and "Regeln.pdf" in summary.reused
+
+    changed = copy.out / "changed-cards.pdf"
+    text = pdf_text(changed)
+    assert "Stoßtrupp" in text
+    others = [unit_name(copy.content, u) for u in UNITS if u != "sturmtruppe"]
+    assert [name for name in others if name in text] == []
+    assert pdf_pages(changed) == 1
+    assert "Stoßtrupp" in pdf_text(copy.out / "cards.pdf")
+    assert (copy.out / "powers.pdf").read_bytes() == copy.files["powers.pdf"][0]
+
+
+def test_weapon_used_by_two_units_re_renders_both(copy):
+    users = [u for u in UNITS
+             if "maschinenpistole" in (copy.content / "units" / f"{u}.yaml").read_text(encoding="utf-8")]
+    assert len(users) == 2, users
+    edit(copy.content / "weapons" / "maschinenpistole.yaml", "name: Maschinenpistole", "name: Schnellfeuerpistole")
+    summary = build(copy.content, copy.out)
+    assert {n.split(" ")[0] for n in faces_of(summary.built)} == set(users)
+    assert summary.changed == users
+
+
+def test_toolchain_change_re_renders_everything(copy, monkeypatch):
+    monkeypatch.setattr(cardgen.build, "toolchain_digest", lambda: "another toolchain")
+    summary = build(copy.content, copy.out)
+    assert summary.reused == []
+    assert sorted(summary.built) == sorted(FACES + PDFS)
+    assert summary.changed == UNITS
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: cardgen.cache.tree_digest is lru_cached per process, so a "
+                   "changed file beside a rulebook (or in templates/, assets/) is not seen by the next build "
+                   "in the same process (cardgen watch)")
+def test_file_beside_rulebook_changed_in_same_process(copy):
+    image = copy.content / "rulebook" / "probe.svg"
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="{}"/></svg>'
+    image.write_text(svg.format(10), encoding="utf-8")
+    with (copy.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
+        handle.write("\n![Probe](probe.svg)\n")
+    first = build(copy.content, copy.out)
+    assert "Regeln.pdf" in first.built
+    image.write_text(svg.format(5), encoding="utf-8")        # only the image changes
+    second = build(copy.content, copy.out)
+    assert "Regeln.pdf" in second.built
+
+
+# --- 2. reproducible ------------------------------------------------------------------------------
+
+
+def test_two_cold_builds_are_byte_identical(base, tmp_path):
+    content, out = tmp_path / "elsewhere" / "content", tmp_path / "other-out"
+    shutil.copytree(CONTENT, content)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1234567890", "TZ": "Pacific/Kiritimati"}
+    proc = subprocess.run([sys.executable, "-m", "cardgen", "build", "--content", str(content), "--out", str(out)],
+                          cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    for name in [*PDFS, "changed-cards.pdf"]:
+        assert (out / name).read_bytes() == base.files[name][0], f"{name} differs"
+    assert sorted(p.name for p in (out / "groups").iterdir()) == sorted(f"{g}.pdf" for g in GROUPS)
+
+
+# --- 3. atomic ------------------------------------------------------------------------------------
+
+
+def _fail(*args, **kwargs):
+    raise RuntimeError("injected failure")
+
+
+@needs_poppler
+@pytest.mark.parametrize("where", ["cardgen.cards.pipeline.write_changed", "cardgen.build.build_one_rulebook"])
+def test_failure_half_way_leaves_previous_outputs(copy, monkeypatch, where):
+    edit(copy.content / "units" / "sturmtruppe.yaml", "name: Sturmtruppe", "name: Stoßtrupp")
+    module, _, func = where.rpartition(".")
+    monkeypatch.setattr(sys.modules[module], func, _fail)
+    with pytest.raises(RuntimeError, match="injected failure"):
+        build(copy.content, copy.out)
+    assert snapshot(copy.out) == copy.files                    # outputs and manifest untouched
+    assert list(copy.out.rglob("*.tmp")) == []
+    monkeypatch.undo()
+    monkeypatch.setattr(buildcmd, "make_reporter", lambda total: buildcmd.PlainReporter(sys.stdout))
+
+    summary = build(copy.content, copy.out)
+    assert summary.changed == ["sturmtruppe"]                  # still changed since the last good build
+    assert "cards.pdf" in summary.built
+    assert "Stoßtrupp" in pdf_text(copy.out / "cards.pdf")
+    assert "Stoßtrupp" in pdf_text(copy.out / "changed-cards.pdf")
+    assert list(copy.out.rglob("*.tmp")) == []
+
+
+def test_content_error_exits_1_and_leaves_outputs(cli, copy):
+    unit = copy.content / "units" / "sturmtruppe.yaml"
+    unit.write_text(unit.read_text(encoding="utf-8") + "weapons: [unclosed\n", encoding="utf-8")
+    code, out, err = cli("build", "--content", copy.content, "--out", copy.out)
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert lines and all(re.match(r".+:\d+:\d+: ", line) or re.match(r"^\d+ error", line) for line in lines), err
+    assert any(re.match(r".*units/sturmtruppe\.yaml:\d+:\d+: ", line) for line in lines), err
+    assert "Traceback" not in err
+    assert snapshot(copy.out) == copy.files
+    assert list(copy.out.rglob("*.tmp")) == []
+
+
+# --- 4. command line ------------------------------------------------------------------------------
+
+STEP = re.compile(r"^ *(rendered|reused|built|\d+ changed)  \S.*$")
+CLOSING = re.compile(r"^built (\d+), reused (\d+), (\d+) warning\(s\) in \d+\.\d\d s$")
+
+
+def test_plain_output_is_one_line_per_step_and_a_summary(cli, copy):
+    code, out, err = cli("build", "--content", copy.content, "--out", copy.out)
+    assert code == 0, err
+    lines = out.splitlines()
+    steps = len(FACES) + len(SHEETS) + 1 + 1                # faces, sheets, changed-cards.pdf, Regeln.pdf
+    assert len(lines) == steps + 1
+    assert all(STEP.match(line) for line in lines[:-1]), out
+    assert "0 changed  changed-cards.pdf" in lines
+    assert "  reused  sturmtruppe front" in lines
+    closing = CLOSING.match(lines[-1])
+    assert closing, lines[-1]
+    assert closing.groups() == ("0", str(len(FACES + PDFS)), "0")
+
+
+def test_strict_fails_on_a_warning(cli, copy):
+    with (copy.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
+        handle.write("\n![Fehlt](Grafiken/gibt-es-nicht.svg)\n")
+    code, out, err = cli("build", "--content", copy.content, "--out", copy.out)
+    assert code == 0, err
+    warnings = [line for line in err.splitlines() if "gibt-es-nicht.svg" in line]
+    assert len(warnings) == 1 and re.match(r".*rulebook/Regeln\.md:\d+: warning: image not found", warnings[0])
+    assert CLOSING.match(out.splitlines()[-1]).group(3) == "1"
+
+    code, out, err = cli("build", "--content", copy.content, "--out", copy.out, "--strict")
+    assert code == 1                                         # the rulebook is reused: its warning still counts
+    assert "gibt-es-nicht.svg" in err and "--strict" in err
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: cardgen build --strict exits 1 on warnings but has already "
+                   "replaced the outputs and the manifest (build() ignores its strict argument)")
+def test_strict_failure_keeps_previous_outputs(cli, copy):
+    with (copy.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
+        handle.write("\n![Fehlt](Grafiken/gibt-es-nicht.svg)\n")
+    code, _, _ = cli("build", "--content", copy.content, "--out", copy.out, "--strict")
+    assert code == 1
+    assert snapshot(copy.out) == copy.files
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: cardgen.buildcmd.PlainReporter(stream=sys.stdout) binds the "
+                   "stream at import time; progress lines ignore a later sys.stdout (redirect_stdout, capsys)")
+def test_plain_reporter_follows_sys_stdout(copy, monkeypatch):
+    monkeypatch.undo()                                       # the real make_reporter
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer), contextlib.redirect_stderr(io.StringIO()):
+        code = main(["build", "--content", str(copy.content), "--out", str(copy.out)])
+    assert code == 0
+    assert "  reused  sturmtruppe front" in buffer.getvalue().splitlines()
