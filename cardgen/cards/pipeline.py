@@ -81,6 +81,7 @@ def step_count(content: Content) -> int:
 
 
 def _render_safely(job: FaceJob):
+    """One face (in a worker process): its Face, or the error message."""
     from cardgen.cards.render import render_face
 
     try:
@@ -115,7 +116,7 @@ def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> FaceSt
             summary.add(f"{job.owner} ({job.kind})", built=False)
             if reporter:
                 reporter.step(f"{job.owner} {job.kind}", "reused")
-    workers = min(os.cpu_count() or 1, len(missing))
+    workers = max(1, min(os.cpu_count() or 1, len(missing)))
     if len(missing) >= PARALLEL_FROM and workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_render_safely, missing, chunksize=4))

@@ -56,13 +56,36 @@ def header_icons() -> dict:
     return {name: Icon(icon(keys[name]), name.capitalize()) for name in HEADER_ICONS}
 
 
-def face_html(kind: str, card, page: PageSettings, steps: dict[str, int] | None = None) -> str:
-    """The HTML of one face (``front``, ``back`` or ``power``)."""
+def faces_html(kind: str, faces: list[tuple[object, dict[str, int]]], page: PageSettings) -> str:
+    """The HTML of faces of one kind (``front``, ``back`` or ``power``), one per page."""
     template, stylesheet = FACES[kind]
     css = {"fonts": (FONTS_DIR / "fonts.css").as_uri(), "card": (CARDS_TEMPLATES / "card.css").as_uri(),
            "face": (CARDS_TEMPLATES / stylesheet).as_uri()}
-    return environment().get_template(template).render(
-        card=card, page=page, css=css, steps=steps or {}, head=header_icons(), title=card.name)
+    return environment().get_template(template).render(faces=faces, page=page, css=css, head=header_icons())
+
+
+def face_html(kind: str, card, page: PageSettings, steps: dict[str, int] | None = None) -> str:
+    """The HTML of one face."""
+    return faces_html(kind, [(card, steps or {})], page)
+
+
+def _check_fit(kind: str, card, page_boxes: list, min_font_pt: float) -> list[Overflow]:
+    """Overflowing boxes of one face (its first page plus any page it ran onto).
+
+    Raises RenderError when a box overflows at (or would go below) the minimum size."""
+    sizes = font_sizes(page_boxes[0])
+    below = [name for name, size in sizes.items() if size < min_font_pt - 0.05]
+    overflows = find_overflows(page_boxes[0]) + [
+        Overflow(name, sizes.get(name, 0)) for later in page_boxes[1:] for name in font_sizes(later)]
+    stuck = [o.box for o in overflows if o.font_pt <= min_font_pt + 0.05]
+    if below or stuck:
+        raise RenderError(f"card '{card.id}' ({kind}): the text of box '{(below or stuck)[0]}' does not fit, "
+                          f"even at the minimum font size of {min_font_pt:g} pt; shorten it")
+    return overflows
+
+
+def _face(rendered) -> Face:
+    return Face(rendered.pdf, rendered.warnings + tuple(f"refused {url}" for url in rendered.refused))
 
 
 def render_face(kind: str, card, page: PageSettings, min_font_pt: float) -> Face:
@@ -70,19 +93,9 @@ def render_face(kind: str, card, page: PageSettings, min_font_pt: float) -> Face
     steps: dict[str, int] = {}
     for _ in range(MAX_FIT_ROUNDS):
         document, fetcher, messages = load_document(face_html(kind, card, page, steps), CARDS_TEMPLATES)
-        page_box = document.pages[0]._page_box
-        sizes = font_sizes(page_box)
-        below = [name for name, size in sizes.items() if size < min_font_pt - 0.05]
-        overflows = find_overflows(page_box) + [   # a box that ran onto a second page
-            Overflow(name, sizes.get(name, 0)) for later in document.pages[1:]
-            for name in font_sizes(later._page_box)]
-        if below or any(o.font_pt <= min_font_pt + 0.05 for o in overflows):
-            box = (below or [o.box for o in overflows if o.font_pt <= min_font_pt + 0.05])[0]
-            raise RenderError(f"card '{card.id}' ({kind}): the text of box '{box}' does not fit, "
-                              f"even at the minimum font size of {min_font_pt:g} pt; shorten it")
+        overflows = _check_fit(kind, card, [p._page_box for p in document.pages], min_font_pt)
         if not overflows:
-            rendered = write_document(document, fetcher, messages)
-            return Face(rendered.pdf, rendered.warnings + tuple(f"refused {url}" for url in rendered.refused))
+            return _face(write_document(document, fetcher, messages))
         for overflow in overflows:
             steps[overflow.box] = steps.get(overflow.box, 0) + 1
     raise RenderError(f"card '{card.id}' ({kind}): the text does not fit after {MAX_FIT_ROUNDS} steps")
