@@ -1,53 +1,97 @@
 """cardgen benchmark: medians over repeated runs, printed as a Markdown table.
 
-    .venv/bin/python bench/run.py [--runs 3] [--scale 10,100,1000] [--skip-chromium]
+    .venv/bin/python bench/run.py [--runs 3] [--quick] [--scale 10,100,1000] [--skip-chromium]
 
-Figures (each the median of --runs runs, each run a fresh process):
-  cold full build of the example content; no-change rebuild; one unit changed;
-  the user's rulebook alone (../shared/rulebook/Regelbuch.md, if present);
-  generated content sets of 10 / 100 / 1000 units: cold time and peak memory
-  (largest resident set of any process of the run).
-Where Chromium is installed, the same HTML is printed with headless
-Chromium's --print-to-pdf and the ratio cardgen / Chromium is shown.
+Every run is a fresh ``python -m cardgen`` process (start-up included).  Figures:
+
+* the example content (content/): cold full build into a fresh output folder,
+  and a rebuild with no change;
+* a generated 100-unit set (bench/generate.py): a rebuild after editing one
+  unit's name (target <= 1 s) and a rebuild with no change (target <= 0.3 s);
+* the user's rulebook alone (``cardgen rulebook ../shared/rulebook/Regelbuch.md
+  --assets assets``), where ../shared exists;
+* the scale series: generated sets of 10 / 100 / 1000 units (--quick: 10 and
+  100), cold; time per unit and growth factor.
+
+Each time is the median of --runs runs (the 1000-unit set: at least 3, as
+--runs says).  Peak memory is the largest resident set of any process of the
+run (the card build renders faces in a process pool), from ``/usr/bin/time
+-v`` where present, else from ``getrusage(RUSAGE_CHILDREN)`` in a small
+wrapper process; the table shows the largest over the runs.
+
+Where ``chromium`` / ``chromium-browser`` / ``google-chrome`` is on PATH, the
+same HTML (bench/html.py: the rulebook's book HTML; the unit faces of a
+generated set, one face per page) is printed with ``chromium --headless
+--print-to-pdf`` and the ratio cardgen / Chromium is shown.  Note that the
+cardgen figure of a generated set also renders its 8 power cards and imposes
+the sheets; Chromium only prints the faces.
+
 Only public tools are used; nothing here is asserted by the test suite.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
-import resource
+import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from datetime import date
+from datetime import datetime, timezone
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generate import generate  # noqa: E402
 
 PROJECT = Path(__file__).resolve().parents[1]
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
+GNU_TIME = Path("/usr/bin/time")
+# getrusage(RUSAGE_CHILDREN) of a wrapper process: the largest resident set of its children
+RUSAGE_WRAPPER = ("import resource, subprocess, sys\n"
+                  "code = subprocess.run(sys.argv[1:]).returncode\n"
+                  "print('Maximum resident set size (kbytes):',"
+                  " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+                  "sys.exit(code)\n")
+
+
+def _load_generate():
+    # bench/ holds html.py, so bench/ must not go on sys.path (it would hide the stdlib's html)
+    spec = importlib.util.spec_from_file_location("bench_generate", PROJECT / "bench" / "generate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.generate
+
+
+generate = _load_generate()
+
+
+def gnu_time_works() -> bool:
+    if not GNU_TIME.is_file():
+        return False
+    proc = subprocess.run([str(GNU_TIME), "-v", "true"], capture_output=True, text=True)
+    return proc.returncode == 0 and "Maximum resident set size" in proc.stderr
+
+
+USE_GNU_TIME = gnu_time_works()
 
 
 def timed(cmd: list[str], cwd: Path = PROJECT) -> tuple[float, float]:
     """Wall seconds and peak RSS (MiB) of the largest process of ``cmd`` and its children."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    wrapper = [str(GNU_TIME), "-v"] if USE_GNU_TIME else [sys.executable, "-c", RUSAGE_WRAPPER]
     started = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    proc = subprocess.run([*wrapper, *cmd], cwd=cwd, capture_output=True, text=True)
     seconds = time.perf_counter() - started
     if proc.returncode != 0:
         raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr[-2000:]}")
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return seconds, max(peak, before) / 1024
+    match = re.search(r"Maximum resident set size \(kbytes\):\s*(\d+)", proc.stderr)
+    return seconds, (int(match.group(1)) / 1024 if match else float("nan"))
 
 
 def median_of(runs: int, prepare, cmd: list[str]) -> tuple[float, float]:
+    """Median seconds and largest peak RSS over ``runs`` runs, ``prepare()`` before each."""
     times, peaks = [], []
     for _ in range(runs):
         prepare()
@@ -61,91 +105,151 @@ def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
-def chromium_seconds(html: Path, runs: int) -> float | None:
-    """Median time of headless Chromium printing ``html`` to PDF."""
-    exe = chromium()
-    if exe is None:
-        return None
-    times = []
+def chromium_seconds(exe: str, html: Path, runs: int) -> tuple[float, int]:
+    """Median time of headless Chromium printing ``html`` to PDF, and the page count."""
+    times, pages = [], 0
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as profile:
-            cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            pdf = Path(profile) / "out.pdf"
+            cmd = [exe, "--headless", "--disable-gpu", "--no-sandbox", "--disable-background-networking",
                    "--disable-component-update", "--disable-sync", "--no-first-run",
-                   f"--user-data-dir={profile}", "--no-pdf-header-footer",
-                   f"--print-to-pdf={profile}/out.pdf", html.as_uri()]
+                   f"--user-data-dir={profile}/profile", "--no-pdf-header-footer",
+                   f"--print-to-pdf={pdf}", html.as_uri()]
             times.append(timed(cmd)[0])
-    return statistics.median(times)
+            pages = pdf_pages(pdf)
+    return statistics.median(times), pages
 
 
-def dump_html(kind: str, source: Path, target: Path) -> Path:
+def pdf_pages(pdf: Path) -> int:
+    if shutil.which("pdfinfo") is None or not pdf.is_file():
+        return 0
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    match = re.search(r"^Pages:\s+(\d+)", info, re.M)
+    return int(match.group(1)) if match else 0
+
+
+def dump_html(kind: str, source: Path, target: Path, *extra: str) -> Path:
     """The HTML cardgen renders, for Chromium to print (same input for both)."""
-    subprocess.run([sys.executable, str(PROJECT / "bench" / "html.py"), kind, str(source), str(target)],
-                   check=True, cwd=PROJECT)
+    subprocess.run([sys.executable, str(PROJECT / "bench" / "html.py"), kind, str(source), str(target), *extra],
+                   check=True, cwd=PROJECT, capture_output=True)
     return target
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def secs(t: float) -> str:
+    return f"{t:.2f} s"
+
+
+def mib(m: float) -> str:
+    return f"{m:.0f} MiB"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--scale", default="10,100,1000")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure, the median is shown (default 3)")
+    parser.add_argument("--quick", action="store_true", help="scale series 10 and 100 only")
+    parser.add_argument("--scale", default=None, help="unit counts of the scale series (default 10,100,1000)")
     parser.add_argument("--skip-chromium", action="store_true")
     args = parser.parse_args()
+    runs = max(1, args.runs)
+    scale = [int(x) for x in (args.scale or ("10,100" if args.quick else "10,100,1000")).split(",") if x]
+    exe = None if args.skip_chromium else chromium()
     work = Path(tempfile.mkdtemp(prefix="cardgen-bench-"))
     rows: list[tuple[str, str, str, str]] = []
 
     def fresh(out: Path):
         return lambda: shutil.rmtree(out, ignore_errors=True)
 
-    content = work / "content"
-    shutil.copytree(PROJECT / "content", content)
-    out = work / "out"
-    build = [*CARDGEN, "build", "--content", str(content), "--out", str(out)]
-    t, m = median_of(args.runs, fresh(out), build)
-    rows.append(("example content, cold full build", f"{t:.2f} s", f"{m:.0f} MiB", ""))
-    t, m = median_of(args.runs, lambda: None, build)
-    rows.append(("example content, no change", f"{t:.2f} s", f"{m:.0f} MiB", ""))
-    unit = sorted((content / "units").glob("*.yaml"))[0]
-    original = unit.read_text(encoding="utf-8")
+    def build_cmd(content: Path, out: Path) -> list[str]:
+        return [*CARDGEN, "build", "--content", str(content), "--out", str(out)]
 
-    def touch_unit():
-        edits = touch_unit.count = getattr(touch_unit, "count", 0) + 1
-        unit.write_text(original.replace("\nname: ", f"\nname: X{edits} ", 1), encoding="utf-8")
-    t, m = median_of(args.runs, touch_unit, build)
-    rows.append(("example content, one unit changed", f"{t:.2f} s", f"{m:.0f} MiB", ""))
-    unit.write_text(original, encoding="utf-8")
+    def progress(text: str) -> None:
+        print(f"[bench] {text}", file=sys.stderr, flush=True)
 
-    exe = None if args.skip_chromium else chromium()
-    if REGELBUCH.is_file():
-        rb_out = work / "Regelbuch.pdf"
-        t, m = median_of(args.runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets", "assets",
-                                                   "--out", str(rb_out)])
-        ratio = ""
-        if exe:
-            c = chromium_seconds(dump_html("rulebook", REGELBUCH, work / "rulebook.html"), args.runs)
-            ratio = f"Chromium {c:.2f} s, ratio {t / c:.2f}"
-        rows.append(("user's rulebook", f"{t:.2f} s", f"{m:.0f} MiB", ratio))
+    try:
+        # the example content
+        progress("example content")
+        content, out = work / "content", work / "out"
+        shutil.copytree(PROJECT / "content", content)
+        t, m = median_of(runs, fresh(out), build_cmd(content, out))
+        rows.append(("example content: cold full build", secs(t), mib(m), "cards, powers, groups, Regeln.pdf"))
+        t, m = median_of(runs, lambda: None, build_cmd(content, out))
+        rows.append(("example content: no change", secs(t), mib(m), ""))
 
-    previous = None
-    for n in [int(x) for x in args.scale.split(",") if x]:
-        gen = generate(n, work / f"content-{n}")
-        out_n = work / f"out-{n}"
-        cmd = [*CARDGEN, "build", "--content", str(gen), "--out", str(out_n)]
-        t, m = median_of(args.runs, fresh(out_n), cmd)
-        note = f"{t / n * 1000:.0f} ms/unit"
-        if previous:
-            note += f", ×{t / previous[1]:.1f} time for ×{n / previous[0]:.0f} units"
-        if exe:
-            c = chromium_seconds(dump_html("cards", gen, work / f"cards-{n}.html"), args.runs)
-            note += f"; Chromium {c:.2f} s, ratio {t / c:.2f}"
-        rows.append((f"{n} generated units, cold", f"{t:.2f} s", f"{m:.0f} MiB", note))
-        previous = (n, t)
+        # a generated 100-unit set: incremental
+        progress("100 units, incremental")
+        gen = generate(100, work / "content-inc")
+        out_inc = work / "out-inc"
+        timed(build_cmd(gen, out_inc))                       # warm the cache
+        unit = sorted((gen / "units").glob("*.yaml"))[0]
+        original = unit.read_text(encoding="utf-8")
+        edits = iter(range(1, 10_000))
 
-    print(f"cardgen benchmark, {date.today()}, {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, median of {args.runs} runs\n")
+        def edit_unit() -> None:
+            unit.write_text(original.replace("\nname: ", f"\nname: X{next(edits)} ", 1), encoding="utf-8")
+        t, m = median_of(runs, edit_unit, build_cmd(gen, out_inc))
+        rows.append(("100 units: one unit changed", secs(t), mib(m), f"target ≤ 1 s: {'met' if t <= 1 else 'MISSED'}"))
+        t, m = median_of(runs, lambda: None, build_cmd(gen, out_inc))
+        rows.append(("100 units: no change", secs(t), mib(m), f"target ≤ 0.3 s: {'met' if t <= 0.3 else 'MISSED'}"))
+
+        # the user's rulebook
+        if REGELBUCH.is_file():
+            progress("the user's rulebook")
+            rb_out = work / "Regelbuch.pdf"
+            t, m = median_of(runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets", "assets",
+                                                  "--out", str(rb_out)])
+            note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
+            if exe:
+                html = dump_html("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "assets")
+                c, pages = chromium_seconds(exe, html, runs)
+                note += f"; Chromium {secs(c)} ({pages} pages), ratio cardgen/Chromium {t / c:.2f}"
+            rows.append(("user's rulebook (Regelbuch.md)", secs(t), mib(m), note.lstrip("; ")))
+        else:
+            rows.append(("user's rulebook (Regelbuch.md)", "-", "-", f"{REGELBUCH} not found"))
+
+        # the scale series
+        previous = None
+        for n in scale:
+            progress(f"{n} units, cold")
+            gen = generate(n, work / f"content-{n}")
+            out_n = work / f"out-{n}"
+            t, m = median_of(runs, fresh(out_n), build_cmd(gen, out_n))
+            note = f"{t / n * 1000:.0f} ms/unit"
+            if previous:
+                note += f", ×{t / previous[1]:.1f} time for ×{n / previous[0]:.0f} units"
+            if exe:
+                html = dump_html("cards", gen, work / f"cards-{n}.html")
+                c, pages = chromium_seconds(exe, html, runs)
+                note += f"; Chromium {secs(c)} ({pages} faces), ratio cardgen/Chromium {t / c:.2f}"
+            rows.append((f"{n} generated units: cold", secs(t), mib(m), note))
+            previous = (n, t)
+            shutil.rmtree(out_n, ignore_errors=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+    chromium_note = "Chromium not installed"
+    if exe:
+        version = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip()
+        chromium_note = version or exe
+    elif args.skip_chromium:
+        chromium_note = "Chromium skipped (--skip-chromium)"
+    print(f"cardgen benchmark, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
+    print(f"machine: {cpu_model()}, {os.cpu_count()} CPUs, {platform.system()} {platform.machine()}; "
+          f"Python {platform.python_version()}; {chromium_note}")
+    print(f"each time: median of {runs} runs (fresh process); peak memory: largest resident set of any "
+          f"process, max over the runs ({'/usr/bin/time -v' if USE_GNU_TIME else 'getrusage'})\n")
     print("| figure | time | peak memory | notes |\n|---|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
-    shutil.rmtree(work, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from pathlib import Path
 from cardgen.cache import Cache, digest, tree_digest, toolchain_digest
 from cardgen.content import load_content
 from cardgen.content.model import Content
+from cardgen.errors import CardgenError
 from cardgen.outputs import Outputs
 
 DIRECTIVE_KINDS = ("effects", "weapons", "terrain")
@@ -39,8 +40,22 @@ class Summary:
         (self.built if built else self.reused).append(name)
 
 
+class StrictFailure(CardgenError):
+    """``--strict`` and the build warned: no output was replaced."""
+
+    def __init__(self, summary: Summary):
+        self.summary = summary
+        super().__init__(f"--strict: {len(summary.warnings)} warning(s) count as errors; "
+                         "no output was written")
+
+    def lines(self) -> list[str]:
+        return [*self.summary.warnings, str(self)]
+
+
 def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_factory=None) -> Summary:
-    """Run every stage; raise ContentError/RenderError on failure."""
+    """Run every stage; raise ContentError/RenderError on failure (and
+    StrictFailure with ``strict`` when anything warned): outputs are put in
+    place only when the whole build succeeded."""
     content_dir, out_dir = Path(content_dir), Path(out_dir)
     content = load_content(content_dir)
     cache = Cache(out_dir)
@@ -53,6 +68,8 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
             build_cards(content, out_dir, cache, tool, summary, reporter, outputs)
             for source in rulebooks:
                 build_one_rulebook(source, content, out_dir, cache, tool, summary, reporter, outputs)
+            if strict and summary.warnings:          # nothing is put in place
+                raise StrictFailure(summary)
     finally:
         if reporter:
             reporter.close()

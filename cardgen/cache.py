@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +26,11 @@ def digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-@lru_cache(maxsize=None)
 def tree_digest(folder: Path) -> str:
-    """Digest of every file below ``folder`` (names and bytes), sorted."""
+    """Digest of every file below ``folder`` (names and bytes), sorted.
+
+    Not cached across calls: ``cardgen watch`` runs many builds in one process
+    and must see an edited template, icon or rulebook picture."""
     sha = hashlib.sha256()
     for path in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
         sha.update(str(path.relative_to(folder)).encode("utf-8") + b"\0")

@@ -20,15 +20,20 @@ Layouts:
 
 from __future__ import annotations
 
+import base64
 import io
-from dataclasses import dataclass
+import json
+from dataclasses import astuple, dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (
     ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,
 )
 
+from cardgen.atomic import write_atomic
+from cardgen.cache import digest, tree_digest
 from cardgen.cards.render import CARDS_TEMPLATES, PageSettings, environment
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR
@@ -97,11 +102,36 @@ def _rect(box, page_height_px: float) -> Rect:
     return Rect(x * PT_PER_PX, (page_height_px - y - h) * PT_PER_PX, w * PT_PER_PX, h * PT_PER_PX)
 
 
+def slots_to_try(card: PageSettings, options: SheetOptions) -> int:
+    """More slots than an A4 page can hold (the layout keeps those of page 1)."""
+    area = (card.width_mm + 2 * card.bleed_mm) * (card.height_mm + 2 * card.bleed_mm) * (2 if options.fold else 1)
+    return min(MAX_SLOTS, int(210 * 297 / area) + 2)
+
+
 @lru_cache(maxsize=32)
-def layout_sheet(card: PageSettings, options: SheetOptions) -> Sheet:
+def layout_sheet(card: PageSettings, options: SheetOptions, store: Path | None = None) -> Sheet:
+    """The sheet for ``card`` and ``options``: from ``store`` (a cache folder) when
+    it was laid out before with the same templates, else laid out now."""
+    if store is None:
+        return _layout_sheet(card, options)
+    path = Path(store) / f"{digest('sheet', tree_digest(CARDS_TEMPLATES), repr(card), repr(options))}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return Sheet(base64.b64decode(data["pdf"]), data["width"], data["height"],
+                     tuple(Slot(s["role"], Rect(*s["clip"]), Rect(*s["trim"]), s["rotate"]) for s in data["slots"]))
+    except (OSError, ValueError, KeyError):
+        sheet = _layout_sheet(card, options)
+    write_atomic(path, json.dumps({
+        "pdf": base64.b64encode(sheet.pdf).decode("ascii"), "width": sheet.width_pt, "height": sheet.height_pt,
+        "slots": [{"role": s.role, "clip": astuple(s.clip), "trim": astuple(s.trim), "rotate": s.rotate}
+                  for s in sheet.slots]}).encode("utf-8"))
+    return sheet
+
+
+def _layout_sheet(card: PageSettings, options: SheetOptions) -> Sheet:
     """Lay out the sheet template and read the slots of its first page."""
     css = {"fonts": (FONTS_DIR / "fonts.css").as_uri(), "sheet": (CARDS_TEMPLATES / "sheet.css").as_uri()}
-    sheet = dict(options.__dict__, slots=MAX_SLOTS)
+    sheet = dict(options.__dict__, slots=slots_to_try(card, options))
     html = environment().get_template("sheet.html.j2").render(card=card, sheet=sheet, css=css)
     document, fetcher, messages = load_document(html, CARDS_TEMPLATES)
     page = document.pages[0]
@@ -121,12 +151,12 @@ def layout_sheet(card: PageSettings, options: SheetOptions) -> Sheet:
     return Sheet(background.pdf, page.width * PT_PER_PX, page.height * PT_PER_PX, tuple(slots))
 
 
-def best_sheet(card: PageSettings, options: SheetOptions) -> Sheet:
+def best_sheet(card: PageSettings, options: SheetOptions, store: Path | None = None) -> Sheet:
     """Portrait or landscape, whichever holds more cards (duplex: always portrait)."""
-    portrait = layout_sheet(card, options)
+    portrait = layout_sheet(card, options, store)
     if options.mirrored:
         return portrait
-    landscape = layout_sheet(card, SheetOptions(**dict(options.__dict__, orientation="landscape")))
+    landscape = layout_sheet(card, SheetOptions(**dict(options.__dict__, orientation="landscape")), store)
     return landscape if landscape.per_page > portrait.per_page else portrait
 
 
@@ -137,8 +167,7 @@ class Imposer:
         self.writer = PdfWriter()
         self._backgrounds: dict[int, object] = {}
 
-    def _form(self, pdf: bytes, bbox: tuple[float, float, float, float] | None = None):
-        page = PdfReader(io.BytesIO(pdf)).pages[0]
+    def _form(self, page, bbox: tuple[float, float, float, float] | None = None):
         form = DecodedStreamObject()
         form.set_data(page.get_contents().get_data())
         box = bbox or tuple(float(v) for v in page.mediabox)
@@ -147,12 +176,12 @@ class Imposer:
             NameObject("/BBox"): ArrayObject(FloatObject(v) for v in box),
             NameObject("/Resources"): page["/Resources"].clone(self.writer),
         })
-        return self.writer._add_object(form.flate_encode()), page
+        return self.writer._add_object(form.flate_encode())
 
     def add_page(self, sheet: Sheet, faces: list[tuple[str, bytes | None]]) -> None:
         """One sheet page; ``faces`` are (role, one-page PDF) in slot order."""
         if id(sheet) not in self._backgrounds:
-            self._backgrounds[id(sheet)] = self._form(sheet.pdf)[0]
+            self._backgrounds[id(sheet)] = self._form(PdfReader(io.BytesIO(sheet.pdf)).pages[0])
         page = self.writer.add_blank_page(sheet.width_pt, sheet.height_pt)
         xobjects = DictionaryObject({NameObject("/Bg"): self._backgrounds[id(sheet)]})
         ops = ["q /Bg Do Q"]
@@ -168,7 +197,8 @@ class Imposer:
         page[NameObject("/Contents")] = self.writer._add_object(content.flate_encode())
 
     def _place(self, slot: Slot, pdf: bytes):
-        trim = PdfReader(io.BytesIO(pdf)).pages[0].trimbox
+        page = PdfReader(io.BytesIO(pdf)).pages[0]
+        trim = page.trimbox
         tl, tb = float(trim.left), float(trim.bottom)
         t, c = slot.trim, slot.clip
         if slot.rotate:
@@ -179,7 +209,7 @@ class Imposer:
             e, f = t.left - tl, t.bottom - tb
             bbox = (c.left - e, c.bottom - f, c.left + c.width - e, c.bottom + c.height - f)
             matrix = (1, 0, 0, 1, e, f)
-        return self._form(pdf, bbox)[0], matrix
+        return self._form(page, bbox), matrix
 
     def add_pdf_pages(self, pdf: bytes) -> None:
         """Append whole pages (a group's cover page)."""
@@ -194,20 +224,21 @@ class Imposer:
 
 
 def impose(cards: list[tuple[bytes, bytes | None]], card: PageSettings, layout: str,
-           crop_marks: bool = False, cover: bytes | None = None) -> bytes:
-    """An A4 PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid."""
+           crop_marks: bool = False, cover: bytes | None = None, store: Path | None = None) -> bytes:
+    """An A4 PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid;
+    ``store`` is a folder where laid-out sheets are kept between builds."""
     imposer = Imposer()
     if cover:
         imposer.add_pdf_pages(cover)
     if layout == "fold":
-        sheet = best_sheet(card, SheetOptions(fold=True, crop_marks=crop_marks))
+        sheet = best_sheet(card, SheetOptions(fold=True, crop_marks=crop_marks), store)
         per = sheet.per_page
         for start in range(0, len(cards), per):
             chunk = cards[start:start + per]
             imposer.add_page(sheet, [face for front, back in chunk for face in (("front", front), ("back", back))])
     elif layout == "duplex":
-        fronts = layout_sheet(card, SheetOptions(crop_marks=crop_marks))
-        backs = layout_sheet(card, SheetOptions(crop_marks=crop_marks, mirrored=True))
+        fronts = layout_sheet(card, SheetOptions(crop_marks=crop_marks), store)
+        backs = layout_sheet(card, SheetOptions(crop_marks=crop_marks, mirrored=True), store)
         per = fronts.per_page
         for start in range(0, len(cards), per):
             chunk = cards[start:start + per]
@@ -215,7 +246,7 @@ def impose(cards: list[tuple[bytes, bytes | None]], card: PageSettings, layout: 
             if any(back for _, back in chunk):
                 imposer.add_page(backs, [("face", back) for _, back in chunk])
     else:
-        sheet = best_sheet(card, SheetOptions(crop_marks=crop_marks))
+        sheet = best_sheet(card, SheetOptions(crop_marks=crop_marks), store)
         per = sheet.per_page
         for start in range(0, len(cards), per):
             imposer.add_page(sheet, [("face", front) for front, _ in cards[start:start + per]])

@@ -196,10 +196,10 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
             pdf = b""
             if units or cover:
                 pdf = impose(_unit_pairs(jobs, faces, units), unit_page, options.layout, options.crop_marks,
-                             cover=render_cover(content, cover) if cover else None)
+                             cover=render_cover(content, cover) if cover else None, store=cache.root / "sheets")
             if powers:
                 pdf = append_pdf(pdf, impose(_power_faces(jobs, faces, powers), power_page, "grid",
-                                             options.crop_marks))
+                                             options.crop_marks, store=cache.root / "sheets"))
             return pdf
         _sheet(name, out_dir / name, parts, make, cache, outputs, summary, reporter)
 
@@ -235,7 +235,7 @@ def write_changed(content, jobs, faces, cache: Cache, out_dir: Path, unit_page, 
         from cardgen.cards.impose import impose
 
         outputs.stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
-                                     options.crop_marks))
+                                     options.crop_marks, store=cache.root / "sheets"))
     else:
         outputs.remove(target)
     if reporter:

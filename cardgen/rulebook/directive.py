@@ -41,7 +41,10 @@ class TableError(CardgenError):
 
 
 def _cell(text: Any) -> str:
-    return " ".join(str(text).split()).replace("|", "\\|") or " "
+    """Content text as a table cell: one line, ``|`` escaped, and HTML escaped,
+    so a name like ``<script>`` prints as text (content is untrusted)."""
+    flat = escape(" ".join(str(text).split()), quote=False)
+    return flat.replace("|", "\\|") or " "
 
 
 def _roman(value: int | None) -> str:

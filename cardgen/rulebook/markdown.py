@@ -27,9 +27,13 @@ def unicode_links_plugin(md: MarkdownIt) -> None:
     markdown-it encodes non-ASCII characters of link destinations; then
     ``#geländeteile`` no longer matches the heading id (``target-counter``
     and PDF links break) and ``Größe/klein.svg`` is not found on disk.
-    Dangerous schemes are still refused by ``validateLink``.
+    ``validateLink`` lets ``file:`` references through (markdown-it would
+    print them as plain text, silently) so that the image check refuses them
+    with a warning naming them; script schemes stay refused.
     """
     md.normalizeLink = lambda url: url  # type: ignore[method-assign]
+    md.validateLink = lambda url: not url.strip().lower().startswith(  # type: ignore[method-assign]
+        ("javascript:", "vbscript:"))
 
 
 def make_markdown(draft: bool = False, load_content: Callable[[], Any] | None = None) -> MarkdownIt:

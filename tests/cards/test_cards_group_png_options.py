@@ -1,0 +1,99 @@
+"""Acceptance 6–8: group sheets, PNG export, bleed and crop marks."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cardgen.cards.impose import SheetOptions, best_sheet
+from cardgen.cards.render import PageSettings
+
+from .conftest import EXAMPLE, SMALL, flat, load_yaml, pdf_text, run_many, show_json
+
+GROUP = "kampfgruppe_eisenfaust"
+
+
+def test_group_sheet_cover_and_only_its_cards(group_build):
+    code, out, err, folder = group_build
+    assert code == 0, err
+    assert err == ""
+    group = load_yaml(EXAMPLE, "groups")[GROUP]
+    units = load_yaml(EXAMPLE, "units")
+    faction = load_yaml(EXAMPLE, "factions")[group["faction"]]
+    pdf = folder / "groups" / f"{GROUP}.pdf"
+    cover = flat(pdf_text(pdf, 1, 1))
+    assert group["name"] in cover and faction["name"] in cover
+    total = 0
+    for model in group["models"]:
+        points = show_json(EXAMPLE, model["unit"])["points"]
+        total += points
+        label = model.get("label", model["unit"])
+        assert f"{label}" in cover and str(points) in cover, model
+    assert str(total) in cover.split("Gesamt", 1)[1]
+    pages = len(PdfReader(pdf).pages)
+    cards = flat(pdf_text(pdf, 2, pages))
+    members = {m["unit"] for m in group["models"]}
+    assert {units[u]["name"] for u in members if units[u]["name"] not in cards} == set()
+    strangers = {u["name"] for i, u in units.items() if i not in members and u["name"] in cards}
+    assert strangers == set()
+
+
+def test_unknown_group_fails_with_hint(cli, tmp_path):
+    code, out, err = cli("cards", "--content", EXAMPLE, "--out", tmp_path, "--group", "kampfgruppe_eisenfaus")
+    assert code == 1
+    assert "did you mean" in err and GROUP in err, err
+
+
+def test_png_faces_and_deck_sheets(small_build):
+    code, out, err, folder = small_build
+    assert code == 0, err
+    assert err == ""
+    png = folder / "png"
+    units = sorted(load_yaml(SMALL, "units"))
+    unit_size = (round(120 / 25.4 * 40), round(80 / 25.4 * 40))
+    power_size = (round(63 / 25.4 * 40), round(88 / 25.4 * 40))
+    for unit_id in units:
+        for side in ("vorderseite", "rückseite"):
+            size = Image.open(png / f"{unit_id}-{side}.png").size
+            assert size == pytest.approx(unit_size, abs=2), (unit_id, side, size)
+    assert Image.open(png / "gedankenblitz-kraft.png").size == pytest.approx(power_size, abs=2)
+    for deck, count, face in (("einheiten-vorderseiten", len(units), unit_size),
+                              ("einheiten-rückseiten", len(units), unit_size), ("kräfte", 1, power_size)):
+        width, height = Image.open(png / f"deck-{deck}-1.png").size
+        columns = min(10, count)
+        assert width == pytest.approx(columns * face[0], abs=2 * columns)
+        assert height == pytest.approx(math.ceil(count / columns) * face[1], abs=2)
+
+
+def test_bleed_and_crop_marks_build(tmp_path, small_build):
+    plain = small_build[3]
+    layouts = ("fold", "duplex")
+    results = run_many(*(["cards", "--content", SMALL, "--out", tmp_path / name, "--layout", name,
+                          "--bleed", 3, "--crop-marks"] for name in layouts))
+    for name, (code, _, err) in zip(layouts, results):
+        assert code == 0, err
+        assert err == ""
+        for pdf in ("cards.pdf", "powers.pdf"):
+            for page in PdfReader(tmp_path / name / pdf).pages:
+                assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == \
+                    pytest.approx([595.28, 841.89], abs=0.5)
+    for pdf in ("cards.pdf", "powers.pdf"):   # the plain build is the fold layout without bleed and marks
+        assert (plain / pdf).read_bytes() != (tmp_path / "fold" / pdf).read_bytes()
+
+
+@pytest.mark.parametrize("fold", [False, True])
+def test_crop_marks_take_room_on_the_sheet(fold):
+    card = PageSettings(63, 88, 3) if not fold else PageSettings(120, 80, 3)
+    plain = best_sheet(card, SheetOptions(fold=fold))
+    marked = best_sheet(card, SheetOptions(fold=fold, crop_marks=True))
+    assert marked.per_page <= plain.per_page
+    assert [s.trim for s in marked.slots[:2]] != [s.trim for s in plain.slots[:2]]
+    assert marked.pdf != plain.pdf
+
+
+def test_bad_bleed_and_png_dpi_are_usage_errors(cli, tmp_path):
+    assert cli("cards", "--content", SMALL, "--out", tmp_path, "--bleed", 11)[0] == 1
+    assert cli("cards", "--content", SMALL, "--out", tmp_path, "--png", 10)[0] == 1

@@ -1,0 +1,116 @@
+"""Acceptance 3: text that does not fit is shrunk, or the build fails naming the unit and the box."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+import yaml
+
+from cardgen.cards import render
+from cardgen.cards.render import PageSettings, render_face
+from cardgen.cards.view import unit_card
+from cardgen.content import load_content
+
+from .conftest import CARD_FIXTURES, flat, pdf_text
+
+
+def test_overlong_rules_text_fails_naming_unit_and_box(cli, tmp_path):
+    code, out, err = cli("cards", "--content", CARD_FIXTURES / "overflow", "--out", tmp_path / "out")
+    assert code == 1
+    assert "schwaetzer" in err and "Regeltexte" in err, err
+    assert not (tmp_path / "out" / "cards.pdf").exists(), "a failed build must not write cards.pdf"
+
+
+def test_moderately_long_rules_text_is_shrunk_and_printed_whole(cli, tmp_path, monkeypatch):
+    folder = CARD_FIXTURES / "shrink"
+    code, out, err = cli("cards", "--content", folder, "--out", tmp_path / "out")
+    assert code == 0, err
+    assert err == ""
+    rules = yaml.safe_load((folder / "weapons" / "laberwaffe.yaml").read_text(encoding="utf-8"))["rules"]
+    # the face step: the box was set smaller, and every word of the text is on the card
+    calls = []
+    original = render.face_html
+
+    def spy(kind, card, page, steps=None):
+        calls.append(dict(steps or {}))
+        return original(kind, card, page, steps)
+
+    monkeypatch.setattr(render, "face_html", spy)
+    content = load_content(folder)
+    face = render_face("back", unit_card(content.units["schwaetzer"], content), PageSettings(120, 80, 0), 6.0)
+    assert calls[-1].get("Regeltexte", 0) >= 1, f"not shrunk: {calls}"
+    assert len(calls) >= 2
+    for text in (pdf_text(face.pdf), pdf_text(tmp_path / "out" / "cards.pdf")):
+        # every word, as often as in the YAML (pdftotext interleaves the two columns with the header)
+        assert Counter(flat(rules).split()) - _words(text) == Counter()
+
+
+def _words(text: str) -> Counter:
+    """Words of pdftotext output; a word hyphenated at a line end also counts joined with a near follower."""
+    tokens = text.split()
+    words = Counter(tokens)
+    for i, token in enumerate(tokens):
+        if token[-1:] in "\u2010-\u00ad" and len(token) > 1:
+            for follower in tokens[i + 1:i + 6]:
+                words[token[:-1] + follower] += 1
+    return words
+
+
+def _with_name(rules_content, name: str):
+    from conftest import unit
+    rules_content("units", unit("langname", name=name, weapons=["pistole"]))
+    return rules_content.root
+
+
+@pytest.mark.parametrize("name", [
+    "Oberster Hochgroßmeister der Vereinigten Glutorden von Nord und Süd und Westen",
+])
+def test_very_long_name_is_never_silently_clipped(cli, rules_content, tmp_path, name):
+    assert len(name) <= 80     # the schema's maximum
+    code, out, err = cli("cards", "--content", _with_name(rules_content, name), "--out", tmp_path / "out")
+    if code == 0:   # shrunk: then the whole name must be readable on the card
+        assert name in flat(pdf_text(tmp_path / "out" / "cards.pdf"))
+        assert err == ""
+    else:
+        assert code == 1
+        assert "langname" in err and "'Name'" in err, err
+
+
+def test_name_that_fits_when_shrunk_renders(cli, rules_content, tmp_path):
+    name = "Hochgroßmeister der Glutorden"
+    code, out, err = cli("cards", "--content", _with_name(rules_content, name), "--out", tmp_path / "out")
+    assert code == 0, err
+    assert name in flat(pdf_text(tmp_path / "out" / "cards.pdf"))
+
+
+def _text_sizes(html: str, needle: str) -> list[float]:
+    """Font sizes (pt) of the laid-out text boxes containing ``needle``."""
+    from cardgen.pdf import load_document
+    document, _, _ = load_document(html, render.CARDS_TEMPLATES)
+
+    def walk(box):
+        yield box
+        for child in getattr(box, "children", None) or ():
+            yield from walk(child)
+    return [b.style["font_size"] * 0.75 for page in document.pages for b in walk(page._page_box)
+            if getattr(b, "text", None) and needle in b.text]
+
+
+SHRINK_CASES = [("front", "Name", "Probekrieger"), ("back", "Name", "Probekrieger"),
+                ("back", "Regeltexte", "Leichte"), ("front", "Waffen", "Handgranate"),
+                ("power", "Titel", "Gedankenblitz"), ("power", "Regeltext", "Schock")]
+
+
+@pytest.mark.parametrize("kind,box,needle", SHRINK_CASES, ids=[f"{k}-{b}" for k, b, _ in SHRINK_CASES])
+def test_fit_step_shrinks_the_text_of_its_box(small_content, kind, box, needle):
+    """Every box the fitter can step down really gets smaller text (else shrinking is a no-op)."""
+    from cardgen.cards.power_view import power_card
+    if kind == "power":
+        card, page = power_card(small_content.powers["gedankenblitz"], small_content), PageSettings(63, 88)
+    else:
+        card, page = unit_card(small_content.units["probe"], small_content), PageSettings(120, 80)
+    normal = _text_sizes(render.face_html(kind, card, page, {}), needle)
+    smaller = _text_sizes(render.face_html(kind, card, page, {box: 3}), needle)
+    assert normal and smaller, "text not found on the face"
+    assert max(smaller) < max(normal) * 0.85, (normal, smaller)

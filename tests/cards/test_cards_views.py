@@ -1,0 +1,136 @@
+"""Acceptance 4: what a unit card shows (view models and face HTML)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardgen.cards.render import PageSettings, face_html
+from cardgen.cards.view import unit_card
+
+from .conftest import EXAMPLE, SMALL, load_yaml, show_json
+
+UNIT_PAGE = PageSettings(120, 80)
+
+
+def test_colossus_has_four_zone_tracks_and_a_w12_table(example_content):
+    card = unit_card(example_content.units["basaltriese"], example_content)
+    zones = show_json(EXAMPLE, "basaltriese")["hit_zones"]
+    assert [t.label for t in card.tracks] == ["Rumpf", "Links", "Rechts", "Bewegung"]
+    assert [len(t.boxes) for t in card.tracks] == [zones[k] for k in ("rumpf", "links", "rechts", "bewegung")]
+    covered = []
+    for roll, zone in card.zone_table:
+        first, _, last = roll.partition("–")
+        covered += range(int(first), int(last or first) + 1)
+        assert zone in {"Rumpf", "Links", "Rechts", "Bewegung"}
+    assert sorted(covered) == list(range(1, 13))
+    assert {zone for _, zone in card.zone_table} == {"Rumpf", "Links", "Rechts", "Bewegung"}
+    html = face_html("front", card, UNIT_PAGE)
+    assert "W12" in html and html.count('class="tp') == sum(zones.values())
+
+
+@pytest.mark.parametrize("unit_id", ["sturmtruppe", "feldleutnant", "aschenoger"])
+def test_infantry_has_one_track_with_critical_boxes(example_content, unit_id):
+    card = unit_card(example_content.units[unit_id], example_content)
+    shown = show_json(EXAMPLE, unit_id)
+    assert len(card.tracks) == 1 and card.zone_table == ()
+    boxes = card.tracks[0].boxes
+    assert len(boxes) == shown["hit_points"]
+    assert sum(boxes) == shown["critical_at"]
+    assert all(boxes[:shown["critical_at"]])          # the first boxes are the critical ones
+    html = face_html("front", card, UNIT_PAGE)
+    assert html.count('class="tp critical"') == shown["critical_at"]
+    assert len(re.findall(r'class="tp[ "]', html)) == shown["hit_points"]
+
+
+def _expected_range(weapon: dict) -> str:
+    return "NK" if weapon["kind"] == "nahkampf" else f"{weapon['range_band_cm']}/{weapon['range_bands']}"
+
+
+@pytest.mark.parametrize("unit_id", sorted(load_yaml(EXAMPLE, "units")))
+def test_weapon_rows_match_show_json(example_content, unit_id):
+    card = unit_card(example_content.units[unit_id], example_content)
+    shown = show_json(EXAMPLE, unit_id)
+    rows = [(w.name, w.strength, w.damage, w.range) for w in card.weapons]
+    expected = [(w["name"], str(w["strength"]), str(w["damage"]), _expected_range(w)) for w in shown["weapons"]]
+    if shown["unarmed"]:
+        u = shown["unarmed"]
+        expected.append(("Waffenlos", str(u["strength"]), str(u["damage"]), "NK"))
+    assert rows == expected
+
+
+def test_strength_resolved_against_ko_and_thrown_range_from_ko(small_content):
+    card = unit_card(small_content.units["werfer"], small_content)   # KO 5
+    rows = {w.name: w for w in card.weapons}
+    assert (rows["Wurfspeer"].strength, rows["Wurfspeer"].range) == ("6", "10/3")     # "+1", 3 bands of KO·2 cm
+    assert (rows["Kettensäge"].strength, rows["Kettensäge"].range) == ("8", "NK")     # "+3", melee
+
+
+def test_single_use_items_get_use_circles(small_content, example_content):
+    card = unit_card(small_content.units["probe"], small_content)
+    html = face_html("front", card, UNIT_PAGE)
+    assert len(re.findall(r'class="use"', html)) == 2 + 3       # Handgranate ×2, Sanitätsspray ×3
+    granate = html.index("Handgranate")
+    assert html[granate:granate + 400].count('class="use"') == 2
+    riese = face_html("front", unit_card(example_content.units["basaltriese"], example_content), UNIT_PAGE)
+    assert riese.count('class="use"') == 3                       # Regeneration, 3 uses
+
+
+def _expected_rules(content_dir, unit_id) -> set[tuple[str, str]]:
+    """(name, rules) of every item the unit uses, straight from the YAML."""
+    unit = load_yaml(content_dir, "units")[unit_id]
+    effects = load_yaml(content_dir, "effects")
+    found = {}
+    refs = [("weapons", w) for w in unit.get("weapons", [])]
+    refs += [("armor", unit[k]) for k in ("armor", "shield") if unit.get(k)]
+    refs += [("equipment", e) for e in unit.get("equipment", [])]
+    refs += [("traits", t if isinstance(t, str) else t["id"]) for t in unit.get("traits", [])]
+    refs += [("powers", p) for p in unit.get("powers", [])]
+    for kind, ref in refs:
+        item = load_yaml(content_dir, kind)[ref]
+        found[(kind, ref)] = item
+        for effect in item.get("effects", []):
+            found[("effects", effect)] = effects[effect]
+    result = {(i["name"], i["rules"]) for i in found.values() if i.get("rules")}
+    if unit.get("rules"):
+        result.add((unit["name"], unit["rules"]))
+    return result
+
+
+KIND_ORDER = ["Sonderregel", "Waffe", "Rüstung", "Ausrüstung", "Eigenschaft", "Kraft", "Schadenseffekt"]
+
+
+@pytest.mark.parametrize("folder,unit_id", [(SMALL, "probe"), (SMALL, "seher")] +
+                         [(EXAMPLE, u) for u in sorted(load_yaml(EXAMPLE, "units"))])
+def test_back_lists_every_rules_text_once_sorted(folder, unit_id, small_content, example_content):
+    content = small_content if folder == SMALL else example_content
+    card = unit_card(content.units[unit_id], content)
+    entries = [(e.name, e.text) for e in card.rules]
+    assert len(entries) == len(set(entries)), "duplicate rules entry"
+    assert set(entries) == _expected_rules(folder, unit_id)
+    keys = [(KIND_ORDER.index(e.kind), e.name.casefold()) for e in card.rules]
+    assert keys == sorted(keys)
+    html = face_html("back", card, UNIT_PAGE)
+    for _, text in entries:
+        escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&#34;").replace("'", "&#39;")
+        assert html.count(escaped) == 1, text
+
+
+def test_weapon_listed_twice_has_one_rules_entry(small_content):
+    card = unit_card(small_content.units["probe"], small_content)       # weapons: pistole, granate, pistole
+    assert [w.name for w in card.weapons].count("Pistole") == 2
+    assert [e.name for e in card.rules].count("Pistole") == 1
+
+
+def test_temporary_modifier_beside_the_attribute(small_content):
+    card = unit_card(small_content.units["probe"], small_content)       # Kampfrausch: NK +2 temporär
+    stats = {s.label: s for s in card.attributes}
+    assert (stats["NK"].value, stats["NK"].temporary) == ("3", "+2")
+    assert all(s.temporary == "" for s in card.attributes if s.label != "NK")
+    html = face_html("front", card, UNIT_PAGE)
+    nk = re.search(r">NK<", html)
+    after = html[nk.end():]
+    cell = after[:after.index('class="key"')]             # up to the next attribute
+    assert ">3<" in cell and "(+2)" in cell
+    assert html.count("(+2)") == 1
