@@ -103,9 +103,6 @@ def rulebook_key(source: Path, content: Content, tool: str) -> str:
 
 def build_one_rulebook(source: Path, content: Content, out_dir: Path, cache: Cache, tool: str,
                        summary: Summary, reporter, outputs: Outputs) -> None:
-    from cardgen.paths import ASSETS_DIR
-    from cardgen.rulebook import build_rulebook
-
     out = out_dir / f"{source.stem}.pdf"
     name = f"rulebook:{source.relative_to(content.root)}"
     key = rulebook_key(source, content, tool)
@@ -115,6 +112,9 @@ def build_one_rulebook(source: Path, content: Content, out_dir: Path, cache: Cac
         summary.warnings += json.loads(stored)       # a reused output still reports its warnings
         summary.add(out.name, built=False)
     else:
+        from cardgen.paths import ASSETS_DIR
+        from cardgen.rulebook import build_rulebook
+
         result = build_rulebook(source, out, [ASSETS_DIR], content_dir=content.root, write=False)
         outputs.stage(out, result.pdf)
         warnings = [w.format() for w in result.warnings]

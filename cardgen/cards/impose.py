@@ -27,10 +27,7 @@ from dataclasses import astuple, dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (
-    ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,
-)
+import pikepdf
 
 from cardgen.atomic import write_atomic
 from cardgen.cache import digest, tree_digest
@@ -161,45 +158,43 @@ def best_sheet(card: PageSettings, options: SheetOptions, store: Path | None = N
 
 
 class Imposer:
-    """Collects faces into a PdfWriter, sheet by sheet."""
+    """Collects faces into one PDF (pikepdf/qpdf: C++ speed, little memory), sheet by sheet."""
 
     def __init__(self) -> None:
-        self.writer = PdfWriter()
-        self._backgrounds: dict[int, object] = {}
+        self.pdf = pikepdf.Pdf.new()
+        self._sources: list[pikepdf.Pdf] = []      # qpdf copies stream data when saving
+        self._backgrounds: dict[int, pikepdf.Object] = {}
 
-    def _form(self, page, bbox: tuple[float, float, float, float] | None = None):
-        form = DecodedStreamObject()
-        form.set_data(page.get_contents().get_data())
-        box = bbox or tuple(float(v) for v in page.mediabox)
-        form.update({
-            NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
-            NameObject("/BBox"): ArrayObject(FloatObject(v) for v in box),
-            NameObject("/Resources"): page["/Resources"].clone(self.writer),
-        })
-        return self.writer._add_object(form.flate_encode())
+    def _open(self, data: bytes) -> pikepdf.Page:
+        source = pikepdf.Pdf.open(io.BytesIO(data))
+        self._sources.append(source)
+        return source.pages[0]
+
+    def _form(self, page: pikepdf.Page, bbox: tuple[float, float, float, float] | None = None) -> pikepdf.Object:
+        form = page.as_form_xobject()
+        if bbox is not None:
+            form.BBox = pikepdf.Array(bbox)
+        return self.pdf.copy_foreign(form)
 
     def add_page(self, sheet: Sheet, faces: list[tuple[str, bytes | None]]) -> None:
         """One sheet page; ``faces`` are (role, one-page PDF) in slot order."""
         if id(sheet) not in self._backgrounds:
-            self._backgrounds[id(sheet)] = self._form(PdfReader(io.BytesIO(sheet.pdf)).pages[0])
-        page = self.writer.add_blank_page(sheet.width_pt, sheet.height_pt)
-        xobjects = DictionaryObject({NameObject("/Bg"): self._backgrounds[id(sheet)]})
+            self._backgrounds[id(sheet)] = self._form(self._open(sheet.pdf))
+        page = self.pdf.add_blank_page(page_size=(sheet.width_pt, sheet.height_pt))
+        xobjects = pikepdf.Dictionary(Bg=self._backgrounds[id(sheet)])
         ops = ["q /Bg Do Q"]
         for number, (slot, (_, pdf)) in enumerate(zip(sheet.slots, faces)):
             if pdf is None:
                 continue
-            ref, matrix = self._place(slot, pdf)
-            xobjects[NameObject(f"/F{number}")] = ref
+            form, matrix = self._place(slot, pdf)
+            xobjects[f"/F{number}"] = form
             ops.append(f"q {' '.join(f'{v:.4f}' for v in matrix)} cm /F{number} Do Q")
-        page[NameObject("/Resources")] = DictionaryObject({NameObject("/XObject"): xobjects})
-        content = DecodedStreamObject()
-        content.set_data("\n".join(ops).encode("ascii"))
-        page[NameObject("/Contents")] = self.writer._add_object(content.flate_encode())
+        page.obj.Resources = pikepdf.Dictionary(XObject=xobjects)
+        page.obj.Contents = self.pdf.make_stream("\n".join(ops).encode("ascii"))
 
     def _place(self, slot: Slot, pdf: bytes):
-        page = PdfReader(io.BytesIO(pdf)).pages[0]
-        trim = page.trimbox
-        tl, tb = float(trim.left), float(trim.bottom)
+        page = self._open(pdf)
+        tl, tb = (float(v) for v in page.trimbox[:2])
         t, c = slot.trim, slot.clip
         if slot.rotate:
             e, f = t.left + t.width + tl, t.bottom + t.height + tb
@@ -213,14 +208,21 @@ class Imposer:
 
     def add_pdf_pages(self, pdf: bytes) -> None:
         """Append whole pages (a group's cover page)."""
-        for page in PdfReader(io.BytesIO(pdf)).pages:
-            self.writer.add_page(page)
+        source = pikepdf.Pdf.open(io.BytesIO(pdf))
+        self._sources.append(source)
+        self.pdf.pages.extend(source.pages)
 
     def write(self) -> bytes:
-        self.writer.add_metadata({"/Producer": "cardgen", "/Creator": "cardgen"})
-        buffer = io.BytesIO()
-        self.writer.write(buffer)
-        return buffer.getvalue()
+        return save_pdf(self.pdf)
+
+
+def save_pdf(pdf: pikepdf.Pdf) -> bytes:
+    """Serialise deterministically: the same pages give the same bytes."""
+    pdf.docinfo["/Producer"] = "cardgen"
+    pdf.docinfo["/Creator"] = "cardgen"
+    buffer = io.BytesIO()
+    pdf.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    return buffer.getvalue()
 
 
 def impose(cards: list[tuple[bytes, bytes | None]], card: PageSettings, layout: str,
@@ -255,11 +257,8 @@ def impose(cards: list[tuple[bytes, bytes | None]], card: PageSettings, layout: 
 
 def append_pdf(first: bytes, second: bytes) -> bytes:
     """``first`` (may be empty) followed by the pages of ``second``."""
-    writer = PdfWriter()
-    for data in (first, second):
-        if data:
-            writer.append(PdfReader(io.BytesIO(data)))
-    writer.add_metadata({"/Producer": "cardgen", "/Creator": "cardgen"})
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    return buffer.getvalue()
+    sources = [pikepdf.Pdf.open(io.BytesIO(data)) for data in (first, second) if data]
+    result = pikepdf.Pdf.new()
+    for source in sources:
+        result.pages.extend(source.pages)
+    return save_pdf(result)

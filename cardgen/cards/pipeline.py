@@ -31,7 +31,7 @@ from cardgen.content.model import Content
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR
 
-PARALLEL_FROM = 8                   # fewer missing faces than this render in-process
+PARALLEL_FROM = 8                   # fewer missing faces render in-process (no pool start-up)
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,8 @@ def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> FaceSt
             if reporter:
                 reporter.step(f"{job.owner} {job.kind}", "reused")
     workers = max(1, min(os.cpu_count() or 1, len(missing)))
+    if missing:
+        import cardgen.cards.render  # noqa: F401  (imported once, before the workers fork)
     if len(missing) >= PARALLEL_FROM and workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_render_safely, missing, chunksize=4))
