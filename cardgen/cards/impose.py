@@ -158,12 +158,30 @@ def best_sheet(card: PageSettings, options: SheetOptions, store: Path | None = N
 
 
 class Imposer:
-    """Collects faces into one PDF (pikepdf/qpdf: C++ speed, little memory), sheet by sheet."""
+    """Collects faces into one PDF (pikepdf/qpdf: C++ speed), sheet by sheet.
+
+    qpdf copies a face's data only when the result is saved, so every face
+    document stays open until then; to bound memory, every ``CHUNK_PAGES``
+    sheets are saved as one compact chunk and the face documents closed."""
+
+    CHUNK_PAGES = 40
 
     def __init__(self) -> None:
+        self._chunks: list[bytes] = []
+        self._start_chunk()
+
+    def _start_chunk(self) -> None:
         self.pdf = pikepdf.Pdf.new()
-        self._sources: list[pikepdf.Pdf] = []      # qpdf copies stream data when saving
+        self._sources: list[pikepdf.Pdf] = []
         self._backgrounds: dict[int, pikepdf.Object] = {}
+
+    def _flush(self) -> None:
+        if len(self.pdf.pages):
+            self._chunks.append(save_pdf(self.pdf))
+        for source in self._sources:
+            source.close()
+        self.pdf.close()
+        self._start_chunk()
 
     def _open(self, data: bytes) -> pikepdf.Page:
         source = pikepdf.Pdf.open(io.BytesIO(data))
@@ -178,6 +196,8 @@ class Imposer:
 
     def add_page(self, sheet: Sheet, faces: list[tuple[str, bytes | None]]) -> None:
         """One sheet page; ``faces`` are (role, one-page PDF) in slot order."""
+        if len(self.pdf.pages) >= self.CHUNK_PAGES:
+            self._flush()
         if id(sheet) not in self._backgrounds:
             self._backgrounds[id(sheet)] = self._form(self._open(sheet.pdf))
         page = self.pdf.add_blank_page(page_size=(sheet.width_pt, sheet.height_pt))
@@ -213,7 +233,14 @@ class Imposer:
         self.pdf.pages.extend(source.pages)
 
     def write(self) -> bytes:
-        return save_pdf(self.pdf)
+        self._flush()
+        if len(self._chunks) == 1:
+            return self._chunks[0]
+        result = pikepdf.Pdf.new()
+        chunks = [pikepdf.Pdf.open(io.BytesIO(chunk)) for chunk in self._chunks]
+        for chunk in chunks:
+            result.pages.extend(chunk.pages)
+        return save_pdf(result)
 
 
 def save_pdf(pdf: pikepdf.Pdf) -> bytes:
