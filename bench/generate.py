@@ -45,7 +45,8 @@ def generate(count: int, target: Path, source: Path = PROJECT / "content") -> Pa
         data = dict(templates[index % len(templates)])
         data["id"] = f"{data['id']}_{index:04d}"
         data["name"] = unit_name(data["name"], index)
-        data["speed"] = max(0, min(50, data["speed"] + index % 5 - 2))
+        if data["movement"] != "stationär":          # a stationary model keeps GK 0
+            data["speed"] = max(0, min(50, data["speed"] + index % 5 - 2))
         data["hit_points"] = max(1, min(20, data["hit_points"] + index % 3 - 1))
         (units / f"{data['id']}.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
                                                   encoding="utf-8")

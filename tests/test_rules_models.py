@@ -118,3 +118,30 @@ def test_power_card_text_colour_by_wcag_contrast(colour, expected):
 def test_wcag_contrast_extremes():
     assert contrast_ratio("#000000", "#ffffff") == pytest.approx(21.0)
     assert contrast_ratio("#777777", "#777777") == pytest.approx(1.0)
+
+
+def test_group_drone_limit_uses_eh_after_permanent_modifiers(cli, rules_content):
+    """A controller with EH 5 and a permanent EH +1 may run 2 drones, as its card says."""
+    rules_content("traits", {"id": "funker", "name": "Funker", "modifiers": [
+        {"attribute": "EH", "value": 1, "mode": "permanent"}]})
+    attributes = {"AGI": 4, "NK": 3, "FK": 4, "KO": 5, "WN": 3, "EH": 5}
+    rules_content("units", unit("lenker", attributes=attributes, traits=["funker"]))
+    rules_content("units", unit("drohne", type="drohne", attributes={"KO": 2, "WN": 3}))
+    group = {"id": "trupp", "name": "Trupp", "faction": "test", "models": [
+        {"unit": "lenker", "leader": True},
+        {"unit": "drohne", "label": "d1", "controller": "lenker"},
+        {"unit": "drohne", "label": "d2", "controller": "lenker"}]}
+    rules_content("groups", group)
+    assert cli("validate", "--content", rules_content.root)[0] == 0
+    rules_content("units", unit("lenker", attributes=attributes))       # without the trait: EH 5 → 1 drone
+    code, _, err = cli("validate", "--content", rules_content.root)
+    assert code == 1 and "controller 'lenker' runs 2 drones but EH 5 allows 1 (⌊EH/3⌋)" in err
+
+
+def test_stationary_model_has_speed_zero(regelbuch, cli, rules_content):
+    assert "|Stationär|Kann nicht bewegt werden.|" in regelbuch
+    rules_content("units", unit("turm", movement="stationär", speed=5))
+    code, _, err = cli("validate", "--content", rules_content.root)
+    assert code == 1 and "speed: a stationär model cannot be moved: speed must be 0, not 5" in err
+    rules_content("units", unit("turm", movement="stationär", speed=0))
+    assert cli("validate", "--content", rules_content.root)[0] == 0

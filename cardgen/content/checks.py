@@ -20,8 +20,11 @@ DRONE_LACKS = ("AGI", "NK", "FK", "EH")
 
 
 def check_unit(unit: Unit) -> list[Finding]:
-    """Allowed size per type; drones without AGI NK FK EH, others with all six."""
+    """Allowed size per type; drones without AGI NK FK EH, others with all six;
+    a stationary model has GK 0 (the rulebook: "Kann nicht bewegt werden")."""
     found: list[Finding] = []
+    if unit.movement == "stationär" and unit.speed != 0:
+        found.append((("speed",), f"a stationär model cannot be moved: speed must be 0, not {unit.speed}"))
     allowed = ALLOWED_SIZES[unit.type]
     if unit.size not in allowed:
         found.append((("size",), f"a {unit.type} must be {allowed[0]} to {allowed[-1]}, not {unit.size}"))

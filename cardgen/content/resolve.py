@@ -128,11 +128,26 @@ def _group_problems(content: Content, group: Group, source: SourceFile) -> list[
         problems += _member_problems(content, group, source, i, member, by_label, drones)
     for label, count in sorted(drones.items()):
         unit = content.units.get(by_label[label].unit)
-        capacity = drone_capacity(unit.attributes.EH) if unit and unit.attributes.EH is not None else 0
+        eh = effective_eh(unit, content)
+        capacity = drone_capacity(eh) if eh is not None else 0
         if count > capacity:
             problems.append(source.problem(("models",), f"controller '{label}' runs {count} drones but "
-                                           f"EH {unit.attributes.EH if unit else '?'} allows {capacity} (⌊EH/3⌋)"))
+                                           f"EH {eh if unit else '?'} allows {capacity} (⌊EH/3⌋)"))
     return problems
+
+
+def effective_eh(unit, content) -> int | None:
+    """EH as the card shows it (permanent modifiers folded in), the same value
+    ``cardgen show`` uses for drone_capacity; the raw EH while the unit's own
+    references are still broken (those are reported on their own)."""
+    if unit is None:
+        return None
+    from cardgen.rules.derive import RuleError, derive_unit
+
+    try:
+        return derive_unit(unit, content).attributes["EH"]
+    except (KeyError, RuleError, AttributeError, TypeError):
+        return unit.attributes.EH
 
 
 def _member_problems(content, group, source, i, member, by_label, drones) -> list[Problem]:
