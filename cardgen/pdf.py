@@ -26,7 +26,7 @@ import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from cardgen.atomic import umask_mode, write_atomic  # noqa: F401  (re-exported)
+from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024

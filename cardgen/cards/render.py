@@ -15,8 +15,8 @@ import jinja2
 
 from cardgen.cards.fit import Overflow, find_overflows, font_sizes
 from cardgen.cards.settings import PageSettings
+from cardgen.cards.view import header_icons
 from cardgen.errors import RenderError
-from cardgen.icons import icon
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.pdf import load_document, write_document
 
@@ -27,8 +27,6 @@ FACES = {  # face kind → (template, stylesheet)
     "back": ("unit_back.html.j2", "unit.css"),
     "power": ("power.html.j2", "power.css"),
 }
-HEADER_ICONS = ("reichweite", "stärke", "schaden", "radius", "schutz", "schadensreduktion",
-                "eigenschaft", "ausrüstung")
 
 
 @dataclass(frozen=True)
@@ -45,15 +43,6 @@ def environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(CARDS_TEMPLATES), autoescape=True,
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-
-
-@lru_cache(maxsize=1)
-def header_icons() -> dict:
-    from cardgen.cards.view import Icon
-    keys = {"reichweite": "weapon.reichweite", "stärke": "weapon.stärke", "schaden": "weapon.schaden",
-            "radius": "weapon.radius", "schutz": "armor.schutz", "schadensreduktion": "armor.schadensreduktion",
-            "eigenschaft": "card.eigenschaft", "ausrüstung": "card.ausrüstung"}
-    return {name: Icon(icon(keys[name]), name.capitalize()) for name in HEADER_ICONS}
 
 
 def faces_html(kind: str, faces: list[tuple[object, dict[str, int]]], page: PageSettings) -> str:

@@ -9,6 +9,7 @@ only loop and print (no arithmetic, no lookups).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardgen.content.model import Content
 from cardgen.content.schema import Unit
@@ -23,6 +24,10 @@ ACTION_LABELS = {
     "reaction_fire": "Feuerbereitschaft", "reload": "Nachladen",
 }
 ZONE_LABELS = {"rumpf": "Rumpf", "links": "Links", "rechts": "Rechts", "bewegung": "Bewegung"}
+HEADER_ICONS = {  # column headings of the weapon and armor tables, item labels
+    "reichweite": "weapon.reichweite", "stärke": "weapon.stärke", "schaden": "weapon.schaden",
+    "radius": "weapon.radius", "schutz": "armor.schutz", "schadensreduktion": "armor.schadensreduktion",
+    "eigenschaft": "card.eigenschaft", "ausrüstung": "card.ausrüstung"}
 KIND_LABELS = {"unit": "Sonderregel", "weapons": "Waffe", "armor": "Rüstung", "equipment": "Ausrüstung",
                "traits": "Eigenschaft", "powers": "Kraft", "effects": "Schadenseffekt"}
 
@@ -116,6 +121,12 @@ class UnitCard:
     equipment: tuple[ItemRow, ...]
     powers: tuple[str, ...]
     rules: tuple[RulesEntry, ...]
+
+
+@lru_cache(maxsize=1)
+def header_icons() -> dict[str, "Icon"]:
+    """The icons of the front's column headings, by name."""
+    return {name: Icon(icon(key), name.capitalize()) for name, key in HEADER_ICONS.items()}
 
 
 def signed(value: int) -> str:
