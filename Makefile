@@ -16,11 +16,11 @@ test: $(STAMP)
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml scripts/setup-system.sh
+$(STAMP): pyproject.toml constraints.txt scripts/setup-system.sh
 	bash scripts/setup-system.sh
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "cardgen needs Python 3.11 or newer" or 0)'
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 clean:
