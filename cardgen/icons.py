@@ -8,6 +8,7 @@ resolves such a path safely inside the set.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -81,8 +82,12 @@ def icon_path(relative: str) -> Path:
     return path
 
 
+@lru_cache(maxsize=None)
 def icon_uri(relative: str) -> str:
-    """The ``file://`` URI of :func:`icon_path` (for ``<img src>`` in templates)."""
+    """The ``file://`` URI of :func:`icon_path` (for ``<img src>`` in templates).
+
+    Remembered per process (a card shows dozens of icons; a missing icon
+    raises and is not remembered)."""
     return icon_path(relative).as_uri()
 
 
