@@ -248,7 +248,8 @@ def save_pdf(pdf: pikepdf.Pdf) -> bytes:
     pdf.docinfo["/Producer"] = "cardgen"
     pdf.docinfo["/Creator"] = "cardgen"
     buffer = io.BytesIO()
-    pdf.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    pdf.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
+             stream_decode_level=pikepdf.StreamDecodeLevel.none)   # copy compressed data as it is
     return buffer.getvalue()
 
 
