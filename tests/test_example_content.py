@@ -39,6 +39,12 @@ def missing(expected, found) -> list:
     return sorted(set(expected) - set(found))
 
 
+def assert_covers(expected, found, what: str) -> None:
+    """Every value of ``expected`` occurs in ``found``; else name the ones missing."""
+    absent = missing(expected, found)
+    assert not absent, f"{what} {absent}"
+
+
 def trait_id(entry) -> str:
     return entry.id if isinstance(entry, TraitRef) else entry
 
@@ -80,14 +86,12 @@ def test_units_cover_types_sizes_and_movements(content):
     units = list(content.units.values())
     assert len(units) >= 14, f"need 14+ units, found {len(units)}"
     types = {u.type for u in units}
-    assert not missing(("infanterie", "koloss", "drohne"), types), \
-        f"no unit of type {missing(('infanterie', 'koloss', 'drohne'), types)}"
+    assert_covers(("infanterie", "koloss", "drohne"), types, "no unit of type")
     sizes = {u.size for u in units}
-    assert not missing(("klein", "mittel", "groß", "riesig"), sizes), \
-        f"no unit of size {missing(('klein', 'mittel', 'groß', 'riesig'), sizes)}"
+    assert_covers(("klein", "mittel", "groß", "riesig"), sizes, "no unit of size")
     movements = {u.movement for u in units}
     all_movements = ("beine", "flug", "kette", "rad", "schweben", "stationär")
-    assert not missing(all_movements, movements), f"no unit with movement {missing(all_movements, movements)}"
+    assert_covers(all_movements, movements, "no unit with movement")
     assert any(u.type == "koloss" for u in units), "no colossus (koloss)"
     names = [u.name for u in units]
     assert len(set(names)) == len(names), f"unit names repeat: {Counter(names).most_common(3)}"
@@ -107,23 +111,21 @@ def test_every_item_is_used_by_a_unit(content):
         unused = missing(content.kind(kind), used(content, field))
         assert not unused, f"{kind} not used by any unit: {unused}"
     armor_used = used(content, "armor") | used(content, "shield")
-    assert not missing(content.armor, armor_used), f"armor not used by any unit: {missing(content.armor, armor_used)}"
+    assert_covers(content.armor, armor_used, "armor not used by any unit:")
     effect_used = {e for kind in ("weapons", "armor") for item in content.kind(kind).values() for e in item.effects}
-    assert not missing(content.effects, effect_used), \
-        f"damage effects on no weapon or armor: {missing(content.effects, effect_used)}"
+    assert_covers(content.effects, effect_used, "damage effects on no weapon or armor:")
 
 
 def test_weapons(content):
     weapons = list(content.weapons.values())
     assert len(weapons) >= 20, f"need 20+ weapons, found {len(weapons)}"
     kinds = {w.kind for w in weapons}
-    assert not missing(("nahkampf", "fernkampf", "wurf"), kinds), \
-        f"no weapon of kind {missing(('nahkampf', 'fernkampf', 'wurf'), kinds)}"
+    assert_covers(("nahkampf", "fernkampf", "wurf"), kinds, "no weapon of kind")
     classes = {w.weapon_class for w in weapons}
-    assert not missing(range(1, 6), classes), f"no weapon of WK {missing(range(1, 6), classes)}"
+    assert_covers(range(1, 6), classes, "no weapon of WK")
     assert any(parse_stat(w.strength)[1] for w in weapons), "no weapon with additive strength ('+N' on KO)"
     dauerfeuer = {w.dauerfeuer for w in weapons}
-    assert not missing(range(1, 5), dauerfeuer), f"no weapon with Dauerfeuer {missing(range(1, 5), dauerfeuer)}"
+    assert_covers(range(1, 5), dauerfeuer, "no weapon with Dauerfeuer")
     assert any(w.area_radius > 0 for w in weapons), "no area weapon (area_radius)"
     assert any(w.indirekt for w in weapons), "no indirect weapon (indirekt)"
     assert any(w.nachladen for w in weapons), "no weapon that must be reloaded (nachladen)"
@@ -200,7 +202,7 @@ def test_powers(content):
                           ("duration", ("instantan", "dauerhaft")),
                           ("tp_loss_when", ("misslingen", "immer"))):
         found = {getattr(p, field) for p in powers}
-        assert not missing(values, found), f"no power with {field} {missing(values, found)}"
+        assert_covers(values, found, f"no power with {field}")
     assert all(p.range_cm for p in powers if p.range == "distanz"), "a distanz power has no range_cm"
 
 
@@ -212,8 +214,8 @@ EFFECTS = {
 
 
 def test_damage_effects(content):
-    assert not missing(EFFECTS, content.effects), f"damage effects missing: {missing(EFFECTS, content.effects)}"
-    assert not missing(content.effects, EFFECTS), f"unknown damage effects: {missing(content.effects, EFFECTS)}"
+    assert_covers(EFFECTS, content.effects, "damage effects missing:")
+    assert_covers(content.effects, EFFECTS, "unknown damage effects:")
     for eid, applies in EFFECTS.items():
         effect = content.effects[eid]
         assert effect.applies_to == applies, f"effect '{eid}' applies to {effect.applies_to}, rulebook: {applies}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.cache import Cache, digest
@@ -90,14 +90,13 @@ def _render_safely(job: FaceJob):
         return str(exc)
 
 
-class FaceStore(dict):
+class FaceStore:
     """Face PDFs by key, read from the cache when asked (never all in memory)."""
 
     def __init__(self, cache: Cache):
-        super().__init__()
         self.cache = cache
 
-    def __missing__(self, key: str) -> bytes:
+    def __getitem__(self, key: str) -> bytes:
         data = self.cache.get("faces", key)
         if data is None:
             raise RenderError(f"the cached face {key} vanished during the build; build again")
@@ -149,13 +148,13 @@ def _power_faces(jobs, faces, powers: list[str]) -> list[tuple[bytes, None]]:
     return [(by[p], None) for p in powers]
 
 
-def render_cover(content: Content, group_id: str) -> bytes:
+def render_cover(cover) -> bytes:
+    """The cover page of a group sheet (a GroupCover view) as a PDF."""
     from cardgen.cards.render import CARDS_TEMPLATES, environment
     from cardgen.pdf import render_pdf
 
     css = {"fonts": (FONTS_DIR / "fonts.css").as_uri()}
-    html = environment().get_template("cover.html.j2").render(
-        group=group_cover(content.groups[group_id], content), css=css)
+    html = environment().get_template("cover.html.j2").render(group=cover, css=css)
     return render_pdf(html, CARDS_TEMPLATES).pdf
 
 
@@ -190,7 +189,7 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
 
     def sheet(name, units, powers, cover=None):
         parts = (sheet_opts, [keys[(u, k)] for u in units for k in ("front", "back")],
-                 [keys[(p, "power")] for p in powers], cover and digest(asdict(group_cover(content.groups[cover], content))))
+                 [keys[(p, "power")] for p in powers], repr(cover))
 
         def make() -> bytes:
             from cardgen.cards.impose import append_pdf, impose
@@ -198,7 +197,7 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
             pdf = b""
             if units or cover:
                 pdf = impose(_unit_pairs(jobs, faces, units), unit_page, options.layout, options.crop_marks,
-                             cover=render_cover(content, cover) if cover else None, store=cache.root / "sheets")
+                             cover=render_cover(cover) if cover else None, store=cache.root / "sheets")
             if powers:
                 pdf = append_pdf(pdf, impose(_power_faces(jobs, faces, powers), power_page, "grid",
                                              options.crop_marks, store=cache.root / "sheets"))
@@ -207,14 +206,14 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
 
     if options.group:
         units, powers = group_units(content, options.group)
-        sheet(f"groups/{options.group}.pdf", units, powers, cover=options.group)
+        sheet(f"groups/{options.group}.pdf", units, powers, group_cover(content.groups[options.group], content))
     else:
         sheet("cards.pdf", sorted(content.units), [])
         if content.powers:
             sheet("powers.pdf", [], sorted(content.powers))
         for group_id in sorted(content.groups):
             units, powers = group_units(content, group_id)
-            sheet(f"groups/{group_id}.pdf", units, powers, cover=group_id)
+            sheet(f"groups/{group_id}.pdf", units, powers, group_cover(content.groups[group_id], content))
         write_changed(content, jobs, faces, cache, out_dir, unit_page, options, outputs, summary, reporter)
     if options.png_dpi:
         from cardgen.cards.png import export_png

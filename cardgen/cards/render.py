@@ -45,17 +45,13 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
-def faces_html(kind: str, faces: list[tuple[object, dict[str, int]]], page: PageSettings) -> str:
-    """The HTML of faces of one kind (``front``, ``back`` or ``power``), one per page."""
+def face_html(kind: str, card, page: PageSettings, steps: dict[str, int] | None = None) -> str:
+    """The HTML of one face (``front``, ``back`` or ``power``); ``steps`` are the fit steps by box."""
     template, stylesheet = FACES[kind]
     css = {"fonts": (FONTS_DIR / "fonts.css").as_uri(), "card": (CARDS_TEMPLATES / "card.css").as_uri(),
            "face": (CARDS_TEMPLATES / stylesheet).as_uri()}
-    return environment().get_template(template).render(faces=faces, page=page, css=css, head=header_icons())
-
-
-def face_html(kind: str, card, page: PageSettings, steps: dict[str, int] | None = None) -> str:
-    """The HTML of one face."""
-    return faces_html(kind, [(card, steps or {})], page)
+    return environment().get_template(template).render(
+        card=card, steps=steps or {}, page=page, css=css, head=header_icons())
 
 
 def _check_fit(kind: str, card, page_boxes: list, min_font_pt: float) -> list[Overflow]:
