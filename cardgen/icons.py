@@ -61,25 +61,42 @@ ICONS: dict[str, str] = _build()
 """Stable key → icon file relative to :data:`ICON_SET_DIR` (enum words as in the content model)."""
 
 
+def _locate(relative: str) -> Path | str:
+    """The file of ``relative`` in the icon set, or why there is none."""
+    pure = PurePosixPath(str(relative).replace("\\", "/"))
+    if not pure.parts or pure.is_absolute() or ".." in pure.parts or any(":" in p for p in pure.parts):
+        return (f"icon '{relative}' must be a name relative to the icon set, like 'Effekt/brand.svg' "
+                "(no absolute path, no '..')")
+    base = ICON_SET_DIR.resolve()
+    path = (base / pure).resolve()
+    if not path.is_relative_to(base):
+        return f"icon '{relative}' leaves the icon set"
+    if not path.is_file():
+        return f"no icon '{relative}' in the icon set" + did_you_mean(pure.as_posix(), all_icons())
+    return path
+
+
+def icon_problem(relative: str) -> str | None:
+    """Why ``relative`` names no file of the icon set, or ``None`` if it does.
+
+    An absolute name, a name with ``..`` (or a drive) and a name whose real
+    path leaves the set are refused like a missing file; a missing file gets
+    a did-you-mean from the set's ``.svg`` files.  ``validate`` reports these
+    with file, line and field (:func:`cardgen.content.resolve.check_icons`)."""
+    found = _locate(relative)
+    return found if isinstance(found, str) else None
+
+
 def icon_path(relative: str) -> Path:
     """The file of the relative icon name ``relative`` (e.g. ``"Effekt/brand.svg"``).
 
     Raises :class:`RenderError` for an absolute name, a name that leaves the
     icon set (``..``) or a file that does not exist.
     """
-    text = str(relative).replace("\\", "/")
-    pure = PurePosixPath(text)
-    if not pure.parts or pure.is_absolute() or ".." in pure.parts or any(":" in p for p in pure.parts):
-        raise RenderError(f"icon '{relative}': must be a relative name inside {ICON_SET_DIR} "
-                          "(no absolute path, no '..')")
-    base = ICON_SET_DIR.resolve()
-    path = (base / pure).resolve()
-    if not path.is_relative_to(base):
-        raise RenderError(f"icon '{relative}': leaves the icon folder {ICON_SET_DIR}")
-    if not path.is_file():
-        hint = did_you_mean(pure.as_posix(), all_icons())
-        raise RenderError(f"icon '{relative}': no such file in {ICON_SET_DIR}{hint}")
-    return path
+    found = _locate(relative)
+    if isinstance(found, str):
+        raise RenderError(f"{found} ({ICON_SET_DIR})")
+    return found
 
 
 @lru_cache(maxsize=None)

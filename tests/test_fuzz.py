@@ -16,8 +16,8 @@ LINE = re.compile(r"^\S.*?(:\d+:\d+)?: .+$")
 SUMMARY = re.compile(r"^\d+ error\(s\) in .+$")
 SEED_UNIT = (FIXTURES / "broken" / "units" / "kontroller.yaml").read_bytes()
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.floats(allow_nan=False),
-                    st.text(string.printable + "äöüß⊙", max_size=20))
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.integers(-10**40, 10**40),
+                    st.floats(), st.text(string.printable + "äöüß⊙", max_size=20))
 keys = st.sampled_from(["id", "name", "faction", "type", "size", "movement", "attributes", "speed",
                         "hit_points", "weapons", "traits", "AGI", "KO", "level", "x", "<<"])
 documents = st.recursive(scalars, lambda children: st.one_of(
@@ -51,6 +51,20 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 @given(documents)
 def test_random_documents(tmp_path, capsys, document):
     _check(tmp_path, yaml.safe_dump(document, allow_unicode=True).encode(), capsys)
+
+
+tags = st.sampled_from(["", "!!int ", "!!float ", "!!bool ", "!!null ", "!!str ", "!!timestamp ", "!!binary ",
+                        "!!seq ", "!!map ", "!local "])
+tagged_values = st.one_of(st.text(string.ascii_letters + string.digits + "._:-+", max_size=12),
+                          st.integers(1, 6000).map(lambda n: "9" * n), st.sampled_from([".inf", "-.inf", ".nan"]))
+
+
+@FUZZ
+@given(st.lists(st.tuples(keys, tags, tagged_values), min_size=1, max_size=8))
+def test_tagged_scalars_and_huge_numbers(tmp_path, capsys, fields):
+    """Explicit tags on any value (``!!int abc``) and integers of thousands of digits."""
+    text = "".join(f"{key}: {tag}{value}\n" for key, tag, value in fields)
+    _check(tmp_path, text.encode(), capsys)
 
 
 @FUZZ

@@ -12,9 +12,10 @@ ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 
 
 class Strict(BaseModel):
-    """Base of every content model: unknown keys are errors, values are frozen."""
+    """Base of every content model: unknown keys are errors, values are frozen,
+    numbers are finite (``.inf`` and ``.nan`` are refused)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, allow_inf_nan=False)
 
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_äöüß-]*$", max_length=64), Field(

@@ -15,9 +15,10 @@ from typing import Any
 from cardgen.content.ruleset import Ruleset
 from cardgen.content.schema import KINDS
 from cardgen.content.validate import validate_model
-from cardgen.content.yamlsource import SourceFile, read_yaml
+from cardgen.content.yamlsource import SourceFile, read_yaml, refusal
 from cardgen.errors import ContentError, Problem, did_you_mean
 from cardgen.paths import DEFAULTS_DIR
+from cardgen.safefs import resolve_roots, walk_files
 
 YAML_SUFFIXES = (".yaml", ".yml")
 IGNORED_FOLDERS = {"rulebook", "assets", "docs"}
@@ -32,14 +33,24 @@ class Loaded:
     problems: list[Problem] = field(default_factory=list)
 
 
-def content_files(root: Path) -> list[tuple[str, Path]]:
-    """Every (kind, file) of the content folder, sorted for deterministic output."""
-    found = []
+def content_files(root: Path, roots: tuple[Path, ...]) -> tuple[list[tuple[str, Path]], list[Problem]]:
+    """Every (kind, file) of the content folder, sorted, and a problem for each entry passed over.
+
+    Only regular files whose real path lies inside ``roots`` are read; a link
+    out of the folder, a dangling link, a FIFO or a folder named ``x.yaml``
+    is an error naming it (a unit file that cannot be read is a missing unit)."""
+    found: list[tuple[str, Path]] = []
+    problems: list[Problem] = []
     for kind in sorted(KINDS):
         folder = root / kind
-        if folder.is_dir():
-            found += [(kind, p) for p in sorted(folder.rglob("*")) if p.suffix in YAML_SUFFIXES and p.is_file()]
-    return found
+        if folder.is_symlink():
+            problems.append(Problem(str(folder), 0, 0, "", refusal("a link to a folder; linked folders are "
+                                                                   "not followed")))
+        elif folder.is_dir():
+            files, skipped = walk_files(folder, YAML_SUFFIXES, roots)
+            found += [(kind, path) for path in files]
+            problems += [Problem(str(s.path), 0, 0, "", refusal(s.reason)) for s in skipped]
+    return found, problems
 
 
 def load_folder(root: Path) -> Loaded:
@@ -47,11 +58,13 @@ def load_folder(root: Path) -> Loaded:
     root = Path(root)
     if not root.is_dir():
         raise ContentError([Problem(str(root), 0, 0, "", "content folder not found")])
+    roots = resolve_roots([root])
     loaded = Loaded(objects={kind: [] for kind in KINDS})
-    loaded.problems += _stray_files(root)
-    for kind, path in content_files(root):
+    files, loaded.problems = content_files(root, roots)
+    loaded.problems += _stray_files(root, roots)
+    for kind, path in files:
         try:
-            source = read_yaml(path)
+            source = read_yaml(path, roots)
         except ContentError as exc:
             loaded.problems += exc.problems
             continue
@@ -59,32 +72,37 @@ def load_folder(root: Path) -> Loaded:
         loaded.problems += list(source.problems) + problems
         if model is not None:
             loaded.objects[kind].append((model, source))
-    loaded.ruleset = _load_ruleset(root, loaded.problems)
+    loaded.ruleset = _load_ruleset(root, roots, loaded.problems)
     return loaded
 
 
-def _stray_files(root: Path) -> list[Problem]:
-    """YAML files in folders that are not a content kind (a typo like ``unit/``)."""
+def _stray_files(root: Path, roots: tuple[Path, ...]) -> list[Problem]:
+    """YAML files in folders that are not a content kind (a typo like ``unit/``) or beside them."""
     problems = []
     for path in sorted(root.iterdir()):
-        if path.is_dir() and path.name not in KINDS and path.name not in IGNORED_FOLDERS \
-                and not path.name.startswith("."):
-            if any(p.suffix in YAML_SUFFIXES for p in path.rglob("*")):
+        if path.name.startswith("."):
+            continue
+        if path.is_dir() and not path.is_symlink():
+            if path.name in KINDS or path.name in IGNORED_FOLDERS:
+                continue
+            files, skipped = walk_files(path, YAML_SUFFIXES, roots)
+            if files or skipped:
                 problems.append(Problem(str(path), 0, 0, "", f"folder '{path.name}' is not a content kind"
                                         + did_you_mean(path.name, KINDS)))
-        elif path.is_file() and path.suffix in YAML_SUFFIXES and path.name != "rules.yaml":
+        elif path.name.endswith(YAML_SUFFIXES) and path.name != "rules.yaml":
             problems.append(Problem(str(path), 1, 1, "", "content files belong in a kind folder "
                                     f"({', '.join(sorted(KINDS))}) or are rules.yaml"))
     return problems
 
 
-def _load_ruleset(root: Path, problems: list[Problem]) -> Ruleset | None:
-    defaults = read_yaml(DEFAULTS_DIR / "rules.yaml")
+def _load_ruleset(root: Path, roots: tuple[Path, ...], problems: list[Problem]) -> Ruleset | None:
+    """The default ruleset (cardgen's own file) with ``root/rules.yaml`` laid over it."""
+    defaults = read_yaml(DEFAULTS_DIR / "rules.yaml", resolve_roots([DEFAULTS_DIR]))
     source, data = defaults, defaults.data
     override = root / "rules.yaml"
-    if override.is_file():
+    if override.exists() or override.is_symlink():
         try:
-            source = read_yaml(override)
+            source = read_yaml(override, roots)
         except ContentError as exc:
             problems += exc.problems
             return None

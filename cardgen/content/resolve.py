@@ -1,8 +1,8 @@
-"""Stage 3: ids and references across files, and the group rules.
+"""Stage 3: ids and references across files, icons, and the group rules.
 
-Duplicate ids name both places; unknown references get a did-you-mean; a
-group must have one faction, two or more models, exactly one leader, and
-each controller at most ⌊EH/3⌋ drones.
+Duplicate ids name both places; unknown references and icons that are not
+in the icon set get a did-you-mean; a group must have one faction, two or
+more models, exactly one leader, and each controller at most ⌊EH/3⌋ drones.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from cardgen.content.model import Content
 from cardgen.content.schema import Group, TraitRef, Unit
 from cardgen.content.yamlsource import SourceFile
 from cardgen.errors import Problem, did_you_mean
+from cardgen.icons import icon_problem
 from cardgen.rules.drones import drone_capacity
 
 
@@ -39,6 +40,7 @@ def resolve(root, loaded: Loaded) -> tuple[Content, list[Problem]]:
             sources[(kind, model.id)] = source
     content = Content(root=root, ruleset=loaded.ruleset, sources=sources, **tables)
     problems += check_references(content)
+    problems += check_icons(content)
     problems += check_groups(content)
     return content, problems
 
@@ -72,6 +74,22 @@ def check_references(content: Content) -> list[Problem]:
                                                    f"to {found.applies_to}"))
     for power in content.powers.values():
         problems += _ref(content, content.source("powers", power.id), ("school",), "schools", power.school, "school")
+    return problems
+
+
+ICON_FIELDS = (("effects", "icon"), ("schools", "icon"), ("factions", "emblem"))
+"""Every field that names a file of the icon set."""
+
+
+def check_icons(content: Content) -> list[Problem]:
+    """Every icon a damage effect, school or faction names must be a file of the icon set."""
+    problems: list[Problem] = []
+    for kind, field in ICON_FIELDS:
+        for item in content.kind(kind).values():
+            name = getattr(item, field)
+            problem = icon_problem(name) if name is not None else None
+            if problem is not None:
+                problems.append(content.source(kind, item.id).problem((field,), problem))
     return problems
 
 

@@ -6,11 +6,16 @@ content folder overrides any of them key by key.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
 from cardgen.content.fields import Strict
+
+MAX_POINTS = 1000
+"""Points per point of a stat (and per movement type, per colossus zone TP): 0 to this."""
+MAX_FACTOR = 10
+"""A multiplying factor of the cost model: 0 to this."""
 
 Num = float
 
@@ -19,55 +24,68 @@ def _n(text: str):
     return Field(description=text)
 
 
+def _points(text: str):
+    """A finite number of points per unit, 0–:data:`MAX_POINTS`."""
+    return Field(ge=0, le=MAX_POINTS, allow_inf_nan=False, description=f"{text} 0–{MAX_POINTS}.")
+
+
+def _factor(text: str, top: float = MAX_FACTOR):
+    """A finite multiplying factor, 0–``top``."""
+    return Field(ge=0, le=top, allow_inf_nan=False, description=f"{text} 0–{top}.")
+
+
 class ProfileCosts(Strict):
     """Points per point of each profile value."""
 
-    AGI: Num = _n("Points per point of Agilität (AGI).")
-    NK: Num = _n("Points per point of Nahkampf (NK).")
-    FK: Num = _n("Points per point of Fernkampf (FK).")
-    KO: Num = _n("Points per point of Konstitution (KO).")
-    WN: Num = _n("Points per point of Wahrnehmung (WN).")
-    EH: Num = _n("Points per point of Entschlossenheit (EH).")
-    GK: Num = _n("Points per point of Geschwindigkeit (GK).")
-    TP: Num = _n("Points per point of Trefferpunkte (TP).")
+    AGI: Num = _points("Points per point of Agilität (AGI).")
+    NK: Num = _points("Points per point of Nahkampf (NK).")
+    FK: Num = _points("Points per point of Fernkampf (FK).")
+    KO: Num = _points("Points per point of Konstitution (KO).")
+    WN: Num = _points("Points per point of Wahrnehmung (WN).")
+    EH: Num = _points("Points per point of Entschlossenheit (EH).")
+    GK: Num = _points("Points per point of Geschwindigkeit (GK).")
+    TP: Num = _points("Points per point of Trefferpunkte (TP).")
 
 
 class WeaponCosts(Strict):
     """Factors of the weapon cost formula (see README, cost model)."""
 
-    strength: Num = _n("Points per point of strength.")
-    damage: Num = _n("Points per point of damage.")
-    additive: Num = _n("Factor if strength is additive.")
-    dauerfeuer: Num = _n("Factor per Dauerfeuer point.")
-    effect: Num = _n("Factor per damage effect (after adding effect points).")
-    unhandlich: Num = _n("Factor if unhandlich.")
-    nachladen: Num = _n("Factor if nachladen.")
-    indirekt: Num = _n("Factor if indirekt.")
-    single_use: Num = _n("Factor for single-use weapons.")
-    band: Num = Field(description="Range factor: 1 + Σ_{i=1..Y} band·X/i/100.")
-    radius: Num = Field(description="Area factor: 1 + radius_factor·radius.")
-    class_step: Num = Field(description="WK factor: 1 + class_step·(class_top − WK).")
-    class_top: int = _n("Highest WK (cheapest class) of the WK factor.")
+    strength: Num = _points("Points per point of strength.")
+    damage: Num = _points("Points per point of damage.")
+    additive: Num = _factor("Factor if strength is additive.")
+    dauerfeuer: Num = _factor("Factor per Dauerfeuer point.")
+    effect: Num = _factor("Factor per damage effect (after adding effect points).")
+    unhandlich: Num = _factor("Factor if unhandlich.")
+    nachladen: Num = _factor("Factor if nachladen.")
+    indirekt: Num = _factor("Factor if indirekt.")
+    single_use: Num = _factor("Factor for single-use weapons.")
+    band: Num = _factor("Range factor: 1 + Σ_{i=1..Y} band·X/i/100.", 100)
+    radius: Num = _factor("Area factor: 1 + radius_factor·radius.")
+    class_step: Num = _factor("WK factor: 1 + class_step·(class_top − WK).", 1)
+    class_top: int = Field(ge=1, le=5, description="Highest WK (cheapest class) of the WK factor. 1–5.")
 
 
 class ArmorCosts(Strict):
-    protection: Num = _n("Points per point of protection.")
-    additive: Num = _n("Factor if protection is additive.")
-    reduction: Num = _n("Points per point of damage reduction.")
-    effect: Num = _n("Factor per damage effect.")
-    selbsttragend: Num = _n("Factor if selbsttragend.")
+    protection: Num = _points("Points per point of protection.")
+    additive: Num = _factor("Factor if protection is additive.")
+    reduction: Num = _points("Points per point of damage reduction.")
+    effect: Num = _factor("Factor per damage effect.")
+    selbsttragend: Num = _factor("Factor if selbsttragend.")
+
+
+Movement = Literal["beine", "flug", "kette", "rad", "schweben", "stationär"]
+MovementCost = Annotated[Num, _points("Points for this movement type.")]
 
 
 class CostModel(Strict):
     """Default cost model: points computed from the stats."""
 
     profile: ProfileCosts = _n("Points per profile value.")
-    colossus_zone: Num = Field(description="Per TP of each of the 3 extra colossus hit zones.")
-    movement: dict[Literal["beine", "flug", "kette", "rad", "schweben", "stationär"], Num] = _n(
-        "Points per movement type.")
+    colossus_zone: Num = _points("Per TP of each of the 3 extra colossus hit zones.")
+    movement: dict[Movement, MovementCost] = _n("Points per movement type, each 0–1000.")
     weapon: WeaponCosts = _n("Weapon cost formula.")
     armor: ArmorCosts = _n("Armor cost formula.")
-    modifier_factor: Num = Field(description="Profile modifiers cost the profile terms times this.")
+    modifier_factor: Num = _factor("Profile modifiers cost the profile terms times this.")
 
     @model_validator(mode="after")
     def _all_movements(self) -> "CostModel":

@@ -31,7 +31,8 @@ def translate(exc: ValidationError, model: type[BaseModel], source: SourceFile, 
     merged: dict[Path_, list[dict]] = {}
     for error in exc.errors(include_url=False):
         loc = _data_loc(error["loc"], data, error["type"])
-        merged.setdefault(loc, []).append(error)
+        if not source.was_reported(loc):            # the loader said why this value is missing
+            merged.setdefault(loc, []).append(error)
     problems = []
     for loc, errors in merged.items():
         key = errors[0]["type"] in ("extra_forbidden", "missing")
@@ -71,6 +72,8 @@ def _message(loc: Path_, errors: list[dict], model: type[BaseModel], data: Any) 
         choices = [c.strip().strip("'") for c in expected.replace(" or ", ",").split(",") if c.strip()]
         value = str(literal[0].get("input"))
         return f"'{value}' is not one of {expected}" + did_you_mean(value, choices)
+    if kind == "int_parsing_size":
+        return "number too large"
     messages = []
     for error in errors:
         text = re.sub(r" or instance of \w+", "", error["msg"].removeprefix("Value error, "))

@@ -2,44 +2,53 @@
 
 Only plain data is accepted: mappings, sequences, strings, numbers, booleans
 and null.  Any other tag (``!!python/object`` and friends) is refused without
-being constructed.  Aliases are allowed but the expanded document is capped,
-so a "billion laughs" file is refused instead of eating the memory.  Files
-over :data:`MAX_FILE_BYTES` are refused before they are read.
+being constructed.  A scalar its explicit tag cannot construct (``!!int abc``)
+and an integer of more than :data:`MAX_INT_DIGITS` digits are reported at
+their position while the rest of the file is still validated.  Aliases are
+allowed but the expanded document is capped, so a "billion laughs" file is
+refused instead of eating the memory; nesting is capped while parsing (see
+:mod:`.yamlcompose`).  Files are read through :mod:`cardgen.safefs` (real
+path inside the allowed folders, regular files only) and files over
+:data:`MAX_FILE_BYTES` are refused before they are read.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import yaml
-import yaml.reader
 from yaml.constructor import SafeConstructor
 
+from cardgen.content.yamlcompose import MAX_DEPTH, MAX_NODES, compose
 from cardgen.errors import ContentError, Problem
+from cardgen.safefs import FileRefused, check_file, read_file
 
 MAX_FILE_BYTES = 1024 * 1024
-MAX_NODES = 50_000
-MAX_DEPTH = 64
+MAX_INT_DIGITS = 30
+"""Integers have at most this many digits (no game value comes near; Python refuses 4300)."""
 
 Path_ = tuple[str | int, ...]
 
-_PLAIN_TAGS = {
-    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp",
-}
+_TAG = "tag:yaml.org,2002:"
+_PLAIN_TAGS = {_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp")}
+_TOO_LARGE = f"number too large: at most {MAX_INT_DIGITS} digits (quote it if it is text)"
 
 
 @dataclass(frozen=True)
 class SourceFile:
-    """The data of one YAML file and where each value stood in it."""
+    """The data of one YAML file and where each value stood in it.
+
+    ``reported`` holds the places whose value the loader already reported
+    (``!!int abc``): validation says nothing more about them."""
 
     path: Path
     data: Any
     positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     key_positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
     problems: tuple[Problem, ...] = ()
+    reported: frozenset[Path_] = frozenset()
 
     def position(self, loc: Path_, key: bool = False) -> tuple[int, int]:
         """Line and column of ``loc``, or of its nearest located parent."""
@@ -50,9 +59,14 @@ class SourceFile:
             loc = loc[:-1]
         return self.positions.get(loc, (1, 1))
 
-    def problem(self, loc: Path_, message: str, key: bool = False) -> Problem:
+    def problem(self, loc: Path_, message: str, key: bool = False, severity: str = "error") -> Problem:
         line, column = self.position(loc, key)
-        return Problem(str(self.path), line, column, format_loc(loc), message)
+        return Problem(str(self.path), line, column, format_loc(loc), message, severity)
+
+    def was_reported(self, loc: Path_) -> bool:
+        """Whether the loader already reported the value at ``loc`` or one of its parents."""
+        loc = tuple(loc)
+        return any(loc[:n] in self.reported for n in range(len(loc) + 1))
 
 
 def format_loc(loc: Path_) -> str:
@@ -66,69 +80,67 @@ def format_loc(loc: Path_) -> str:
     return out
 
 
-def read_yaml(path: Path) -> SourceFile:
+def read_yaml(path: Path, roots: Iterable[Path]) -> SourceFile:
     """Read ``path`` as a YAML document of plain data.
 
-    Raises ContentError when nothing usable can be read (syntax, encoding,
-    size, empty file, alias bomb); lesser problems (a duplicate key, a
-    refused tag) are returned in ``SourceFile.problems`` so validation of
-    the rest of the file goes on.
+    ``roots`` are the real paths of the folders it may be read from (see
+    :func:`cardgen.safefs.resolve_roots`).  Raises ContentError when nothing
+    usable can be read (refused file, syntax, encoding, size, empty file,
+    alias bomb); lesser problems (a duplicate key, ``!!int abc``) are
+    returned in ``SourceFile.problems`` so validation of the rest goes on.
     """
     path = Path(path)
-    text = _read_text(path)
-    node = _compose(path, text)
-    if node is None:
+    source = parse_yaml(_read_text(path, tuple(roots)), path)
+    if source is None:
         raise ContentError([Problem(str(path), 1, 1, "", "file is empty: expected a mapping of fields")])
-    builder = _Builder(path)
+    return source
+
+
+def parse_yaml(text: str, path: Path | str, first_line: int = 1) -> SourceFile | None:
+    """``text`` (a file's, or a part of one starting at ``first_line``) as plain data; ``None`` if empty.
+
+    Same caps and errors as :func:`read_yaml`; positions are lines of the whole file."""
+    path = Path(path)
+    offset = first_line - 1
+    node = compose(str(path), text, offset)
+    if node is None:
+        return None
+    builder = _Builder(path, offset)
     data = builder.build(node, ())
     if builder.fatal:
         raise ContentError(builder.problems[:1])
-    return SourceFile(path, data, builder.positions, builder.key_positions, tuple(builder.problems))
+    return SourceFile(path, data, builder.positions, builder.key_positions, tuple(builder.problems),
+                      frozenset(builder.reported))
 
 
-# libyaml's parser when PyYAML has it (5× faster); both keep line and column.
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+def refusal(reason: str) -> str:
+    """The message for a file that is not read, from :class:`~cardgen.safefs.FileRefused`'s reason."""
+    if "not a regular file" in reason:                  # a FIFO, a folder named x.yaml ...
+        return f"{reason}; only regular files are read"
+    if "not followed" in reason:                        # a linked folder
+        return reason
+    if "link" in reason or "outside" in reason:         # a link out, a dangling link
+        return f"{reason}; not read"
+    return f"cannot read file: {reason}"                # the OS said no (Permission denied ...)
 
 
-def _single_node(loader_class, text: str) -> yaml.Node | None:
-    loader = loader_class(text)
+def _size(path: Path, roots: tuple[Path, ...]) -> int:
+    """The size of an allowed regular file (0 for any other): was it refused for its size?"""
     try:
-        return loader.get_single_node()
-    finally:
-        loader.dispose()
+        return check_file(path, roots).stat().st_size
+    except OSError:
+        return 0
 
 
-def _compose(path: Path, text: str) -> yaml.Node | None:
-    """Parse ``text`` into a node tree (nothing is constructed yet)."""
-    if SAFE_LOADER is not yaml.SafeLoader:
-        try:
-            return _single_node(SAFE_LOADER, text)
-        except yaml.YAMLError:
-            pass                    # parse again below for PyYAML's clearer message
+def _read_text(path: Path, roots: tuple[Path, ...]) -> str:
     try:
-        return _single_node(yaml.SafeLoader, text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ContentError([Problem(str(path), line, col, "", f"invalid YAML: {exc.problem or exc}")])
-    except yaml.reader.ReaderError as exc:
-        before = text[: exc.position]
-        line, col = before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1
-        raise ContentError([Problem(str(path), line, col, "", f"invalid YAML: character U+{exc.character:04X} "
-                                    "is not allowed in YAML")])
-    except yaml.YAMLError as exc:
-        raise ContentError([Problem(str(path), 1, 1, "", f"invalid YAML: {exc}")])
-
-
-def _read_text(path: Path) -> str:
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ContentError([Problem(str(path), 0, 0, "", f"cannot read file: {exc.strerror}")])
-    if size > MAX_FILE_BYTES:
-        raise ContentError([Problem(str(path), 1, 1, "", f"file is {size / 1048576:.1f} MiB; "
-                                    f"content files are limited to {MAX_FILE_BYTES // 1048576} MiB")])
-    raw = path.read_bytes()
+        raw = read_file(path, roots, MAX_FILE_BYTES)
+    except FileRefused as exc:
+        size = _size(path, roots)
+        if size > MAX_FILE_BYTES:
+            raise ContentError([Problem(str(path), 1, 1, "", f"file is {size / 1048576:.1f} MiB; "
+                                        f"content files are limited to {MAX_FILE_BYTES // 1048576} MiB")])
+        raise ContentError([Problem(str(path), 0, 0, "", refusal(exc.reason))]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -141,13 +153,17 @@ def _read_text(path: Path) -> str:
 
 
 class _Builder:
-    """Turn a composed YAML node tree into plain Python data, recording positions."""
+    """Turn a composed YAML node tree into plain Python data, recording positions.
 
-    def __init__(self, path: Path) -> None:
+    ``line_offset`` shifts every line (a YAML part that does not start a file)."""
+
+    def __init__(self, path: Path, line_offset: int = 0) -> None:
         self.path = path
+        self.line_offset = line_offset
         self.positions: dict[Path_, tuple[int, int]] = {}
         self.key_positions: dict[Path_, tuple[int, int]] = {}
         self.problems: list[Problem] = []
+        self.reported: set[Path_] = set()
         self.fatal = False
         self.count = 0
         self.open: set[int] = set()
@@ -165,28 +181,44 @@ class _Builder:
                       "(an alias bomb?)")
             self.problems.insert(0, self._problem(node, (), f"{reason}; refused"))
             return None
-        self.positions[loc] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        self.positions[loc] = self._where(node)
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node, loc)
         self.open.add(id(node))
         try:
             if isinstance(node, yaml.MappingNode):
                 return self._mapping(node, loc)
-            if node.tag != "tag:yaml.org,2002:seq":
+            if node.tag != _TAG + "seq":
                 return self._refuse_tag(node, loc)
             return [self.build(item, loc + (i,)) for i, item in enumerate(node.value)]
         finally:
             self.open.discard(id(node))
 
     def _scalar(self, node: yaml.ScalarNode, loc: Path_) -> Any:
+        """The value of a plain scalar; a value its tag cannot construct is reported, not raised."""
         if node.tag not in _PLAIN_TAGS:
             return self._refuse_tag(node, loc)
-        if node.tag == "tag:yaml.org,2002:timestamp":
+        if node.tag == _TAG + "timestamp":
             return node.value
-        return self.constructor.construct_object(node)
+        if node.tag == _TAG + "int" and len(node.value) > 2 * MAX_INT_DIGITS:
+            return self._bad_value(node, loc, _TOO_LARGE)   # before int(): Python refuses 4300 digits
+        try:
+            value = self.constructor.construct_object(node)
+        except (ArithmeticError, LookupError, TypeError, ValueError, yaml.YAMLError):
+            shown = node.value if len(node.value) <= 40 else node.value[:40] + "…"
+            return self._bad_value(node, loc, f"'{shown}' is not a valid {node.tag.replace(_TAG, '!!')}")
+        if type(value) is int and abs(value) >= 10 ** MAX_INT_DIGITS:
+            return self._bad_value(node, loc, _TOO_LARGE)
+        return value
+
+    def _bad_value(self, node: yaml.Node, loc: Path_, message: str) -> None:
+        """Report the value at ``loc`` and keep validating the rest of the file without it."""
+        self.problems.append(self._problem(node, loc, message))
+        self.reported.add(loc)
+        return None
 
     def _mapping(self, node: yaml.MappingNode, loc: Path_) -> dict:
-        if node.tag != "tag:yaml.org,2002:map":
+        if node.tag != _TAG + "map":
             return self._refuse_tag(node, loc)
         explicit = {id(key) for key, _ in node.value}
         try:
@@ -209,17 +241,19 @@ class _Builder:
                 continue
             if id(key_node) not in explicit:
                 self.merged.add(here)
-            self.key_positions[here] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            self.key_positions[here] = self._where(key_node)
             result[key] = self.build(value_node, here)
         return result
 
     def _refuse_tag(self, node: yaml.Node, loc: Path_) -> None:
         """A non-plain tag (``!!python/object`` ...) is never constructed; the file is refused."""
-        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        tag = node.tag.replace(_TAG, "!!")
         self.problems.insert(0, self._problem(node, loc, f"YAML tag '{tag}' is not allowed: "
                                               "content holds plain data only"))
         self.fatal = True
 
+    def _where(self, node: yaml.Node) -> tuple[int, int]:
+        return node.start_mark.line + 1 + self.line_offset, node.start_mark.column + 1
+
     def _problem(self, node: yaml.Node, loc: Path_, message: str) -> Problem:
-        return Problem(str(self.path), node.start_mark.line + 1, node.start_mark.column + 1,
-                       format_loc(loc), message)
+        return Problem(str(self.path), *self._where(node), format_loc(loc), message)
