@@ -16,9 +16,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import mimetypes
+import signal
+import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NoReturn
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -27,57 +30,155 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
-from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
+from cardgen.errors import RenderError, display_path
+from cardgen.safefs import FileRefused, Roots, check_file, read_file
 
-MAX_RESOURCE_BYTES = 20 * 1024 * 1024
+MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
+MAX_DOCUMENT_BYTES = 200 * 1024 * 1024      # everything one document reads
+MAX_FETCHES = 2000                          # references one document may follow
+MAX_STYLESHEETS = 64                        # stylesheets (links and @imports) of one document
+MAX_DATA_URL_CHARS = 4 * MAX_RESOURCE_BYTES // 3 + 1024
+MAX_RENDER_SECONDS = 300.0                  # laying out or writing one document (the user's
+                                            # 52-page rulebook takes about 4 s)
+
+
+class RenderTimeout(RenderError):
+    """A document took longer than :data:`MAX_RENDER_SECONDS` to lay out or write."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`RenderTimeout` in the body once ``seconds`` have passed.
+
+    Some raw HTML and CSS (deeply nested flex boxes, huge spans) take
+    WeasyPrint exponential time; a limit turns that hang into one error.
+    It uses SIGALRM, so it applies on the main thread of a Unix process (the
+    CLI, each render worker); elsewhere the body runs unlimited.  After the
+    first alarm it rings again every half second, so an ``except`` inside
+    WeasyPrint cannot swallow it.  An alarm set by the caller is kept."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expire(signum, frame) -> None:
+        raise RenderTimeout(f"laying out the document took longer than {seconds:g} s; look for deeply "
+                            "nested boxes (flex, grid, tables) or huge spans in its raw HTML or CSS")
+
+    started = time.monotonic()
+    old_handler = signal.signal(signal.SIGALRM, expire)
+    old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old_handler)
+        if old_delay:
+            left = max(old_delay - (time.monotonic() - started), 0.001)
+            signal.setitimer(signal.ITIMER_REAL, left, old_interval)
 
 
 class RefusedResource(ValueError):
-    """A reference outside the allowed folders or a network URL."""
+    """A reference outside the allowed folders, a network URL, or over a limit."""
+
+
+class _BytesResponse(URLFetcherResponse):
+    """A response that holds bytes and names no file.
+
+    WeasyPrint re-reads a raster image from ``response.path`` when it writes
+    the PDF; a response without a path makes it use exactly the bytes that
+    were checked here, so nothing is ever read twice."""
+
+    @property
+    def path(self) -> None:
+        return None
 
 
 @dataclass
 class SafeFetcher(URLFetcher):
-    """A URL fetcher that reads only below ``roots`` and never the network."""
+    """A URL fetcher that reads only regular files below ``roots`` and never the network.
 
-    roots: tuple[Path, ...] = ()
+    ``file:`` URLs are decided on their path alone (query and fragment are
+    not part of a file name): the path is mapped from its virtual name
+    (:class:`cardgen.safefs.Roots`), resolved with every symlink, checked
+    against the allowed roots, opened without blocking and read once; the
+    bytes go to WeasyPrint.  A stylesheet read a second time in one document
+    (an ``@import`` cycle) and anything over the caps above is refused."""
+
+    roots: Roots = field(default_factory=lambda: Roots.build("."))
     refused: list[str] = field(default_factory=list)
+    reasons: dict[str, str] = field(default_factory=dict)
+    fetches: int = 0
+    total_bytes: int = 0
+    stylesheets: set[Path] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         super().__init__(allowed_protocols={"file", "data"})
-        self.roots = tuple(Path(r).resolve() for r in (*self.roots, TEMPLATES_DIR, ASSETS_DIR))
+        self._real_roots = self.roots.real
 
     def __hash__(self) -> int:  # URLFetcher is used as a dict key inside WeasyPrint
         return id(self)
 
     def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+        self.fetches += 1
+        if self.fetches > MAX_FETCHES:
+            self._refuse(url, f"more than {MAX_FETCHES} references in one document")
         scheme = urlsplit(url).scheme.lower()
         if scheme == "data":
+            if len(url) > MAX_DATA_URL_CHARS:
+                self._refuse(url[:60] + "...", "data: URL over the size limit")
             return super().fetch(url, headers)
         if scheme != "file":
-            self._refuse(url)
-        path = Path(url2pathname(unquote(urlsplit(url).path))).resolve()
-        if not self.allows(path):
-            self._refuse(url)
-        if path.stat().st_size > MAX_RESOURCE_BYTES:
-            self._refuse(url)
-        mime = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": mime})
+            self._refuse(url, "only local files are read, never the network")
+        parts = urlsplit(url)
+        if parts.netloc not in ("", "localhost"):
+            self._refuse(url, "only local files are read, never the network")
+        virtual = self.roots.path(unquote(parts.path))
+        path = virtual or Path(url2pathname(parts.path))
+        if virtual is not None:                  # messages name the file, not our virtual URL
+            url = display_path(virtual)
+        try:
+            real = check_file(path, self._real_roots)
+        except FileRefused as exc:
+            self._refuse(url, exc.reason)
+        mime = mimetypes.guess_type(real.name)[0] or "application/octet-stream"
+        if mime == "text/css":
+            if real in self.stylesheets:
+                self._refuse(url, "stylesheet read twice in one document (an @import cycle?)")
+            if len(self.stylesheets) >= MAX_STYLESHEETS:
+                self._refuse(url, f"more than {MAX_STYLESHEETS} stylesheets in one document")
+            self.stylesheets.add(real)
+        try:
+            data = read_file(real, self._real_roots, MAX_RESOURCE_BYTES)
+        except FileRefused as exc:
+            self._refuse(url, exc.reason)
+        self.total_bytes += len(data)
+        if self.total_bytes > MAX_DOCUMENT_BYTES:
+            self._refuse(url, f"the document reads more than {MAX_DOCUMENT_BYTES // 1048576} MiB")
+        return _BytesResponse(self.roots.url(real), data, {"Content-Type": mime})
 
     def allows(self, path: Path) -> bool:
-        """Whether ``path`` lies inside one of the allowed folders."""
-        resolved = Path(path).resolve()
-        return any(resolved == root or root in resolved.parents for root in self.roots)
+        """Whether ``path`` is a regular file whose real path lies inside an allowed folder."""
+        try:
+            check_file(path, self._real_roots)
+        except FileRefused:
+            return False
+        return True
 
-    def _refuse(self, url: str) -> None:
+    def _refuse(self, url: str, reason: str) -> NoReturn:
+        """Remember ``url`` (a URL, or the path of a local file) and why; stop this fetch."""
         if url not in self.refused:
             self.refused.append(url)
-        raise RefusedResource(f"refused to read {url}")
+            self.reasons[url] = reason
+        raise RefusedResource(f"refused to read {url}: {reason}")
 
 
 @dataclass(frozen=True)
 class Rendered:
-    """A rendered PDF and what WeasyPrint said while making it."""
+    """A rendered PDF and what was said while making it.
+
+    ``warnings`` are WeasyPrint's log (less its echo of our refusals) and one
+    ``refused to read NAME: reason`` line per refused reference;
+    ``refused`` names those references (a URL, or the path of a local file)."""
 
     pdf: bytes
     warnings: tuple[str, ...]
@@ -119,31 +220,33 @@ def font_config() -> FontConfiguration:
     return _FONT_CONFIG
 
 
-def load_document(html: str, base_url: Path | str, roots: Iterable[Path] = ()) -> tuple[
+def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> tuple[
         weasyprint.Document, SafeFetcher, list[str]]:
-    """Lay out ``html``; return the document, the fetcher and the log so far."""
-    fetcher = SafeFetcher(roots=(Path(base_url), *roots))
-    with captured_log() as messages:
+    """Lay out ``html``; return the document, the fetcher and the log so far.
+
+    ``base`` is the document's folder (relative references start there) or
+    the complete :class:`Roots`; ``roots`` are further folders it may read."""
+    allowed = base if isinstance(base, Roots) else Roots.build(base, roots)
+    fetcher = SafeFetcher(roots=allowed)
+    with captured_log() as messages, time_limit(MAX_RENDER_SECONDS):
         document = weasyprint.HTML(
-            string=html, base_url=_base(base_url), url_fetcher=fetcher
+            string=html, base_url=allowed.base_url, url_fetcher=fetcher
         ).render(font_config=font_config())
     return document, fetcher, messages
 
 
-def render_pdf(html: str, base_url: Path | str, roots: Iterable[Path] = ()) -> Rendered:
+def render_pdf(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> Rendered:
     """Render ``html`` to PDF bytes, reading files only below the allowed roots."""
-    document, fetcher, messages = load_document(html, base_url, roots)
+    document, fetcher, messages = load_document(html, base, roots)
     return write_document(document, fetcher, messages)
 
 
 def write_document(document: weasyprint.Document, fetcher: SafeFetcher,
                    messages: list[str]) -> Rendered:
     """Serialise a laid-out document to PDF bytes (deterministic: no dates, fixed ID)."""
-    with captured_log() as more:
+    with captured_log() as more, time_limit(MAX_RENDER_SECONDS):
         pdf = document.write_pdf(uncompressed_pdf=False, pdf_identifier=b"cardgen")
-    return Rendered(pdf, tuple(messages + more), tuple(fetcher.refused))
+    log = [m for m in messages + more if RefusedResource.__name__ not in m]
+    log += [f"refused to read {name}: {fetcher.reasons[name]}" for name in fetcher.refused]
+    return Rendered(pdf, tuple(log), tuple(fetcher.refused))
 
-
-def _base(base_url: Path | str) -> str:
-    path = Path(base_url).resolve()
-    return path.as_uri() + ("/" if path.is_dir() else "")

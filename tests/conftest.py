@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
+import signal
+import threading
 from pathlib import Path
 
 import pytest
@@ -75,3 +78,22 @@ def show(cli, rules_content):
         return json.loads(out)
 
     return run
+
+
+@contextlib.contextmanager
+def no_hang(seconds: int = 30):
+    """Fail (instead of hanging CI) when the body runs longer than ``seconds`` (main thread only)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def alarm(signum, frame):
+        pytest.fail(f"no result after {seconds} s: a hang")
+
+    old = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

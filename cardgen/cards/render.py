@@ -70,7 +70,7 @@ def _check_fit(kind: str, card, page_boxes: list, min_font_pt: float) -> list[Ov
 
 
 def _face(rendered) -> Face:
-    return Face(rendered.pdf, rendered.warnings + tuple(f"refused {url}" for url in rendered.refused))
+    return Face(rendered.pdf, rendered.warnings)
 
 
 def render_face(kind: str, card, page: PageSettings, min_font_pt: float) -> Face:
@@ -83,4 +83,6 @@ def render_face(kind: str, card, page: PageSettings, min_font_pt: float) -> Face
             return _face(write_document(document, fetcher, messages))
         for overflow in overflows:
             steps[overflow.box] = steps.get(overflow.box, 0) + 1
-    raise RenderError(f"card '{card.id}' ({kind}): the text does not fit after {MAX_FIT_ROUNDS} steps")
+    boxes = ", ".join(f"'{name}'" for name in sorted({o.box for o in overflows}))
+    raise RenderError(f"card '{card.id}' ({kind}): the text of box {boxes} does not fit, "
+                      f"even after {MAX_FIT_ROUNDS} steps down in size; shorten it")

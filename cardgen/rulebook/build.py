@@ -15,13 +15,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from cardgen.errors import CardgenError, Problem, UsageError, display_path
-from cardgen.pdf import load_document, write_atomic, write_document
+from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
+from cardgen.pdf import Rendered, load_document, write_atomic, write_document
+from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.document import read_document
-from cardgen.rulebook.images import asset_roots
+from cardgen.rulebook.images import document_roots
 from cardgen.rulebook.layout import book_html
+
+if TYPE_CHECKING:
+    from weasyprint import Document
 
 MAX_CONTENT_LINES = 3
 
@@ -78,6 +82,22 @@ def content_loader(content_dir: Path | None) -> Callable[[], Any] | None:
     return load
 
 
+def lay_out(source: Path, html: str, assets: list[Path]) -> tuple[Document, Rendered]:
+    """WeasyPrint's layout and PDF of ``html``.
+
+    The rulebook may hold raw HTML and CSS, and WeasyPrint fails on some extreme
+    values (``font-size: 1e10pt`` divides by zero, ``word-spacing: 1e30px``
+    overflows): any such failure is a :class:`RenderError` naming the document."""
+    try:
+        laid_out, fetcher, messages = load_document(html, document_roots(source.parent, assets))
+        return laid_out, write_document(laid_out, fetcher, messages)
+    except (RecursionError, CardgenError):
+        raise
+    except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
+        raise RenderError(f"{display_path(source)}: the PDF could not be laid out ({type(exc).__name__}: "
+                          f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
+
+
 def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, strict: bool = False,
                    draft: bool = False, content_dir: Path | None = None, write: bool = True) -> RulebookResult:
     """Render ``source`` to the A4 PDF ``out``; see the module docstring.
@@ -89,14 +109,14 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, st
     for folder in assets:
         if not folder.is_dir():
             raise UsageError(f"assets folder {display_path(folder)} does not exist")
-    document = read_document(source, text, assets, draft=draft, load_content=content_loader(content_dir))
-    html = book_html(document, draft=draft)
-    laid_out, fetcher, messages = load_document(html, source.parent, [source.parent, *asset_roots(assets)])
-    rendered = write_document(laid_out, fetcher, messages)
+    try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
+        document = read_document(source, text, assets, draft=draft, load_content=content_loader(content_dir))
+        laid_out, rendered = lay_out(source, book_html(document, draft=draft), assets)
+    except RecursionError:
+        raise RenderError(f"{display_path(source)}: nested too deeply to lay out "
+                          f"(keep Markdown and HTML within {MAX_DEPTH} levels)") from None
     warnings = list(document.problems)
     warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
-    warnings += [Problem(str(source), 0, 0, "", f"refused to read {url}", "warning")
-                 for url in rendered.refused if not any(url in m for m in rendered.warnings)]
     result = RulebookResult(out, len(laid_out.pages), len(document.todos), warnings,
                             pdf_warnings=rendered.warnings, pdf=rendered.pdf)
     if write and not (strict and warnings):

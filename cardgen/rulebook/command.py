@@ -27,7 +27,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "document) to an A4 PDF with contents, bookmarks and working links.")
     parser.add_argument("file", type=Path, metavar="FILE.md", help="the Markdown document")
     parser.add_argument("--out", type=Path, metavar="FILE.pdf",
-                        help="where to write the PDF (default: build/<name>.pdf)")
+                        help="where to write the PDF (default: build/rulebooks/<name>.pdf)")
     parser.add_argument("--assets", type=Path, action="append", default=[], metavar="DIR",
                         help="another folder to look up images in (repeatable; searched after "
                              "the document's folder, before cardgen's own assets)")
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     """Build the rulebook; print warnings to stderr; return the exit code."""
     from cardgen.rulebook.build import build_rulebook, format_warning
 
-    out = args.out or Path("build") / f"{Path(args.file).stem}.pdf"
+    out = args.out or Path("build") / "rulebooks" / f"{Path(args.file).stem}.pdf"   # never on a card output
     content = args.content
     if content is None and DEFAULT_CONTENT.is_dir():
         content = DEFAULT_CONTENT

@@ -33,6 +33,7 @@ from markdown_it.rules_block import StateBlock
 from cardgen.errors import CardgenError, did_you_mean
 
 _LINE = re.compile(r"^\{\{\s*table:\s*(?P<name>[\w-]+)(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
+_MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 
 
@@ -40,11 +41,22 @@ class TableError(CardgenError):
     """A directive that cannot be turned into a table."""
 
 
-def _cell(text: Any) -> str:
-    """Content text as a table cell: one line, ``|`` escaped, and HTML escaped,
-    so a name like ``<script>`` prints as text (content is untrusted)."""
-    flat = escape(" ".join(str(text).split()), quote=False)
-    return flat.replace("|", "\\|") or " "
+def _flat(text: Any) -> str:
+    return " ".join(str(text).split())
+
+
+def _text(text: Any) -> str:
+    """Content text printed as it is, in a table cell: one line, every ASCII
+    punctuation mark backslash-escaped, so neither HTML (``<b>``), Markdown
+    (``*``, ``[``, ``{``), a cell border (``|``) nor ``^^`` acts (content is untrusted)."""
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", _flat(text))
+
+
+def _markdown(text: Any) -> str:
+    """Rules text as a table cell: one line of Markdown (for its links) with HTML
+    escaped, so ``<script>`` prints as text, and ``|`` escaped; a trailing
+    backslash cannot escape the cell border (the cell is followed by a space)."""
+    return escape(_flat(text)).replace("|", "\\|")
 
 
 def _roman(value: int | None) -> str:
@@ -58,8 +70,8 @@ def _number(value: int | None) -> str:
 def damage_effects_table(effects: list) -> list[str]:
     rows = ["|Symbol|Name|Bedeutung|", "|:--:|--|--|"]
     for effect in effects:
-        icon = f"![{_cell(effect.name)}](Grafiken/{effect.icon}){{width=40pt}}"
-        rows.append(f"|{icon}|{_cell(effect.name)}|{_cell(effect.rules)}|")
+        icon = f"![{_text(effect.name)}](<Grafiken/{_text(effect.icon)}>){{width=40pt}}"
+        rows.append(f"| {icon} | {_text(effect.name)} | {_markdown(effect.rules)} |")
     return rows
 
 
@@ -72,7 +84,7 @@ def weapon_classes_table(weapons: list) -> list[str]:
             first = _roman(weapon_class) if line == 0 else "^^"
             near = melee[line] if line < len(melee) else ""
             far = ranged[line] if line < len(ranged) else ""
-            rows.append(f"| {first} | {_cell(near)} | {_cell(far)} |")
+            rows.append(f"| {first} | {_text(near)} | {_text(far)} |")
     return rows
 
 
@@ -80,8 +92,8 @@ def terrain_table(terrain: list) -> list[str]:
     rows = ["| Geländetyp | Passierbarkeit | Deckung | Sichtweite | Regeln |",
             "| -- | :--: | :--: | :--: | -- |"]
     for item in terrain:
-        rows.append(f"| {_cell(item.name)} | {_number(item.passierbarkeit)} | {_roman(item.deckung)} "
-                    f"| {_number(item.sichtweite)} | {_cell(item.rules or '')} |")
+        rows.append(f"| {_text(item.name)} | {_number(item.passierbarkeit)} | {_roman(item.deckung)} "
+                    f"| {_number(item.sichtweite)} | {_markdown(item.rules or '')} |")
     return rows
 
 

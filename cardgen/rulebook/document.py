@@ -23,11 +23,11 @@ from html import escape
 from pathlib import Path
 from typing import Any, Callable
 
-import yaml
 from markdown_it.token import Token
 
 from cardgen.errors import Problem, did_you_mean
-from cardgen.rulebook.images import resolve_image
+from cardgen.rulebook.frontmatter import read_front_matter
+from cardgen.rulebook.images import image_url, resolve_image, why_missing
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.rulebook.page import PageSettings, page_settings, to_points
 
@@ -67,16 +67,13 @@ class _Lines:
 
 
 def _front_matter(tokens: list[Token], source: Path, problems: list[Problem]) -> dict | None:
+    """The front matter, read with the content YAML caps; its problems are warnings."""
     if not tokens or tokens[0].type != "front_matter":
         return None
-    try:
-        data = yaml.safe_load(tokens[0].content)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark else 1
-        problems.append(Problem(str(source), line, 0, "", f"front matter: {exc}", "warning"))
-        return None
-    return data if isinstance(data, dict) else None
+    first_line = (tokens[0].map[0] if tokens[0].map else 0) + 2   # the line after the opening ---
+    data, found = read_front_matter(tokens[0].content, source, first_line)
+    problems += found
+    return data
 
 
 def _check_link(child: Token, ids: set[str], warn: Callable[[str, str], None]) -> None:
@@ -111,9 +108,9 @@ def _check_image(children: list[Token], index: int, folder: Path, assets: list[P
         return
     path = resolve_image(src, folder, assets)
     if path is not None:
-        image.attrSet("src", path.as_uri())
+        image.attrSet("src", image_url(path, folder, assets))
         return
-    warn(f"({src}", f"image not found: {src}")
+    warn(f"({src}", f"image not found: {src}{why_missing(src, folder, assets)}")
     style = _placeholder_style(str(image.attrGet("style") or ""))
     shown = "/<wbr>".join(escape(part) for part in src.split("/"))
     placeholder = Token("html_inline", "", 0)

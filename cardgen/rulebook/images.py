@@ -13,18 +13,23 @@ An image reference is looked up, in this order:
    name found by steps 1-2 is used (the icon set is drawn as SVG; the
    rulebook still names some icons ``.png``).
 
-Only files inside the document's folder or an asset folder are used --
-the same folders the PDF fetcher may read.  Anything else, and every
-``http:`` reference, counts as missing: the caller puts a visible
-placeholder in its place and warns.
+Only regular files whose real path (every symlink resolved) lies inside
+the document's folder or an asset folder are used -- the same folders the
+PDF fetcher may read.  Anything else (a link out, a FIFO, a folder), and
+every ``http:`` reference, counts as missing: the caller puts a visible
+placeholder in its place and warns.  A found image is referred to by its
+virtual URL (:class:`cardgen.safefs.Roots`), so the PDF does not depend on
+where the checkout lies.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
 from cardgen.paths import ASSETS_DIR
+from cardgen.safefs import FileRefused, Roots, check_file
 
 
 def asset_roots(asset_dirs: list[Path]) -> list[Path]:
@@ -37,8 +42,14 @@ def asset_roots(asset_dirs: list[Path]) -> list[Path]:
     return roots
 
 
-def _inside(path: Path, roots: list[Path]) -> bool:
-    return any(path == root or root in path.parents for root in roots)
+def document_roots(document_dir: Path, asset_dirs: list[Path]) -> Roots:
+    """The folders a rulebook's PDF may read: its own folder, then the asset folders."""
+    return Roots.build(document_dir, asset_roots(asset_dirs))
+
+
+def image_url(path: Path, document_dir: Path, asset_dirs: list[Path]) -> str:
+    """The URL the rulebook's HTML uses for a found image (virtual: see :class:`Roots`)."""
+    return document_roots(document_dir, asset_dirs).url(path)
 
 
 def _candidates(relative: PurePosixPath, document_dir: Path, assets: list[Path]) -> list[Path]:
@@ -61,13 +72,33 @@ def resolve_image(src: str, document_dir: Path, asset_dirs: list[Path]) -> Path 
     if relative.is_absolute():
         return None
     document_dir = Path(document_dir).resolve()
-    roots = [document_dir, *asset_roots(asset_dirs)]
+    roots = [document_dir, *asset_roots(asset_dirs)]          # real paths
     names = [relative]
     if relative.suffix.lower() == ".png":
         names.append(relative.with_suffix(".svg"))
     for name in names:
         for candidate in _candidates(name, document_dir, roots[1:]):
-            path = candidate.resolve()
-            if path.is_file() and _inside(path, roots):
-                return path
+            try:
+                return check_file(candidate, roots)
+            except FileRefused:
+                continue
     return None
+
+
+def why_missing(src: str, document_dir: Path, asset_dirs: list[Path]) -> str:
+    """Why :func:`resolve_image` found nothing, where a file of that name exists but was refused.
+
+    `` (Grafiken/x.png: a FIFO, not a regular file)`` or ``''``: a link out of
+    the allowed folders, a FIFO or a folder is named, never silently missing."""
+    parts = urlsplit(src)
+    if parts.scheme or parts.netloc or not parts.path or PurePosixPath(unquote(parts.path)).is_absolute():
+        return ""
+    document_dir = Path(document_dir).resolve()
+    roots = [document_dir, *asset_roots(asset_dirs)]
+    for candidate in _candidates(PurePosixPath(unquote(parts.path)), document_dir, roots[1:]):
+        if os.path.lexists(candidate):
+            try:
+                check_file(candidate, roots)
+            except FileRefused as exc:
+                return f" ({exc.reason})"
+    return ""

@@ -14,6 +14,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from cardgen.rulebook.admonition import admonition_plugin
 from cardgen.rulebook.attrs import attrs_plugin
+from cardgen.rulebook.depth import depth_plugin
 from cardgen.rulebook.directive import directive_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
@@ -48,4 +49,5 @@ def make_markdown(draft: bool = False, load_content: Callable[[], Any] | None = 
     attrs_plugin(md)
     slug_plugin(md)
     directive_plugin(md, load=load_content)
+    depth_plugin(md)  # last: it sees the final tokens
     return md

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections import Counter
 
 import pytest
@@ -114,3 +115,24 @@ def test_fit_step_shrinks_the_text_of_its_box(small_content, kind, box, needle):
     smaller = _text_sizes(render.face_html(kind, card, page, {box: 3}), needle)
     assert normal and smaller, "text not found on the face"
     assert max(smaller) < max(normal) * 0.85, (normal, smaller)
+
+
+def test_text_that_never_fits_above_a_low_minimum_names_card_and_box(cli, tmp_path):
+    """With ``min_font_pt: 4`` the smallest fit step (56 %) stays above the minimum, so the
+    fitter runs out of steps instead of reaching the minimum: that error names the box too."""
+    content = tmp_path / "content"
+    shutil.copytree(CARD_FIXTURES / "overflow", content)
+    weapon = yaml.safe_load((content / "weapons" / "laberwaffe.yaml").read_text(encoding="utf-8"))
+    for number in (2, 3):
+        copy = {**weapon, "id": f"laberwaffe{number}", "name": f"Laberwaffe {number}"}
+        (content / "weapons" / f"laberwaffe{number}.yaml").write_text(
+            yaml.safe_dump(copy, allow_unicode=True), encoding="utf-8")
+    unit_file = content / "units" / "schwaetzer.yaml"
+    data = yaml.safe_load(unit_file.read_text(encoding="utf-8"))
+    unit_file.write_text(yaml.safe_dump({**data, "weapons": ["laberwaffe", "laberwaffe2", "laberwaffe3"]},
+                                        allow_unicode=True), encoding="utf-8")
+    (content / "rules.yaml").write_text("cards: {min_font_pt: 4}\n", encoding="utf-8")
+    code, out, err = cli("cards", "--content", content, "--out", tmp_path / "out")
+    assert code == 1
+    assert ("card 'schwaetzer' (back): the text of box 'Regeltexte' does not fit, "
+            f"even after {render.MAX_FIT_ROUNDS} steps down in size; shorten it") in err, err
