@@ -52,6 +52,8 @@ def run_build(args: argparse.Namespace) -> int:
     summary = build(args.content, args.out, strict=args.strict, reporter_factory=make_reporter)
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
+    for name in summary.removed:
+        print(f"{'removed':>8}  {name}")
     seconds = time.perf_counter() - started
     print(f"built {len(summary.built)}, reused {len(summary.reused)}, "
           f"{len(summary.warnings)} warning(s) in {seconds:.2f} s")
@@ -70,6 +72,9 @@ def run_watch(args: argparse.Namespace) -> int:
         except CardgenError as exc:
             for line in exc.lines():
                 print(line, file=sys.stderr)
+        except OSError as exc:                       # e.g. a file vanished while it was read
+            from cardgen.cli import os_error_line
+            print(f"cardgen: {os_error_line(exc)}", file=sys.stderr)
 
     once()
     print(f"watching {args.content} (Ctrl+C to stop)")

@@ -2,7 +2,8 @@
 
 Every subcommand is a small function taking parsed arguments and returning
 an exit code.  A :class:`~cardgen.errors.CardgenError` is printed without a
-traceback (one problem per line on stderr) and gives exit 1; any other
+traceback (one problem per line on stderr) and gives exit 1; so is, as a
+last safety net, an I/O error (``cardgen: FILE: reason``); any other
 exception is a bug and shows its traceback.
 """
 
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from cardgen import __version__
 from cardgen.content import check_content, load_content
-from cardgen.errors import CardgenError, UsageError, did_you_mean
+from cardgen.errors import CardgenError, UsageError, did_you_mean, display_path, one_line
 
 LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "schools", "effects",
               "factions", "groups", "terrain")
@@ -143,3 +144,16 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except OSError as exc:                   # a last safety net: one line, never a traceback
+        print(f"cardgen: {os_error_line(exc)}", file=sys.stderr)
+        return 1
+
+
+def os_error_line(exc: OSError) -> str:
+    """``file: reason`` of an I/O error (or of a :class:`~cardgen.safefs.FileRefused`)."""
+    from cardgen.safefs import FileRefused
+
+    if isinstance(exc, FileRefused):
+        return one_line(f"{display_path(exc.path)}: {exc.reason}")
+    name = display_path(exc.filename) if exc.filename is not None else "?"
+    return one_line(f"{name}: {exc.strerror or exc}")

@@ -212,7 +212,7 @@ def test_build_refuses_files_outside_and_urls(cli, tmp_path, no_network_no_secre
     assert re.search(rf"built \d+, reused \d+, {len(REFUSED)} warning\(s\)", stdout), stdout
     assert (out / "cards.pdf").is_file()
     assert no_network_no_secrets == {"network": [], "opened": []}
-    assert secrets_in(pdf_text(out / "Hostile.pdf")) == []     # (reads the secrets itself)
+    assert secrets_in(pdf_text(out / "rulebooks" / "rulebook" / "Hostile.pdf")) == []     # (reads the secrets itself)
     no_network_no_secrets["opened"].clear()
 
     # strict: the same warnings (reused from the cache) fail the build

@@ -12,9 +12,9 @@ from cardgen.errors import UsageError, did_you_mean
 def run_cards(args: argparse.Namespace) -> int:
     from cardgen.build import Summary
     from cardgen.cache import Cache, toolchain_digest
-    from cardgen.cards.pipeline import CardOptions, build_all_cards
+    from cardgen.cards.pipeline import CardOptions, build_all_cards, planned_outputs
     from cardgen.content import load_content
-    from cardgen.outputs import Outputs
+    from cardgen.outputs import Outputs, check_collisions
 
     content = load_content(args.content)
     if args.group and args.group not in content.groups:
@@ -25,16 +25,28 @@ def run_cards(args: argparse.Namespace) -> int:
         raise UsageError("--png DPI must be between 30 and 1200")
     options = CardOptions(layout=args.layout, bleed_mm=args.bleed, crop_marks=args.crop_marks,
                           group=args.group, png_dpi=args.png)
+    check_collisions(planned_outputs(content, options))
     cache, summary = Cache(args.out), Summary()
-    with Outputs() as outputs:
+    with Outputs(args.out, cache, owns=lambda entry: owned_by_cards(entry, options)) as outputs:
         build_all_cards(content, args.out, cache, toolchain_digest(), summary, None, outputs, options)
-    cache.save(merge=True)
+    for name in outputs.removed:
+        print(f"removed {args.out / name}")
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
     written = ", ".join(str(args.out / name) for name in summary.built if name.endswith(".pdf")) or "nothing new"
     print(f"cards: {len([n for n in summary.built if '(' in n])} face(s) rendered, "
           f"{len([n for n in summary.reused if '(' in n])} reused; wrote {written}")
     return 0
+
+
+def owned_by_cards(entry: str, options) -> bool:
+    """Manifest entries ``cardgen cards`` answers for: with ``--group`` none (it makes one sheet and
+    must not touch the rest), else the card outputs -- and the PNGs when it makes them."""
+    if options.group or not entry.startswith("output:"):
+        return False
+    name = entry[len("output:"):]
+    return (name in ("cards.pdf", "powers.pdf", "changed-cards.pdf") or name.startswith("groups/")
+            or (options.png_dpi is not None and name.startswith("png/")))
 
 
 def add_parser(sub) -> None:

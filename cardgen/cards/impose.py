@@ -21,16 +21,18 @@ Layouts:
 from __future__ import annotations
 
 import base64
+import hashlib
 import io
 import json
+import os
 from dataclasses import astuple, dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import pikepdf
 
-from cardgen.atomic import write_atomic
-from cardgen.cache import digest, tree_digest
+from cardgen.atomic import output_error, write_atomic
+from cardgen.cache import digest, discard, read_regular, tree_digest
 from cardgen.cards.render import CARDS_TEMPLATES, PageSettings, environment
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR
@@ -112,16 +114,26 @@ def layout_sheet(card: PageSettings, options: SheetOptions, store: Path | None =
     if store is None:
         return _layout_sheet(card, options)
     path = Path(store) / f"{digest('sheet', tree_digest(CARDS_TEMPLATES), repr(card), repr(options))}.json"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return Sheet(base64.b64decode(data["pdf"]), data["width"], data["height"],
-                     tuple(Slot(s["role"], Rect(*s["clip"]), Rect(*s["trim"]), s["rotate"]) for s in data["slots"]))
-    except (OSError, ValueError, KeyError):
+    try:                                    # a damaged or foreign entry is laid out again
+        data = json.loads(read_regular(path) or b"")        # never blocks on a FIFO
+        pdf = base64.b64decode(data["pdf"], validate=True)
+        if hashlib.sha256(pdf).hexdigest() != data["sha256"]:
+            raise ValueError("damaged")
+        return Sheet(pdf, float(data["width"]), float(data["height"]),
+                     tuple(Slot(str(s["role"]), Rect(*map(float, s["clip"])), Rect(*map(float, s["trim"])),
+                                bool(s["rotate"])) for s in data["slots"]))
+    except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError):
         sheet = _layout_sheet(card, options)
-    write_atomic(path, json.dumps({
-        "pdf": base64.b64encode(sheet.pdf).decode("ascii"), "width": sheet.width_pt, "height": sheet.height_pt,
-        "slots": [{"role": s.role, "clip": astuple(s.clip), "trim": astuple(s.trim), "rotate": s.rotate}
-                  for s in sheet.slots]}).encode("utf-8"))
+    try:
+        if os.path.lexists(path) and not path.is_file():
+            discard(path)
+        write_atomic(path, json.dumps({
+            "pdf": base64.b64encode(sheet.pdf).decode("ascii"), "sha256": hashlib.sha256(sheet.pdf).hexdigest(),
+            "width": sheet.width_pt, "height": sheet.height_pt,
+            "slots": [{"role": s.role, "clip": astuple(s.clip), "trim": astuple(s.trim), "rotate": s.rotate}
+                      for s in sheet.slots]}).encode("utf-8"))
+    except OSError as exc:
+        raise output_error(exc, path) from None
     return sheet
 
 

@@ -17,7 +17,13 @@ Outputs go through :class:`cardgen.outputs.Outputs` (all or nothing).
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
+import signal
+import sys
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +38,8 @@ from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR
 
 PARALLEL_FROM = 8                   # fewer missing faces render in-process (no pool start-up)
+PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
+PARENT_POLL_S = 0.5                 # how often a worker checks that its parent still lives
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,25 @@ def step_count(content: Content) -> int:
     return 2 * len(content.units) + len(content.powers) + 3 + len(content.groups)
 
 
+def planned_outputs(content: Content, options: CardOptions = CardOptions()) -> list[tuple[str, str]]:
+    """Every output file the card stage will write (name below OUT, what makes it), for the clash check."""
+    if options.group:
+        planned = [(f"groups/{options.group}.pdf", f"group '{options.group}'")]
+    else:
+        planned = [("cards.pdf", "the unit cards"), ("powers.pdf", "the power cards"),
+                   ("changed-cards.pdf", "the changed unit cards")]
+        planned += [(f"groups/{g}.pdf", f"group '{g}'") for g in sorted(content.groups)]
+    if options.png_dpi:
+        from cardgen.cards.png import DECK_COLUMNS, DECK_ROWS, DECKS, SIDES
+
+        owners = {"front": sorted(content.units), "back": sorted(content.units), "power": sorted(content.powers)}
+        for kind, ids in owners.items():
+            planned += [(f"png/{i}-{SIDES[kind]}.png", f"the PNG of '{i}'") for i in ids]
+            sheets = -(-len(ids) // (DECK_COLUMNS * DECK_ROWS))
+            planned += [(f"png/deck-{DECKS[kind]}-{n}.png", "a PNG deck sheet") for n in range(1, sheets + 1)]
+    return planned
+
+
 def _render_safely(job: FaceJob):
     """One face (in a worker process): its Face, or the error message."""
     from cardgen.cards.render import render_face
@@ -90,26 +117,57 @@ def _render_safely(job: FaceJob):
         return str(exc)
 
 
-class FaceStore:
-    """Face PDFs by key, read from the cache when asked (never all in memory)."""
+def die_with_parent(parent: int) -> None:
+    """Pool worker initializer: end this worker when the build process ends, however it ends.
 
-    def __init__(self, cache: Cache):
+    Linux: the kernel sends SIGTERM when the parent dies (``PR_SET_PDEATHSIG``).
+    Everywhere: a daemon thread notices that the parent changed and exits."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:                  # the parent died before the line above
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="cardgen-parent-watch", daemon=True).start()
+
+
+class FaceStore:
+    """Face PDFs by key, read from the cache when asked (never all in memory).
+
+    A face whose cache entry turns out damaged when read (its bytes no longer
+    match the hash stored with them) is rendered again, here and now."""
+
+    def __init__(self, cache: Cache, jobs: list[FaceJob] = ()):
         self.cache = cache
+        self.jobs = {job.key: job for job in jobs}
 
     def __getitem__(self, key: str) -> bytes:
         data = self.cache.get("faces", key)
-        if data is None:
+        if data is not None:
+            return data
+        job = self.jobs.get(key)
+        if job is None:
             raise RenderError(f"the cached face {key} vanished during the build; build again")
-        return data
+        result = _render_safely(job)
+        if isinstance(result, str):
+            raise RenderError(result)
+        self.cache.put("faces", key, result.pdf)
+        return result.pdf
 
 
 def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> FaceStore:
     """Every face rendered into the cache (all errors collected); the store reads them back."""
-    faces = FaceStore(cache)
+    faces = FaceStore(cache, jobs)
     missing = []
     for job in jobs:
         cache.record(f"face:{job.owner}:{job.kind}", job.key)
-        if not cache.path("faces", job.key).is_file():
+        if not cache.has("faces", job.key):         # stored whole, under this very key
             missing.append(job)
         else:
             summary.add(f"{job.owner} ({job.kind})", built=False)
@@ -119,7 +177,8 @@ def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> FaceSt
     if missing:
         import cardgen.cards.render  # noqa: F401  (imported once, before the workers fork)
     if len(missing) >= PARALLEL_FROM and workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
+                                 initargs=(os.getpid(),)) as pool:
             results = list(pool.map(_render_safely, missing, chunksize=4))
     else:
         results = [_render_safely(job) for job in missing]
@@ -197,10 +256,10 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
             pdf = b""
             if units or cover:
                 pdf = impose(_unit_pairs(jobs, faces, units), unit_page, options.layout, options.crop_marks,
-                             cover=render_cover(cover) if cover else None, store=cache.root / "sheets")
+                             cover=render_cover(cover) if cover else None, store=cache.folder("sheets"))
             if powers:
                 pdf = append_pdf(pdf, impose(_power_faces(jobs, faces, powers), power_page, "grid",
-                                             options.crop_marks, store=cache.root / "sheets"))
+                                             options.crop_marks, store=cache.folder("sheets")))
             return pdf
         _sheet(name, out_dir / name, parts, make, cache, outputs, summary, reporter)
 
@@ -236,7 +295,7 @@ def write_changed(content, jobs, faces, cache: Cache, out_dir: Path, unit_page, 
         from cardgen.cards.impose import impose
 
         outputs.stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
-                                     options.crop_marks, store=cache.root / "sheets"))
+                                     options.crop_marks, store=cache.folder("sheets")))
     else:
         outputs.remove(target)
     if reporter:
