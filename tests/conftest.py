@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from cardgen.cli import main
+from cardgen.errors import display_path
 
 PROJECT = Path(__file__).resolve().parents[1]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -97,3 +98,9 @@ def no_hang(seconds: int = 30):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def strip_root(text: str, root: Path) -> str:
+    """``text`` with the folder ``root`` taken off the file names in it, however they are shown
+    (absolute, or relative to the working folder where that is shorter: the checkout may lie anywhere)."""
+    return text.replace(f"{root}/", "").replace(f"{display_path(root)}/", "")

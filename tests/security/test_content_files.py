@@ -11,7 +11,8 @@ import os
 
 import pytest
 
-from conftest import unit
+
+from conftest import unit, strip_root
 
 SECRET = "GEHEIM-7f3a9c"
 
@@ -28,7 +29,7 @@ def outside(tmp_path):
 def _validate(cli, root) -> tuple[int, list[str], str]:
     code, out, err = cli("validate", "--content", root)
     assert "Traceback" not in err
-    return code, [line.replace(f"{root}/", "") for line in err.splitlines()], out + err
+    return code, [strip_root(line, root) for line in err.splitlines()], out + err
 
 
 def test_link_to_a_file_outside_is_refused_unread(cli, rules_content, outside):

@@ -14,7 +14,7 @@ import pytest
 
 from cardgen import safefs
 from cardgen.content import check_content
-from conftest import unit
+from conftest import unit, strip_root
 
 UNIT = """id: probe
 name: Probe
@@ -41,7 +41,7 @@ def _write(root, relative: str, text: str):
 def _validate(cli, root) -> tuple[int, list[str]]:
     code, _, err = cli("validate", "--content", root)
     assert "Traceback" not in err
-    return code, [line.replace(f"{root}/", "") for line in err.splitlines()]
+    return code, [strip_root(line, root) for line in err.splitlines()]
 
 
 @pytest.mark.parametrize("speed,message", [
@@ -204,5 +204,5 @@ def test_check_content_never_raises_on_bad_scalars(rules_content):
     """``cardgen watch`` checks through check_content: a bad scalar must not end it."""
     _write(rules_content.root, "units/probe.yaml", UNIT.format(speed="!!bool vielleicht"))
     _, problems = check_content(rules_content.root)
-    assert [p.format().replace(f"{rules_content.root}/", "") for p in problems] == [
+    assert [strip_root(p.format(), rules_content.root) for p in problems] == [
         SPEED + "'vielleicht' is not a valid !!bool", UNKNOWN]

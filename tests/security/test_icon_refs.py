@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import strip_root
+
 from cardgen.icons import icon_problem
 
 
@@ -18,7 +20,7 @@ def _effect(effect_id: str, icon: str) -> dict:
 def _validate(cli, root) -> tuple[int, list[str]]:
     code, _, err = cli("validate", "--content", root)
     assert "Traceback" not in err
-    return code, [line.replace(f"{root}/", "") for line in err.splitlines()]
+    return code, [strip_root(line, root) for line in err.splitlines()]
 
 
 def test_every_wrong_icon_is_reported_in_one_run(cli, rules_content):
