@@ -46,13 +46,16 @@ def one_line(text: str) -> str:
 
 
 def display_path(file: str | os.PathLike) -> str:
-    """A path relative to the current directory where that is shorter."""
+    """A path relative to the current directory where it lies below it, else as given.
+
+    (Never ``../../x``: a message names a file the same way wherever the
+    checkout and the content lie relative to each other.)"""
     path = Path(file)
     try:
         rel = os.path.relpath(path)
     except ValueError:  # different drive on Windows
         return str(path)
-    return rel if len(rel) <= len(str(path)) else str(path)
+    return str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
