@@ -1,7 +1,7 @@
 """Hostile input end-to-end (issue point 8): HTML in content, escaping references, unsafe YAML.
 
-tests/test_pdf.py covers :class:`cardgen.pdf.SafeFetcher` on its own and
-tests/test_validate.py covers ``cardgen validate``; these tests go through
+tests/build/test_pdf.py covers :class:`cardgen.pdf.SafeFetcher` on its own and
+tests/content/test_validate.py covers ``cardgen validate``; these tests go through
 ``cardgen build`` and ``cardgen rulebook`` as a user would.  The content is a
 copy of tests/fixtures/rules plus files from tests/fixtures/hostile/ and one
 unit, so a build renders only two faces.
@@ -52,7 +52,7 @@ def small_content(root: Path, *extra: str, units: list[dict] | None = None) -> P
 
 @pytest.fixture(autouse=True)
 def reporter_on_current_stdout(monkeypatch):
-    """Work around the PlainReporter bug (its stream is bound at import; see tests/test_build.py)."""
+    """Work around the PlainReporter bug (its stream is bound at import; see tests/build/test_build.py)."""
     monkeypatch.setattr(buildcmd, "make_reporter", lambda total: buildcmd.PlainReporter(sys.stdout))
 
 
