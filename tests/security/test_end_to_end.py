@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardgen import buildcmd
 from cardgen.cards.pipeline import CardOptions, page_settings
 from cardgen.cards.render import face_html
 from cardgen.cards.view import unit_card
@@ -48,12 +47,6 @@ def small_content(root: Path, *extra: str, units: list[dict] | None = None) -> P
         (root / "units" / f"{data['id']}.yaml").write_text(
             yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return root
-
-
-@pytest.fixture(autouse=True)
-def reporter_on_current_stdout(monkeypatch):
-    """Work around the PlainReporter bug (its stream is bound at import; see tests/build/test_build.py)."""
-    monkeypatch.setattr(buildcmd, "make_reporter", lambda total: buildcmd.PlainReporter(sys.stdout))
 
 
 # --- 5. HTML in content is text -------------------------------------------------------------------
