@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from cardgen.rules.colour import contrast_ratio, text_colour
 from cardgen.rules.drones import drone_capacity
 from conftest import unit
+from rules import rulebook_facts as facts
 
 
 @pytest.mark.parametrize("rumpf, side", [(10, 7), (9, 6), (12, 8), (1, 1), (20, 14), (11, 8)])
-def test_colossus_hit_zones_two_thirds_of_rumpf_rounded_up(regelbuch, show, rumpf, side):
-    assert "jeweils automatisch mit 2/3 des Rumpfes (aufgerundet)" in regelbuch
+def test_colossus_hit_zones_two_thirds_of_rumpf_rounded_up(show, rumpf, side):
+    """The side and movement zones have "jeweils automatisch mit 2/3 des Rumpfes (aufgerundet)"."""
     data = show(unit("koloss", type="koloss", size="riesig", hit_points=rumpf))
     assert data["hit_zones"] == {"rumpf": rumpf, "links": side, "rechts": side, "bewegung": side}
 
@@ -22,12 +21,8 @@ def test_only_colossi_have_hit_zones(show):
     assert show(unit())["hit_zones"] is None
 
 
-def test_drone_control_example(regelbuch, show):
-    examples = re.findall(r"EH von (\d+)\.\s*Ihm kann also nur (\d+) Drohne|EH von (\d+) könnten ihm (\d+) Drohnen",
-                          regelbuch)
-    pairs = [(int(a or c), int(b or d)) for a, b, c, d in examples]
-    assert pairs == [(5, 1), (6, 2)]
-    for eh, drones in pairs:
+def test_drone_control_example(show):
+    for eh, drones in facts.DRONE_EXAMPLES:
         attributes = {"AGI": 4, "NK": 3, "FK": 4, "KO": 5, "WN": 3, "EH": eh}
         assert show(unit(attributes=attributes))["drone_capacity"] == drones
     assert show(unit("drohne", type="drohne", attributes={"KO": 2, "WN": 3}))["drone_capacity"] is None
@@ -138,8 +133,8 @@ def test_group_drone_limit_uses_eh_after_permanent_modifiers(cli, rules_content)
     assert code == 1 and "controller 'lenker' runs 2 drones but EH 5 allows 1 (⌊EH/3⌋)" in err
 
 
-def test_stationary_model_has_speed_zero(regelbuch, cli, rules_content):
-    assert "|Stationär|Kann nicht bewegt werden.|" in regelbuch
+def test_stationary_model_has_speed_zero(cli, rules_content):
+    """Bewegungsarten: "|Stationär|Kann nicht bewegt werden.|"."""
     rules_content("units", unit("turm", movement="stationär", speed=5))
     code, _, err = cli("validate", "--content", rules_content.root)
     assert code == 1 and "speed: a stationär model cannot be moved: speed must be 0, not 5" in err
