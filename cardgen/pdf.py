@@ -6,6 +6,10 @@
   ``file:///etc/passwd``, ``../`` escapes) is refused and reported.
 * WeasyPrint's log is captured while rendering and returned as warnings,
   so a test can fail on any unexpected one.
+* :func:`load_document` returns a :class:`LaidOut`: what the rest of
+  cardgen may know of a laid-out document (page sizes, every box as a plain
+  :class:`BoxInfo` record) and its PDF.  No other module imports WeasyPrint
+  or touches its objects (``tests/build/test_architecture_pdf.py``).
 * :func:`write_atomic` writes through a temporary file and a rename, so a
   failed build never leaves a half-written PDF and never deletes the last
   good one.
@@ -31,6 +35,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
 from cardgen.errors import RenderError, display_path
+from cardgen.geometry import px_to_pt
 from cardgen.safefs import FileRefused, Roots, check_file, read_file
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
@@ -220,9 +225,118 @@ def font_config() -> FontConfiguration:
     return _FONT_CONFIG
 
 
-def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> tuple[
-        weasyprint.Document, SafeFetcher, list[str]]:
-    """Lay out ``html``; return the document, the fetcher and the log so far.
+@dataclass(frozen=True)
+class BoxInfo:
+    """One laid-out box as plain data; lengths in CSS px from the page's top left corner.
+
+    A page's boxes come in document order, each before its children:
+    ``boxes[b.index + 1:b.end]`` are the descendants of ``b`` and
+    ``boxes[b.index + 1]`` is its first child.  Anonymous boxes (lines,
+    text) carry the tag, classes and data of the element they belong to."""
+
+    index: int
+    end: int                                   # index just past the last descendant
+    tag: str | None                            # element tag; None for page and margin boxes
+    classes: tuple[str, ...]
+    data: tuple[tuple[str, str], ...]          # data-* attributes, names without "data-"
+    x: float                                   # border box
+    y: float
+    width: float
+    height: float
+    content_right: float                       # right and bottom edge of the content area
+    content_bottom: float
+    margin_right: float                        # right and bottom edge of the margin box
+    margin_bottom: float
+    font_size_pt: float
+    text: str | None                           # the text of a text box
+
+    def get(self, name: str) -> str | None:
+        """The value of the element's ``data-NAME`` attribute, if it has one."""
+        return dict(self.data).get(name)
+
+    @property
+    def has_children(self) -> bool:
+        return self.end > self.index + 1
+
+
+def _page_box(page: weasyprint.Page):
+    """The root of a page's box tree.
+
+    WeasyPrint 70 offers no public accessor for the laid-out boxes (only
+    ``Page.width``, ``height``, ``links``, ``anchors``, ``bookmarks``), so
+    this is the one place in cardgen that reads the private ``_page_box``;
+    everything else gets :class:`BoxInfo` records."""
+    return page._page_box
+
+
+def _box_info(box, index: int, end: int) -> BoxInfo:
+    """The plain record of one WeasyPrint box (an absolute placeholder answers for its box)."""
+    element = getattr(box, "element", None)
+    attributes = {} if element is None else element.attrib
+    return BoxInfo(
+        index=index, end=end, tag=box.element_tag if element is not None else None,
+        classes=tuple((attributes.get("class") or "").split()),
+        data=tuple((k[5:], v) for k, v in attributes.items() if k.startswith("data-")),
+        x=box.border_box_x(), y=box.border_box_y(), width=box.border_width(), height=box.border_height(),
+        content_right=box.content_box_x() + box.width, content_bottom=box.content_box_y() + box.height,
+        margin_right=box.position_x + box.margin_width(), margin_bottom=box.position_y + box.margin_height(),
+        font_size_pt=px_to_pt(box.style["font_size"]), text=getattr(box, "text", None))
+
+
+def _flatten(page_box) -> tuple[BoxInfo, ...]:
+    """Every box of the tree below ``page_box`` (itself first), in document order."""
+    order: list = []
+    ends: list[int] = []
+    stack: list = [(page_box, -1)]
+    while stack:                    # iterative: deep nesting cannot exhaust Python's stack
+        box, leaving = stack.pop()
+        if box is None:             # all descendants of order[leaving] are listed
+            ends[leaving] = len(order)
+            continue
+        order.append(box)
+        ends.append(0)
+        stack.append((None, len(order) - 1))
+        stack.extend((child, -1) for child in reversed(getattr(box, "children", None) or ()))
+    return tuple(_box_info(box, index, ends[index]) for index, box in enumerate(order))
+
+
+class LaidOut:
+    """A laid-out document: its pages as plain data, its PDF on request."""
+
+    def __init__(self, document: weasyprint.Document, fetcher: SafeFetcher, messages: list[str]) -> None:
+        self._document = document
+        self._fetcher = fetcher
+        self._messages = messages
+
+    @property
+    def page_count(self) -> int:
+        return len(self._document.pages)
+
+    def page_size(self, number: int = 0) -> tuple[float, float]:
+        """Width and height of page ``number`` (from 0) in CSS px."""
+        page = self._document.pages[number]
+        return page.width, page.height
+
+    def boxes(self, number: int = 0) -> tuple[BoxInfo, ...]:
+        """Every box of page ``number`` (from 0), in document order."""
+        return _flatten(_page_box(self._document.pages[number]))
+
+    def keep_pages(self, count: int) -> None:
+        """Drop every page after the first ``count`` (before :meth:`write`)."""
+        del self._document.pages[count:]
+
+    def write(self) -> Rendered:
+        """Serialise to PDF bytes (deterministic: no dates, fixed ID)."""
+        with captured_log() as more, time_limit(MAX_RENDER_SECONDS):
+            pdf = self._document.write_pdf(uncompressed_pdf=False, pdf_identifier=b"cardgen")
+        fetcher = self._fetcher
+        log = [m for m in self._messages + more if RefusedResource.__name__ not in m]
+        log += [f"refused to read {name}: {fetcher.reasons[name]}" for name in fetcher.refused]
+        return Rendered(pdf, tuple(log), tuple(fetcher.refused))
+
+
+def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> LaidOut:
+    """Lay out ``html`` (its PDF is written later, by :meth:`LaidOut.write`).
 
     ``base`` is the document's folder (relative references start there) or
     the complete :class:`Roots`; ``roots`` are further folders it may read."""
@@ -232,21 +346,9 @@ def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (
         document = weasyprint.HTML(
             string=html, base_url=allowed.base_url, url_fetcher=fetcher
         ).render(font_config=font_config())
-    return document, fetcher, messages
+    return LaidOut(document, fetcher, messages)
 
 
 def render_pdf(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> Rendered:
     """Render ``html`` to PDF bytes, reading files only below the allowed roots."""
-    document, fetcher, messages = load_document(html, base, roots)
-    return write_document(document, fetcher, messages)
-
-
-def write_document(document: weasyprint.Document, fetcher: SafeFetcher,
-                   messages: list[str]) -> Rendered:
-    """Serialise a laid-out document to PDF bytes (deterministic: no dates, fixed ID)."""
-    with captured_log() as more, time_limit(MAX_RENDER_SECONDS):
-        pdf = document.write_pdf(uncompressed_pdf=False, pdf_identifier=b"cardgen")
-    log = [m for m in messages + more if RefusedResource.__name__ not in m]
-    log += [f"refused to read {name}: {fetcher.reasons[name]}" for name in fetcher.refused]
-    return Rendered(pdf, tuple(log), tuple(fetcher.refused))
-
+    return load_document(html, base, roots).write()

@@ -3,8 +3,9 @@
 Every box a template marks with ``data-box="NAME"`` has a fixed size given
 by the card layout (CSS); its only child is the ``.fit`` wrapper whose font
 size steps down (CSS classes ``fit-0`` … ``fit-7``).  After WeasyPrint has
-laid out a face, :func:`find_overflows` compares the extent of everything
-inside each box with the box itself.  :func:`fit_face` in ``render.py``
+laid out a face (its boxes come as plain :class:`cardgen.pdf.BoxInfo`
+records), :func:`find_overflows` compares the extent of everything
+inside each box with the box itself.  :func:`render_face` in ``render.py``
 raises the step of each overflowing box and lays out again, until all fit
 or a box would go below the ruleset's minimum font size (6 pt by default);
 then the card fails with an error naming the unit and the box.
@@ -13,9 +14,9 @@ then the card fails with an error naming the unit and the box.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
 
-PX_PER_PT = 4 / 3
+from cardgen.pdf import BoxInfo
+
 TOLERANCE_PX = 0.5                  # rounding of WeasyPrint's line boxes
 
 
@@ -25,45 +26,26 @@ class Overflow:
     font_pt: float                  # font size of the box's text at this step
 
 
-def _walk(box) -> Iterator:
-    yield box
-    for child in getattr(box, "children", None) or ():
-        yield from _walk(child)
+def _fit_boxes(boxes: tuple[BoxInfo, ...]) -> list[tuple[str, BoxInfo, BoxInfo]]:
+    """(name, box, its ``.fit`` child) for every box marked ``data-box`` that has content."""
+    return [(box.get("box"), box, boxes[box.index + 1]) for box in boxes
+            if box.tag is not None and box.get("box") and box.has_children]
 
 
-def _extent(box) -> tuple[float, float]:
-    """Right and bottom edge of ``box``'s margin box."""
-    return box.position_x + box.margin_width(), box.position_y + box.margin_height()
+def _overflows(box: BoxInfo, inner: BoxInfo, boxes: tuple[BoxInfo, ...]) -> bool:
+    """Whether anything inside ``inner`` reaches beyond the content area of ``box``."""
+    right, bottom = box.content_right + TOLERANCE_PX, box.content_bottom + TOLERANCE_PX
+    return inner.margin_bottom > bottom or any(
+        b.margin_right > right or b.margin_bottom > bottom for b in boxes[inner.index + 1:inner.end])
 
 
-def _content_edges(box) -> tuple[float, float]:
-    return box.content_box_x() + box.width, box.content_box_y() + box.height
+def find_overflows(boxes: tuple[BoxInfo, ...]) -> list[Overflow]:
+    """Every fixed box on a page (its :meth:`~cardgen.pdf.LaidOut.boxes`) whose content
+    reaches beyond its content area."""
+    return [Overflow(name, inner.font_size_pt) for name, box, inner in _fit_boxes(boxes)
+            if _overflows(box, inner, boxes)]
 
 
-def find_overflows(page_box) -> list[Overflow]:
-    """Every fixed box on the page whose content reaches beyond its content area."""
-    found = []
-    for box in _walk(page_box):
-        element = getattr(box, "element", None)
-        if element is None or getattr(box, "element_tag", None) is None:
-            continue
-        name = element.get("data-box")
-        if not name or not box.children:
-            continue
-        right, bottom = _content_edges(box)
-        inner = box.children[0]
-        overflowing = any(_extent(b)[0] > right + TOLERANCE_PX or _extent(b)[1] > bottom + TOLERANCE_PX
-                          for b in _walk(inner) if b is not inner)
-        if overflowing or _extent(inner)[1] > bottom + TOLERANCE_PX:
-            found.append(Overflow(name, inner.style["font_size"] / PX_PER_PT))
-    return found
-
-
-def font_sizes(page_box) -> dict[str, float]:
+def font_sizes(boxes: tuple[BoxInfo, ...]) -> dict[str, float]:
     """Font size (pt) of each fit box's text, to stop before the minimum."""
-    sizes = {}
-    for box in _walk(page_box):
-        element = getattr(box, "element", None)
-        if element is not None and element.get("data-box") and box.children:
-            sizes[element.get("data-box")] = box.children[0].style["font_size"] / PX_PER_PT
-    return sizes
+    return {name: inner.font_size_pt for name, _, inner in _fit_boxes(boxes)}

@@ -1,8 +1,9 @@
-"""Stage 7: place rendered card faces on A4 printer sheets.
+"""Stage 7: place rendered card faces on printer sheets (A4 unless told otherwise).
 
 The sheet itself is a template (``templates/cards/sheet.html.j2``): CSS puts
 the slots, fold lines and crop marks on the page.  WeasyPrint lays out one
-sheet; this module reads where its ``.slot`` and ``.trim`` boxes landed and
+sheet (its numbers come from :func:`cardgen.geometry.sheet_layout`); this
+module reads where its ``.slot`` and ``.trim`` boxes landed and
 draws each face there as a PDF form XObject: trim box on ``.trim``, clipped
 to ``.slot`` (so a face's bleed never covers its neighbour), the back of a
 fold pair turned by 180°.  No content stream is parsed or rewritten, which
@@ -33,13 +34,10 @@ import pikepdf
 
 from cardgen.atomic import output_error, write_atomic
 from cardgen.cache import digest, discard, read_regular, tree_digest
-from cardgen.cards.render import CARDS_TEMPLATES, PageSettings, environment
+from cardgen.cards.render import CARDS_TEMPLATES, render_template
 from cardgen.errors import RenderError
-from cardgen.paths import FONTS_DIR
-from cardgen.pdf import load_document, write_document
-
-PT_PER_PX = 0.75
-MAX_SLOTS = 40
+from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, px_to_pt, sheet_layout
+from cardgen.pdf import BoxInfo, load_document
 
 
 @dataclass(frozen=True)
@@ -74,41 +72,26 @@ class Sheet:
         return sum(1 for slot in self.slots if slot.role in ("face", "front"))
 
 
-@dataclass(frozen=True)
-class SheetOptions:
-    fold: bool = False
-    mirrored: bool = False
-    crop_marks: bool = False
-    orientation: str = "portrait"
-    paper: str = "A4"
-    margin_mm: float = 5
+def _rect(box: BoxInfo, page_height_px: float) -> Rect:
+    """The border box of ``box`` in PDF points (origin bottom left)."""
+    x, y, w, h = box.x, box.y, box.width, box.height
+    return Rect(px_to_pt(x), px_to_pt(page_height_px - y - h), px_to_pt(w), px_to_pt(h))
 
 
-def _walk(box):
-    yield box
-    for child in getattr(box, "children", None) or ():
-        yield from _walk(child)
-
-
-def _classes(box) -> list[str]:
-    element = getattr(box, "element", None)
-    return (element.get("class") or "").split() if element is not None else []
-
-
-def _rect(box, page_height_px: float) -> Rect:
-    x, y = box.border_box_x(), box.border_box_y()
-    w, h = box.border_width(), box.border_height()
-    return Rect(x * PT_PER_PX, (page_height_px - y - h) * PT_PER_PX, w * PT_PER_PX, h * PT_PER_PX)
-
-
-def slots_to_try(card: PageSettings, options: SheetOptions) -> int:
-    """More slots than an A4 page can hold (the layout keeps those of page 1)."""
-    area = (card.width_mm + 2 * card.bleed_mm) * (card.height_mm + 2 * card.bleed_mm) * (2 if options.fold else 1)
-    return min(MAX_SLOTS, int(210 * 297 / area) + 2)
+def read_slots(boxes: tuple[BoxInfo, ...], page_height_px: float) -> list[Slot]:
+    """The slots of a laid-out sheet page: every ``data-slot`` box and the ``.trim`` box in it."""
+    slots = []
+    for box in boxes:
+        if box.tag is None or not box.get("slot"):
+            continue
+        trim = next(b for b in boxes[box.index:box.end] if "trim" in b.classes)
+        slots.append(Slot(box.get("slot"), _rect(box, page_height_px), _rect(trim, page_height_px),
+                          box.get("rotate") == "180"))
+    return slots
 
 
 @lru_cache(maxsize=32)
-def layout_sheet(card: PageSettings, options: SheetOptions, store: Path | None = None) -> Sheet:
+def layout_sheet(card: FacePage, options: SheetOptions, store: Path | None = None) -> Sheet:
     """The sheet for ``card`` and ``options``: from ``store`` (a cache folder) when
     it was laid out before with the same templates, else laid out now."""
     if store is None:
@@ -137,30 +120,21 @@ def layout_sheet(card: PageSettings, options: SheetOptions, store: Path | None =
     return sheet
 
 
-def _layout_sheet(card: PageSettings, options: SheetOptions) -> Sheet:
+def _layout_sheet(card: FacePage, options: SheetOptions) -> Sheet:
     """Lay out the sheet template and read the slots of its first page."""
-    css = {"fonts": (FONTS_DIR / "fonts.css").as_uri(), "sheet": (CARDS_TEMPLATES / "sheet.css").as_uri()}
-    sheet = dict(options.__dict__, slots=slots_to_try(card, options))
-    html = environment().get_template("sheet.html.j2").render(card=card, sheet=sheet, css=css)
-    document, fetcher, messages = load_document(html, CARDS_TEMPLATES)
-    page = document.pages[0]
-    slots = []
-    for box in _walk(page._page_box):
-        element = getattr(box, "element", None)
-        if element is None or not element.get("data-slot") or getattr(box, "element_tag", None) is None:
-            continue
-        trim = next(b for b in _walk(box) if "trim" in _classes(b))
-        slots.append(Slot(element.get("data-slot"), _rect(box, page.height), _rect(trim, page.height),
-                          element.get("data-rotate") == "180"))
+    html = render_template("sheet.html.j2", {"sheet": "sheet.css"}, sheet=sheet_layout(card, options))
+    laid_out = load_document(html, CARDS_TEMPLATES)
+    width, height = laid_out.page_size(0)
+    slots = read_slots(laid_out.boxes(0), height)
     if not slots:
         raise RenderError(f"a {card.width_mm:g} × {card.height_mm:g} mm card does not fit on an "
                           f"{options.paper} sheet")
-    document.pages[1:] = []
-    background = write_document(document, fetcher, messages)
-    return Sheet(background.pdf, page.width * PT_PER_PX, page.height * PT_PER_PX, tuple(slots))
+    laid_out.keep_pages(1)
+    background = laid_out.write()
+    return Sheet(background.pdf, px_to_pt(width), px_to_pt(height), tuple(slots))
 
 
-def best_sheet(card: PageSettings, options: SheetOptions, store: Path | None = None) -> Sheet:
+def best_sheet(card: FacePage, options: SheetOptions, store: Path | None = None) -> Sheet:
     """Portrait or landscape, whichever holds more cards (duplex: always portrait)."""
     portrait = layout_sheet(card, options, store)
     if options.mirrored:
@@ -265,22 +239,24 @@ def save_pdf(pdf: pikepdf.Pdf) -> bytes:
     return buffer.getvalue()
 
 
-def impose(cards: list[tuple[bytes, bytes | None]], card: PageSettings, layout: str,
-           crop_marks: bool = False, cover: bytes | None = None, store: Path | None = None) -> bytes:
-    """An A4 PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid;
-    ``store`` is a folder where laid-out sheets are kept between builds."""
+def impose(cards: list[tuple[bytes, bytes | None]], card: FacePage, layout: str,
+           crop_marks: bool = False, cover: bytes | None = None, store: Path | None = None,
+           paper: str = DEFAULT_PAPER) -> bytes:
+    """A PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid;
+    ``store`` is a folder where laid-out sheets are kept between builds; ``paper`` names
+    the sheets' size (:data:`cardgen.geometry.PAPER_MM`)."""
     imposer = Imposer()
     if cover:
         imposer.add_pdf_pages(cover)
     if layout == "fold":
-        sheet = best_sheet(card, SheetOptions(fold=True, crop_marks=crop_marks), store)
+        sheet = best_sheet(card, SheetOptions(fold=True, crop_marks=crop_marks, paper=paper), store)
         per = sheet.per_page
         for start in range(0, len(cards), per):
             chunk = cards[start:start + per]
             imposer.add_page(sheet, [face for front, back in chunk for face in (("front", front), ("back", back))])
     elif layout == "duplex":
-        fronts = layout_sheet(card, SheetOptions(crop_marks=crop_marks), store)
-        backs = layout_sheet(card, SheetOptions(crop_marks=crop_marks, mirrored=True), store)
+        fronts = layout_sheet(card, SheetOptions(crop_marks=crop_marks, paper=paper), store)
+        backs = layout_sheet(card, SheetOptions(crop_marks=crop_marks, mirrored=True, paper=paper), store)
         per = fronts.per_page
         for start in range(0, len(cards), per):
             chunk = cards[start:start + per]
@@ -288,7 +264,7 @@ def impose(cards: list[tuple[bytes, bytes | None]], card: PageSettings, layout: 
             if any(back for _, back in chunk):
                 imposer.add_page(backs, [("face", back) for _, back in chunk])
     else:
-        sheet = best_sheet(card, SheetOptions(crop_marks=crop_marks), store)
+        sheet = best_sheet(card, SheetOptions(crop_marks=crop_marks, paper=paper), store)
         per = sheet.per_page
         for start in range(0, len(cards), per):
             imposer.add_page(sheet, [("face", front) for front, _ in cards[start:start + per]])

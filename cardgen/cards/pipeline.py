@@ -31,11 +31,10 @@ from pathlib import Path
 from cardgen.cache import Cache, digest
 from cardgen.cards.group_view import group_cover
 from cardgen.cards.power_view import power_card
-from cardgen.cards.settings import PageSettings
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
 from cardgen.errors import RenderError
-from cardgen.paths import FONTS_DIR
+from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
 
 PARALLEL_FROM = 8                   # fewer missing faces render in-process (no pool start-up)
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
@@ -49,6 +48,7 @@ class CardOptions:
     crop_marks: bool = False
     group: str | None = None        # only this group's sheet (cardgen cards --group)
     png_dpi: int | None = None
+    paper: str = DEFAULT_PAPER      # printer sheets and cover pages (no command-line option yet)
 
 
 @dataclass(frozen=True)
@@ -56,15 +56,16 @@ class FaceJob:
     owner: str                      # unit or power id
     kind: str                       # front, back, power
     card: object
-    page: PageSettings
+    page: FacePage
     min_font_pt: float
     key: str
 
 
-def page_settings(content: Content, options: CardOptions) -> tuple[PageSettings, PageSettings]:
+def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, FacePage]:
+    """The face pages of unit cards and of power cards (the ruleset's sizes, the bleed option)."""
     sizes = content.ruleset.cards
-    return (PageSettings(sizes.unit.width_mm, sizes.unit.height_mm, options.bleed_mm),
-            PageSettings(sizes.power.width_mm, sizes.power.height_mm, options.bleed_mm))
+    return (FacePage(sizes.unit.width_mm, sizes.unit.height_mm, options.bleed_mm),
+            FacePage(sizes.power.width_mm, sizes.power.height_mm, options.bleed_mm))
 
 
 def plan_faces(content: Content, options: CardOptions, tool: str) -> list[FaceJob]:
@@ -207,13 +208,12 @@ def _power_faces(jobs, faces, powers: list[str]) -> list[tuple[bytes, None]]:
     return [(by[p], None) for p in powers]
 
 
-def render_cover(cover) -> bytes:
+def render_cover(cover, paper: str = DEFAULT_PAPER) -> bytes:
     """The cover page of a group sheet (a GroupCover view) as a PDF."""
-    from cardgen.cards.render import CARDS_TEMPLATES, environment
+    from cardgen.cards.render import CARDS_TEMPLATES, render_template
     from cardgen.pdf import render_pdf
 
-    css = {"fonts": (FONTS_DIR / "fonts.css").as_uri()}
-    html = environment().get_template("cover.html.j2").render(group=cover, css=css)
+    html = render_template("cover.html.j2", group=cover, page=cover_page(paper))
     return render_pdf(html, CARDS_TEMPLATES).pdf
 
 
@@ -243,7 +243,7 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
     jobs = plan_faces(content, options, tool)
     faces = render_faces(jobs, cache, summary, reporter)
     unit_page, power_page = page_settings(content, options)
-    sheet_opts = (options.layout, options.crop_marks)
+    sheet_opts = (options.layout, options.crop_marks, options.paper)
     keys = {(j.owner, j.kind): j.key for j in jobs}
 
     def sheet(name, units, powers, cover=None):
@@ -256,10 +256,12 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
             pdf = b""
             if units or cover:
                 pdf = impose(_unit_pairs(jobs, faces, units), unit_page, options.layout, options.crop_marks,
-                             cover=render_cover(cover) if cover else None, store=cache.folder("sheets"))
+                             cover=render_cover(cover, options.paper) if cover else None,
+                             store=cache.folder("sheets"), paper=options.paper)
             if powers:
                 pdf = append_pdf(pdf, impose(_power_faces(jobs, faces, powers), power_page, "grid",
-                                             options.crop_marks, store=cache.folder("sheets")))
+                                             options.crop_marks, store=cache.folder("sheets"),
+                                             paper=options.paper))
             return pdf
         _sheet(name, out_dir / name, parts, make, cache, outputs, summary, reporter)
 
@@ -295,7 +297,7 @@ def write_changed(content, jobs, faces, cache: Cache, out_dir: Path, unit_page, 
         from cardgen.cards.impose import impose
 
         outputs.stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
-                                     options.crop_marks, store=cache.folder("sheets")))
+                                     options.crop_marks, store=cache.folder("sheets"), paper=options.paper))
     else:
         outputs.remove(target)
     if reporter:

@@ -15,6 +15,8 @@ from pathlib import Path
 import pypdfium2
 from PIL import Image
 
+from cardgen.geometry import PT_PER_INCH
+
 DECK_COLUMNS, DECK_ROWS = 10, 7
 DECKS = {"front": "einheiten-vorderseiten", "back": "einheiten-rückseiten", "power": "kräfte"}
 SIDES = {"front": "vorderseite", "back": "rückseite", "power": "kraft"}
@@ -27,7 +29,7 @@ def rasterise(pdf: bytes, dpi: int) -> Image.Image:
         page = document[0]
         media, trim = page.get_mediabox(), page.get_trimbox()
         crop = (trim[0] - media[0], trim[1] - media[1], media[2] - trim[2], media[3] - trim[3])
-        bitmap = page.render(scale=dpi / 72, crop=crop, fill_color=(255, 255, 255, 255))
+        bitmap = page.render(scale=dpi / PT_PER_INCH, crop=crop, fill_color=(255, 255, 255, 255))
         return bitmap.to_pil().convert("RGB")
     finally:
         document.close()

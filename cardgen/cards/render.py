@@ -14,11 +14,12 @@ from functools import lru_cache
 import jinja2
 
 from cardgen.cards.fit import Overflow, find_overflows, font_sizes
-from cardgen.cards.settings import PageSettings
 from cardgen.cards.view import header_icons
 from cardgen.errors import RenderError
+from cardgen.geometry import FacePage
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
-from cardgen.pdf import load_document, write_document
+from cardgen.pdf import BoxInfo, LaidOut, load_document
+
 
 CARDS_TEMPLATES = TEMPLATES_DIR / "cards"
 MAX_FIT_ROUNDS = 8
@@ -45,19 +46,29 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
-def face_html(kind: str, card, page: PageSettings, steps: dict[str, int] | None = None) -> str:
+def render_template(template: str, stylesheets: dict[str, str] | None = None, **values) -> str:
+    """``templates/cards/TEMPLATE`` rendered with ``values``; every card document (faces,
+    sheets, the group cover) is made here.
+
+    The template gets ``css``: the URL of the fonts stylesheet as ``css.fonts`` and of
+    each of ``stylesheets`` (name → file in ``templates/cards``) under its name."""
+    css = {"fonts": (FONTS_DIR / "fonts.css").as_uri()}
+    css.update((name, (CARDS_TEMPLATES / file).as_uri()) for name, file in (stylesheets or {}).items())
+    return environment().get_template(template).render(css=css, **values)
+
+
+def face_html(kind: str, card, page: FacePage, steps: dict[str, int] | None = None) -> str:
     """The HTML of one face (``front``, ``back`` or ``power``); ``steps`` are the fit steps by box."""
     template, stylesheet = FACES[kind]
-    css = {"fonts": (FONTS_DIR / "fonts.css").as_uri(), "card": (CARDS_TEMPLATES / "card.css").as_uri(),
-           "face": (CARDS_TEMPLATES / stylesheet).as_uri()}
-    return environment().get_template(template).render(
-        card=card, steps=steps or {}, page=page, css=css, head=header_icons())
+    return render_template(template, {"card": "card.css", "face": stylesheet},
+                           card=card, steps=steps or {}, page=page, head=header_icons())
 
 
-def _check_fit(kind: str, card, page_boxes: list, min_font_pt: float) -> list[Overflow]:
+def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float) -> list[Overflow]:
     """Overflowing boxes of one face (its first page plus any page it ran onto).
 
     Raises RenderError when a box overflows at (or would go below) the minimum size."""
+    page_boxes: list[tuple[BoxInfo, ...]] = [laid_out.boxes(n) for n in range(laid_out.page_count)]
     sizes = font_sizes(page_boxes[0])
     below = [name for name, size in sizes.items() if size < min_font_pt - 0.05]
     overflows = find_overflows(page_boxes[0]) + [
@@ -73,14 +84,14 @@ def _face(rendered) -> Face:
     return Face(rendered.pdf, rendered.warnings)
 
 
-def render_face(kind: str, card, page: PageSettings, min_font_pt: float) -> Face:
+def render_face(kind: str, card, page: FacePage, min_font_pt: float) -> Face:
     """Lay out a face, shrinking overflowing boxes step by step; fail if one never fits."""
     steps: dict[str, int] = {}
     for _ in range(MAX_FIT_ROUNDS):
-        document, fetcher, messages = load_document(face_html(kind, card, page, steps), CARDS_TEMPLATES)
-        overflows = _check_fit(kind, card, [p._page_box for p in document.pages], min_font_pt)
+        laid_out = load_document(face_html(kind, card, page, steps), CARDS_TEMPLATES)
+        overflows = _check_fit(kind, card, laid_out, min_font_pt)
         if not overflows:
-            return _face(write_document(document, fetcher, messages))
+            return _face(laid_out.write())
         for overflow in overflows:
             steps[overflow.box] = steps.get(overflow.box, 0) + 1
     boxes = ", ".join(f"'{name}'" for name in sorted({o.box for o in overflows}))

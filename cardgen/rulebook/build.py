@@ -15,17 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
-from cardgen.pdf import Rendered, load_document, write_atomic, write_document
+from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
 from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.images import document_roots
 from cardgen.rulebook.layout import book_html
-
-if TYPE_CHECKING:
-    from weasyprint import Document
 
 MAX_CONTENT_LINES = 3
 
@@ -82,15 +79,15 @@ def content_loader(content_dir: Path | None) -> Callable[[], Any] | None:
     return load
 
 
-def lay_out(source: Path, html: str, assets: list[Path]) -> tuple[Document, Rendered]:
+def lay_out(source: Path, html: str, assets: list[Path]) -> tuple[LaidOut, Rendered]:
     """WeasyPrint's layout and PDF of ``html``.
 
     The rulebook may hold raw HTML and CSS, and WeasyPrint fails on some extreme
     values (``font-size: 1e10pt`` divides by zero, ``word-spacing: 1e30px``
     overflows): any such failure is a :class:`RenderError` naming the document."""
     try:
-        laid_out, fetcher, messages = load_document(html, document_roots(source.parent, assets))
-        return laid_out, write_document(laid_out, fetcher, messages)
+        laid_out = load_document(html, document_roots(source.parent, assets))
+        return laid_out, laid_out.write()
     except (RecursionError, CardgenError):
         raise
     except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
@@ -117,7 +114,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, st
                           f"(keep Markdown and HTML within {MAX_DEPTH} levels)") from None
     warnings = list(document.problems)
     warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
-    result = RulebookResult(out, len(laid_out.pages), len(document.todos), warnings,
+    result = RulebookResult(out, laid_out.page_count, len(document.todos), warnings,
                             pdf_warnings=rendered.warnings, pdf=rendered.pdf)
     if write and not (strict and warnings):
         write_atomic(out, rendered.pdf)

@@ -11,8 +11,9 @@ from pypdf import PdfReader
 
 from cardgen.cards.impose import SheetOptions, best_sheet, layout_sheet
 from cardgen.cards.power_view import power_card
-from cardgen.cards.render import PageSettings, render_face
+from cardgen.cards.render import render_face
 from cardgen.cards.view import unit_card
+from cardgen.geometry import FacePage
 
 from .conftest import MM
 
@@ -30,7 +31,7 @@ def test_face_trim_and_bleed_boxes(small_content, kind, bleed):
         card, (width, height) = power_card(small_content.powers["gedankenblitz"], small_content), (63, 88)
     else:
         card, (width, height) = unit_card(small_content.units["probe"], small_content), (120, 80)
-    face = render_face(kind, card, PageSettings(width, height, bleed), 6.0)
+    face = render_face(kind, card, FacePage(width, height, bleed), 6.0)
     assert face.warnings == ()
     reader = PdfReader(io.BytesIO(face.pdf))
     assert len(reader.pages) == 1
@@ -75,7 +76,7 @@ CARDS = [(120, 80), (63, 88)]
 @pytest.mark.parametrize("bleed", [0, 3])
 @pytest.mark.parametrize("size", CARDS)
 def test_grid_sheet_slots(size, bleed, crop):
-    sheet = best_sheet(PageSettings(*size, bleed), SheetOptions(crop_marks=crop))
+    sheet = best_sheet(FacePage(*size, bleed), SheetOptions(crop_marks=crop))
     _check_slots(sheet, *size)
     assert all(s.role == "face" and not s.rotate for s in sheet.slots)
 
@@ -83,7 +84,7 @@ def test_grid_sheet_slots(size, bleed, crop):
 @pytest.mark.parametrize("crop", [False, True])
 @pytest.mark.parametrize("bleed", [0, 3])
 def test_fold_sheet_back_below_front_turned(bleed, crop):
-    sheet = best_sheet(PageSettings(120, 80, bleed), SheetOptions(fold=True, crop_marks=crop))
+    sheet = best_sheet(FacePage(120, 80, bleed), SheetOptions(fold=True, crop_marks=crop))
     _check_slots(sheet, 120, 80)
     roles = [s.role for s in sheet.slots]
     assert roles == ["front", "back"] * (len(roles) // 2) and roles
@@ -98,7 +99,7 @@ def test_fold_sheet_back_below_front_turned(bleed, crop):
 @pytest.mark.parametrize("bleed", [0, 3])
 @pytest.mark.parametrize("size", CARDS)
 def test_duplex_backs_mirror_fronts_for_long_edge_printing(size, bleed, crop):
-    card = PageSettings(*size, bleed)
+    card = FacePage(*size, bleed)
     fronts = layout_sheet(card, SheetOptions(crop_marks=crop))
     backs = layout_sheet(card, SheetOptions(crop_marks=crop, mirrored=True))
     _check_slots(fronts, *size)
@@ -113,7 +114,7 @@ def test_duplex_backs_mirror_fronts_for_long_edge_printing(size, bleed, crop):
 
 def test_duplex_mirroring_matters_for_small_cards():
     """Power-sized cards sit three in a row, so the mirrored sheet really swaps columns."""
-    card = PageSettings(63, 88, 0)
+    card = FacePage(63, 88, 0)
     fronts = layout_sheet(card, SheetOptions())
     backs = layout_sheet(card, SheetOptions(mirrored=True))
     assert fronts.slots[0].trim.left != pytest.approx(backs.slots[0].trim.left, abs=1)
@@ -127,7 +128,7 @@ def test_fold_page_pixels_where_the_slots_say(example_fold):
     """Rasterise page 1 of the fold cards.pdf: hairline at the trim edge, white outside, backs turned."""
     code, _, err, folder = example_fold
     assert code == 0, err
-    sheet = best_sheet(PageSettings(120, 80, 0), SheetOptions(fold=True))
+    sheet = best_sheet(FacePage(120, 80, 0), SheetOptions(fold=True))
     document = pypdfium2.PdfDocument(str(folder / "cards.pdf"))
     try:
         page = document[0]

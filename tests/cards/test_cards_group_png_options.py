@@ -9,7 +9,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from cardgen.cards.impose import SheetOptions, best_sheet
-from cardgen.cards.render import PageSettings
+from cardgen.geometry import FacePage
 
 from .conftest import EXAMPLE, SMALL, flat, load_yaml, pdf_text, run_many, show_json
 
@@ -86,7 +86,7 @@ def test_bleed_and_crop_marks_build(tmp_path, small_build):
 
 @pytest.mark.parametrize("fold", [False, True])
 def test_crop_marks_take_room_on_the_sheet(fold):
-    card = PageSettings(63, 88, 3) if not fold else PageSettings(120, 80, 3)
+    card = FacePage(63, 88, 3) if not fold else FacePage(120, 80, 3)
     plain = best_sheet(card, SheetOptions(fold=fold))
     marked = best_sheet(card, SheetOptions(fold=fold, crop_marks=True))
     assert marked.per_page <= plain.per_page

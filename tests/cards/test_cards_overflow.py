@@ -9,9 +9,10 @@ import pytest
 import yaml
 
 from cardgen.cards import render
-from cardgen.cards.render import PageSettings, render_face
+from cardgen.cards.render import render_face
 from cardgen.cards.view import unit_card
 from cardgen.content import load_content
+from cardgen.geometry import FacePage
 
 from .conftest import CARD_FIXTURES, flat, pdf_text
 
@@ -39,7 +40,7 @@ def test_moderately_long_rules_text_is_shrunk_and_printed_whole(cli, tmp_path, m
 
     monkeypatch.setattr(render, "face_html", spy)
     content = load_content(folder)
-    face = render_face("back", unit_card(content.units["schwaetzer"], content), PageSettings(120, 80, 0), 6.0)
+    face = render_face("back", unit_card(content.units["schwaetzer"], content), FacePage(120, 80, 0), 6.0)
     assert calls[-1].get("Regeltexte", 0) >= 1, f"not shrunk: {calls}"
     assert len(calls) >= 2
     for text in (pdf_text(face.pdf), pdf_text(tmp_path / "out" / "cards.pdf")):
@@ -88,14 +89,9 @@ def test_name_that_fits_when_shrunk_renders(cli, rules_content, tmp_path):
 def _text_sizes(html: str, needle: str) -> list[float]:
     """Font sizes (pt) of the laid-out text boxes containing ``needle``."""
     from cardgen.pdf import load_document
-    document, _, _ = load_document(html, render.CARDS_TEMPLATES)
-
-    def walk(box):
-        yield box
-        for child in getattr(box, "children", None) or ():
-            yield from walk(child)
-    return [b.style["font_size"] * 0.75 for page in document.pages for b in walk(page._page_box)
-            if getattr(b, "text", None) and needle in b.text]
+    laid_out = load_document(html, render.CARDS_TEMPLATES)
+    return [b.font_size_pt for page in range(laid_out.page_count) for b in laid_out.boxes(page)
+            if b.text and needle in b.text]
 
 
 SHRINK_CASES = [("front", "Name", "Probekrieger"), ("back", "Name", "Probekrieger"),
@@ -108,9 +104,9 @@ def test_fit_step_shrinks_the_text_of_its_box(small_content, kind, box, needle):
     """Every box the fitter can step down really gets smaller text (else shrinking is a no-op)."""
     from cardgen.cards.power_view import power_card
     if kind == "power":
-        card, page = power_card(small_content.powers["gedankenblitz"], small_content), PageSettings(63, 88)
+        card, page = power_card(small_content.powers["gedankenblitz"], small_content), FacePage(63, 88)
     else:
-        card, page = unit_card(small_content.units["probe"], small_content), PageSettings(120, 80)
+        card, page = unit_card(small_content.units["probe"], small_content), FacePage(120, 80)
     normal = _text_sizes(render.face_html(kind, card, page, {}), needle)
     smaller = _text_sizes(render.face_html(kind, card, page, {box: 3}), needle)
     assert normal and smaller, "text not found on the face"

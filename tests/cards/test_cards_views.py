@@ -6,12 +6,13 @@ import re
 
 import pytest
 
-from cardgen.cards.render import PageSettings, face_html
+from cardgen.cards.render import face_html
+from cardgen.geometry import FacePage
 from cardgen.cards.view import unit_card
 
 from .conftest import EXAMPLE, SMALL, load_yaml, show_json
 
-UNIT_PAGE = PageSettings(120, 80)
+UNIT_PAGE = FacePage(120, 80)
 
 
 def test_colossus_has_four_zone_tracks_and_a_w12_table(example_content):
