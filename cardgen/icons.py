@@ -10,16 +10,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path, PurePosixPath
-from typing import Any
 
 from cardgen.errors import RenderError, did_you_mean
 from cardgen.paths import ICONS_DIR
+from cardgen.vocabulary import MOVEMENTS, POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, SIZES, UNIT_TYPE_NAMES
 
 ICON_SET_DIR: Path = ICONS_DIR
 
-_TYPES = {"infanterie": "Infanterie", "koloss": "Koloss", "drohne": "Drohne"}
-_SIZES = ("klein", "mittel", "groß", "riesig")
-_MOVEMENT = ("beine", "flug", "kette", "rad", "schweben", "stationär")
 _MARKERS = ("brennen", "feuerbereitschaft", "gift", "nachladen", "panik", "schnell", "schock",
             "tarnung", "verteidigung")
 _WEAPON = ("stärke", "schaden", "reichweite", "nachladen", "indirekt", "radius", "unhandlich")
@@ -33,9 +30,9 @@ _CARD = ("punkte", "aktionspunkte", "trefferpunkte", "ausrüstung", "eigenschaft
 def _build() -> dict[str, str]:
     """Every key → relative file name (POSIX, below :data:`ICON_SET_DIR`)."""
     icons: dict[str, str] = {"logo": "logo.svg"}
-    icons.update({f"type.{k}": f"Modell/{v}.svg" for k, v in _TYPES.items()})
-    icons.update({f"size.{k}": f"Größe/{k}.svg" for k in _SIZES})
-    icons.update({f"movement.{k}": f"Bewegung/{k}.svg" for k in _MOVEMENT})
+    icons.update({f"type.{k}": f"Modell/{v}.svg" for k, v in UNIT_TYPE_NAMES.items()})
+    icons.update({f"size.{k}": f"Größe/{k}.svg" for k in SIZES})
+    icons.update({f"movement.{k}": f"Bewegung/{k}.svg" for k in MOVEMENTS})
     icons.update({f"marker.{k}": f"Marker/{k}.svg" for k in _MARKERS})
     icons.update({f"weapon.{k}": f"Waffe/{k}.svg" for k in _WEAPON})
     icons.update({f"weapon.dauerfeuer.{n}": f"Waffe/dauerfeuer_{n}.svg" for n in range(1, 5)})
@@ -49,9 +46,7 @@ def _build() -> dict[str, str]:
         "power.tp_verlust.misslingen": "Kraft/tp_verlust.svg",
         "power.tp_verlust.immer": "Kraft/tp_verlust_immer.svg",
     })
-    for group, words in (("ziel", ("selbst", "modell", "fläche")),
-                         ("reichweite", ("selbst", "berührung", "distanz")),
-                         ("dauer", ("instantan", "dauerhaft"))):
+    for group, words in (("ziel", POWER_TARGETS), ("reichweite", POWER_RANGES), ("dauer", POWER_DURATIONS)):
         icons.update({f"power.{group}.{w}": f"Kraft/{group}_{w}.svg" for w in words})
     icons.update({f"school.{k}": f"Schule/{k}.svg" for k in ("elementar", "geist")})
     return icons
@@ -122,13 +117,3 @@ def all_icons() -> list[str]:
     if not ICON_SET_DIR.is_dir():
         return []
     return sorted(p.relative_to(ICON_SET_DIR).as_posix() for p in ICON_SET_DIR.rglob("*.svg"))
-
-
-def content_icons(content: Any) -> set[str]:
-    """Relative icon names the content refers to: damage effects' and schools' ``icon`` fields."""
-    names: set[str] = set()
-    for kind in ("effects", "schools"):
-        for item in content.kind(kind).values():
-            if getattr(item, "icon", None):
-                names.add(item.icon)
-    return names

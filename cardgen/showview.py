@@ -10,7 +10,7 @@ from dataclasses import asdict
 from typing import Any
 
 from cardgen.rules.derive import DerivedArmor, DerivedUnit, DerivedWeapon
-from cardgen.rules.weapons import roman
+from cardgen.vocabulary import roman
 
 
 def _number(value: float) -> int | float:
@@ -18,7 +18,7 @@ def _number(value: float) -> int | float:
 
 
 def weapon_data(derived: DerivedWeapon) -> dict[str, Any]:
-    weapon, band = derived.weapon, derived.band
+    weapon, band, aimed = derived.weapon, derived.band, derived.aimed_band
     return {
         "id": weapon.id, "name": weapon.name, "kind": weapon.kind,
         "weapon_class": roman(weapon.weapon_class),
@@ -26,6 +26,8 @@ def weapon_data(derived: DerivedWeapon) -> dict[str, Any]:
         "range_band_cm": band.length_cm if band else None,
         "range_bands": band.count if band else None,
         "max_range_cm": band.max_range_cm if band else None,
+        "aimed_range_band_cm": aimed.length_cm if aimed else None,
+        "aimed_range_bands": aimed.count if aimed else None,
         "shots": derived.shots, "ap_costs": dict(derived.ap_costs),
     }
 
@@ -85,7 +87,8 @@ def unit_table(d: DerivedUnit) -> list[tuple[str, str]]:
         rows.append(("Waffenlos", f"Stärke {u['strength']}, Schaden {u['damage']}, WK {u['weapon_class']}"))
     for w in data["weapons"]:
         reach = "NK" if w["max_range_cm"] is None else f"{w['range_band_cm']}/{w['range_bands']} " \
-                                                      f"(max {w['max_range_cm']} cm)"
+                                                      f"(max {w['max_range_cm']} cm, gezielt " \
+                                                      f"{w['aimed_range_band_cm']}/{w['aimed_range_bands']})"
         costs = ", ".join(f"{k} {v}" for k, v in w["ap_costs"].items())
         rows.append((f"Waffe {w['name']}", f"WK {w['weapon_class']}, {reach}, Stärke {w['strength']}, "
                                           f"Schaden {w['damage']}, AP: {costs}"))

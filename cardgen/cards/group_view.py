@@ -1,11 +1,13 @@
-"""What a group sheet's cover page shows: faction, models with points, total."""
+"""What a group sheet's cover page shows: faction (emblem, leader rule), models with points, total."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.cards.view import Icon, paragraphs
 from cardgen.content.model import Content
 from cardgen.content.schema import Group
+from cardgen.icons import icon_uri
 from cardgen.rules.derive import derive_unit
 
 
@@ -23,6 +25,8 @@ class GroupCover:
     name: str
     faction: str
     faction_colour: str
+    faction_emblem: Icon | None
+    leader_rule: tuple[str, ...]     # paragraphs: who leads a group of this faction
     models: tuple[CoverModel, ...]
     total: int
 
@@ -42,5 +46,6 @@ def group_cover(group: Group, content: Content) -> GroupCover:
                    derive_unit(content.units[m.unit], content).points)
         for m in group.models)
     faction = content.factions[group.faction]
-    return GroupCover(group.id, group.name, faction.name, faction.colour, models,
-                      sum(m.points for m in models))
+    emblem = Icon(icon_uri(faction.emblem), faction.name) if faction.emblem else None
+    return GroupCover(group.id, group.name, faction.name, faction.colour, emblem, paragraphs(faction.leader_rule),
+                      models, sum(m.points for m in models))

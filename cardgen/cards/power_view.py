@@ -1,19 +1,15 @@
-"""What a power card (Kraft) shows: title bar colours and the footer line."""
+"""What a power card (Kraft) shows: title bar colours, its use and the footer line."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.cards.view import Icon, signed
+from cardgen.cards.view import Icon, paragraphs, signed
 from cardgen.content.model import Content
 from cardgen.content.schema import Power
 from cardgen.icons import icon, icon_uri
 from cardgen.rules.colour import text_colour
-
-TARGETS = {"selbst": "Selbst", "modell": "Modell", "fläche": "Fläche"}
-RANGES = {"selbst": "Selbst", "berührung": "Berührung", "distanz": "Distanz"}
-DURATIONS = {"instantan": "Instantan", "dauerhaft": "Dauerhaft"}
-TP_LOSS = {"misslingen": "bei Misslingen", "immer": "immer"}
+from cardgen.vocabulary import POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, POWER_USES, TP_LOSS_WHEN
 
 
 @dataclass(frozen=True)
@@ -30,6 +26,7 @@ class PowerCard:
     school_icon: Icon | None
     colour: str
     text_colour: str
+    use: str                        # Nutzung: Sichtlinie or Durch Gelände
     rules: tuple[str, ...]          # paragraphs
     footer: tuple[FooterItem, ...]
     points: int
@@ -37,18 +34,20 @@ class PowerCard:
 
 def _footer(power: Power) -> tuple[FooterItem, ...]:
     attribute = power.attribute + (f" {signed(power.difficulty)}".replace("-", "−") if power.difficulty else "")
-    distance = RANGES[power.range] + (f" {power.range_cm} cm" if power.range == "distanz" and power.range_cm else "")
+    distance = POWER_RANGES[power.range]
+    if power.range == "distanz" and power.range_cm:
+        distance += f" {power.range_cm} cm"
     items = [
         FooterItem(Icon(icon("power.aktionspunkte"), "AP"), f"{power.ap_cost} AP"),
         FooterItem(Icon(icon("power.attribut"), "Attribut"), attribute),
     ]
     if power.tp_loss:
         items.append(FooterItem(Icon(icon(f"power.tp_verlust.{power.tp_loss_when}"), "TP-Verlust"),
-                                f"{power.tp_loss} TP {TP_LOSS[power.tp_loss_when]}"))
+                                f"{power.tp_loss} TP {TP_LOSS_WHEN[power.tp_loss_when]}"))
     items += [
-        FooterItem(Icon(icon(f"power.ziel.{power.target}"), "Ziel"), TARGETS[power.target]),
+        FooterItem(Icon(icon(f"power.ziel.{power.target}"), "Ziel"), POWER_TARGETS[power.target]),
         FooterItem(Icon(icon(f"power.reichweite.{power.range}"), "Reichweite"), distance),
-        FooterItem(Icon(icon(f"power.dauer.{power.duration}"), "Dauer"), DURATIONS[power.duration]),
+        FooterItem(Icon(icon(f"power.dauer.{power.duration}"), "Dauer"), POWER_DURATIONS[power.duration]),
     ]
     return tuple(items)
 
@@ -58,6 +57,6 @@ def power_card(power: Power, content: Content) -> PowerCard:
     return PowerCard(
         id=power.id, name=power.name, school=school.name,
         school_icon=Icon(icon_uri(school.icon), school.name) if school.icon else None,
-        colour=school.colour, text_colour=text_colour(school.colour),
-        rules=tuple(p.strip() for p in power.rules.split("\n\n") if p.strip()),
+        colour=school.colour, text_colour=text_colour(school.colour), use=POWER_USES[power.use],
+        rules=paragraphs(power.rules),
         footer=_footer(power), points=power.points)

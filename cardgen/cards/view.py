@@ -15,15 +15,14 @@ from cardgen.content.model import Content
 from cardgen.content.schema import Unit
 from cardgen.icons import icon, icon_uri
 from cardgen.rules.colour import text_colour
-from cardgen.rules.derive import ATTRIBUTES, DerivedArmor, DerivedUnit, DerivedWeapon, derive_unit
-from cardgen.rules.weapons import roman
+from cardgen.rules.derive import DerivedArmor, DerivedUnit, DerivedWeapon, derive_unit
+from cardgen.vocabulary import ATTRIBUTES, HIT_ZONES, UNIT_TYPE_NAMES, roman
 
 ACTION_LABELS = {
     "attack": "Angriff", "reckless_attack": "Rücksichtslos", "charge": "Sturmangriff",
     "normal_shot": "Schuss", "aimed_shot": "Gezielt", "snap_shot": "Schnellschuss",
     "reaction_fire": "Feuerbereitschaft", "reload": "Nachladen",
 }
-ZONE_LABELS = {"rumpf": "Rumpf", "links": "Links", "rechts": "Rechts", "bewegung": "Bewegung"}
 HEADER_ICONS = {  # column headings of the weapon and armor tables, item labels
     "reichweite": "weapon.reichweite", "stärke": "weapon.stärke", "schaden": "weapon.schaden",
     "radius": "weapon.radius", "schutz": "armor.schutz", "schadensreduktion": "armor.schadensreduktion",
@@ -106,6 +105,7 @@ class UnitCard:
     faction: str
     faction_colour: str
     faction_text: str
+    faction_emblem: Icon | None      # printed beside the faction name on the back
     kind: str                        # infanterie, koloss, drohne (CSS class)
     type_icon: Icon
     size_icon: Icon
@@ -133,6 +133,11 @@ def signed(value: int) -> str:
     return f"{value:+d}"
 
 
+def paragraphs(text: str) -> tuple[str, ...]:
+    """Rules text as its paragraphs (blank lines separate them)."""
+    return tuple(p.strip() for p in text.split("\n\n") if p.strip())
+
+
 def track(label: str, hit_points: int, critical_at: int) -> Track:
     return Track(label, tuple(number <= critical_at for number in range(1, hit_points + 1)))
 
@@ -141,15 +146,15 @@ def _tracks(d: DerivedUnit) -> tuple[Track, ...]:
     if d.hit_zones is None:
         return (track("", d.hit_points, d.critical_at),)
     from cardgen.rules.profile import critical_at
-    return tuple(track(ZONE_LABELS[zone], getattr(d.hit_zones, zone), critical_at(getattr(d.hit_zones, zone)))
-                 for zone in ("rumpf", "links", "rechts", "bewegung"))
+    return tuple(track(label, getattr(d.hit_zones, zone), critical_at(getattr(d.hit_zones, zone)))
+                 for zone, label in HIT_ZONES.items())
 
 
 def _zone_table(d: DerivedUnit, content: Content) -> tuple[tuple[str, str], ...]:
     if d.hit_zones is None:
         return ()
     table = content.ruleset.zone_table
-    rows = [(getattr(table, zone), ZONE_LABELS[zone]) for zone in ZONE_LABELS]
+    rows = [(getattr(table, zone), label) for zone, label in HIT_ZONES.items()]
     return tuple((f"{r.first}–{r.last}" if r.first != r.last else f"{r.first}", label)
                  for r, label in sorted(rows, key=lambda row: row[0].first))
 
@@ -266,8 +271,9 @@ def unit_card(unit: Unit, content: Content) -> UnitCard:
     armor = tuple(armor_row(a, content) for a in (d.armor, d.shield) if a)
     return UnitCard(
         id=unit.id, name=unit.name, faction=faction.name, faction_colour=faction.colour,
-        faction_text=text_colour(faction.colour), kind=unit.type,
-        type_icon=Icon(icon(f"type.{unit.type}"), unit.type.capitalize()),
+        faction_text=text_colour(faction.colour),
+        faction_emblem=Icon(icon_uri(faction.emblem), faction.name) if faction.emblem else None, kind=unit.type,
+        type_icon=Icon(icon(f"type.{unit.type}"), UNIT_TYPE_NAMES[unit.type]),
         size_icon=Icon(icon(f"size.{unit.size}"), unit.size),
         movement_icon=Icon(icon(f"movement.{unit.movement}"), unit.movement),
         points=d.points, tracks=_tracks(d), zone_table=_zone_table(d, content),

@@ -6,17 +6,10 @@ them into Problems at the YAML position of ``loc``.
 
 from __future__ import annotations
 
-from cardgen.content.schema import Armor, Power, Unit, Weapon
+from cardgen.content.schema import Power, Unit, Weapon
+from cardgen.vocabulary import ALLOWED_SIZES, DRONE_LACKS
 
 Finding = tuple[tuple, str]
-
-SIZES = ("klein", "mittel", "groß", "riesig")
-ALLOWED_SIZES = {
-    "infanterie": ("klein", "mittel", "groß"),
-    "koloss": ("groß", "riesig"),
-    "drohne": SIZES,
-}
-DRONE_LACKS = ("AGI", "NK", "FK", "EH")
 
 
 def check_unit(unit: Unit) -> list[Finding]:
@@ -59,11 +52,6 @@ def check_weapon(weapon: Weapon) -> list[Finding]:
     return found
 
 
-def check_armor(armor: Armor) -> list[Finding]:
-    """Nothing relates armor fields yet beyond the schema; kept for symmetry."""
-    return []
-
-
 def check_power(power: Power) -> list[Finding]:
     """A distance needs its centimetres; self-targeted powers have range self."""
     found: list[Finding] = []
@@ -76,4 +64,4 @@ def check_power(power: Power) -> list[Finding]:
     return found
 
 
-CHECKS = {"units": check_unit, "weapons": check_weapon, "armor": check_armor, "powers": check_power}
+CHECKS = {"units": check_unit, "weapons": check_weapon, "powers": check_power}

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from enum import Enum
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
 
-ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
+from cardgen.vocabulary import MAX_LEVEL, ROMAN, WEAPON_CLASSES, ModifierMode, ProfileKey, from_roman
 
 
 class Strict(BaseModel):
@@ -33,16 +32,15 @@ ApCost = Annotated[int, Field(ge=0, le=12, description="AP cost (⊙) of using i
 
 def _roman(value: object) -> object:
     """Accept WK as roman numeral (``III``) or whole number (``3``)."""
-    if isinstance(value, str) and value.strip().upper() in ROMAN:
-        return ROMAN.index(value.strip().upper()) + 1
-    return value
+    number = from_roman(value) if isinstance(value, str) else None
+    return value if number is None else number
 
 
-WeaponClass = Annotated[int, BeforeValidator(_roman), Field(ge=1, le=5), WithJsonSchema(
-    {"enum": ["I", "II", "III", "IV", "V", 1, 2, 3, 4, 5],
+WeaponClass = Annotated[int, BeforeValidator(_roman), Field(ge=1, le=len(WEAPON_CLASSES)), WithJsonSchema(
+    {"enum": [*ROMAN[:len(WEAPON_CLASSES)], *WEAPON_CLASSES],
      "description": "Waffenklasse WK I–V (roman numeral or 1–5)."})]
-Level = Annotated[int, BeforeValidator(_roman), Field(ge=1, le=10), WithJsonSchema(
-    {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 10}, {"enum": list(ROMAN)}],
+Level = Annotated[int, BeforeValidator(_roman), Field(ge=1, le=MAX_LEVEL), WithJsonSchema(
+    {"anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_LEVEL}, {"enum": list(ROMAN)}],
      "description": "Stufe (level) as roman numeral or number."})]
 
 _ADDITIVE = re.compile(r"^\+(\d{1,2})$")
@@ -59,18 +57,6 @@ def parse_stat(value: int | str) -> tuple[int, bool]:
     return int(match.group(1)), True
 
 
-class Attribute(str, Enum):
-    """The six attributes (Attribute) of the rulebook."""
-
-    AGI = "AGI"
-    NK = "NK"
-    FK = "FK"
-    KO = "KO"
-    WN = "WN"
-    EH = "EH"
-
-
-ProfileKey = Literal["AGI", "NK", "FK", "KO", "WN", "EH", "GK", "TP"]
 
 
 class Modifier(Strict):
@@ -79,5 +65,5 @@ class Modifier(Strict):
 
     attribute: ProfileKey = Field(description="Profile value changed: AGI NK FK KO WN EH, GK or TP.")
     value: int = Field(ge=-12, le=12, description="Change, e.g. -1 or 2.")
-    mode: Literal["permanent", "temporär"] = Field(
+    mode: ModifierMode = Field(
         description="permanent: folded into the profile; temporär: printed beside it, applies only in use.")

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from cardgen.content.fields import Strict
+from cardgen.vocabulary import MOVEMENTS, Movement
 
 MAX_POINTS = 1000
 """Points per point of a stat (and per movement type, per colossus zone TP): 0 to this."""
@@ -73,7 +74,6 @@ class ArmorCosts(Strict):
     selbsttragend: Num = _factor("Factor if selbsttragend.")
 
 
-Movement = Literal["beine", "flug", "kette", "rad", "schweben", "stationär"]
 MovementCost = Annotated[Num, _points("Points for this movement type.")]
 
 
@@ -89,7 +89,7 @@ class CostModel(Strict):
 
     @model_validator(mode="after")
     def _all_movements(self) -> "CostModel":
-        missing = {"beine", "flug", "kette", "rad", "schweben", "stationär"} - set(self.movement)
+        missing = set(MOVEMENTS) - set(self.movement)
         if missing:
             raise ValueError(f"movement costs missing for: {', '.join(sorted(missing))}")
         return self

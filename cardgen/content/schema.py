@@ -8,18 +8,17 @@ files in :mod:`cardgen.content.resolve`.
 
 from __future__ import annotations
 
-from typing import Literal
-
 from pydantic import Field
 
 from cardgen.content.fields import (
     ApCost, Colour, Id, Level, Modifier, Name, Points, RulesText, StatValue, Strict, Uses, WeaponClass, Weight,
 )
+from cardgen.vocabulary import (
+    ATTRIBUTE_NAMES, EffectAppliesTo, Movement, PowerDuration, PowerRange, PowerTarget, PowerUse,
+    Size, TpLossWhen, UnitType, WeaponKind,
+)
+from cardgen.vocabulary import Attribute as AttributeKey
 
-UnitType = Literal["infanterie", "koloss", "drohne"]
-Size = Literal["klein", "mittel", "groß", "riesig"]
-Movement = Literal["beine", "flug", "kette", "rad", "schweben", "stationär"]
-WeaponKind = Literal["nahkampf", "fernkampf", "wurf"]
 Attr = Field(default=None, ge=0, le=12)
 
 
@@ -36,12 +35,12 @@ class Faction(Strict):
 class Attributes(Strict):
     """Attribute. Drones have only KO and WN (they use their controller's AGI NK FK EH)."""
 
-    AGI: int | None = Field(default=None, ge=0, le=12, description="Agilität")
-    NK: int | None = Field(default=None, ge=0, le=12, description="Nahkampf")
-    FK: int | None = Field(default=None, ge=0, le=12, description="Fernkampf")
-    KO: int = Field(ge=0, le=12, description="Konstitution")
-    WN: int = Field(ge=0, le=12, description="Wahrnehmung")
-    EH: int | None = Field(default=None, ge=0, le=12, description="Entschlossenheit")
+    AGI: int | None = Field(default=None, ge=0, le=12, description=ATTRIBUTE_NAMES["AGI"])
+    NK: int | None = Field(default=None, ge=0, le=12, description=ATTRIBUTE_NAMES["NK"])
+    FK: int | None = Field(default=None, ge=0, le=12, description=ATTRIBUTE_NAMES["FK"])
+    KO: int = Field(ge=0, le=12, description=ATTRIBUTE_NAMES["KO"])
+    WN: int = Field(ge=0, le=12, description=ATTRIBUTE_NAMES["WN"])
+    EH: int | None = Field(default=None, ge=0, le=12, description=ATTRIBUTE_NAMES["EH"])
 
 
 class TraitRef(Strict):
@@ -166,17 +165,17 @@ class Power(Strict):
     id: Id
     name: Name
     school: Id
-    attribute: Literal["AGI", "NK", "FK", "KO", "WN", "EH"] = Field(description="Attribute the roll is made on.")
+    attribute: AttributeKey = Field(description="Attribute the roll is made on.")
     difficulty: int = Field(default=0, ge=-12, le=12, description="Modifier on the attribute roll.")
     ap_cost: ApCost
     tp_loss: int = Field(default=0, ge=0, le=20, description="TP the user loses.")
-    tp_loss_when: Literal["misslingen", "immer"] = Field(
+    tp_loss_when: TpLossWhen = Field(
         default="misslingen", description="TP loss on failure (misslingen) or automatically (immer).")
-    target: Literal["selbst", "modell", "fläche"] = Field(description="Target: selbst, modell or fläche (area).")
-    range: Literal["selbst", "berührung", "distanz"] = Field(description="Reichweite: selbst, berührung, distanz.")
+    target: PowerTarget = Field(description="Target: selbst, modell or fläche (area).")
+    range: PowerRange = Field(description="Reichweite: selbst, berührung, distanz.")
     range_cm: int | None = Field(default=None, ge=1, le=200, description="Distance in cm when range is distanz.")
-    duration: Literal["instantan", "dauerhaft"] = Field(description="Dauer: instantan or dauerhaft.")
-    use: Literal["sichtlinie", "durch_gelände"] = Field(
+    duration: PowerDuration = Field(description="Dauer: instantan or dauerhaft.")
+    use: PowerUse = Field(
         default="sichtlinie", description="Nutzung: needs line of sight, or works through terrain.")
     points: Points = Field(description="Points (given).")
     rules: RulesText
@@ -188,7 +187,7 @@ class DamageEffect(Strict):
     id: Id
     name: Name
     icon: str = Field(description="Icon file below assets/Grafiken, e.g. Effekt/brand.svg.")
-    applies_to: Literal["waffen", "rüstung", "beide"] = Field(
+    applies_to: EffectAppliesTo = Field(
         description="Whether weapons (waffen), armor (rüstung) or both (beide) may have it.")
     points: int = Field(default=0, ge=0, le=1000, description="Cost model: points added per item.")
     rules: RulesText

@@ -31,10 +31,10 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 
 from cardgen.errors import CardgenError, did_you_mean
+from cardgen.vocabulary import ROMAN, roman
 
 _LINE = re.compile(r"^\{\{\s*table:\s*(?P<name>[\w-]+)(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 
 
 class TableError(CardgenError):
@@ -60,7 +60,10 @@ def _markdown(text: Any) -> str:
 
 
 def _roman(value: int | None) -> str:
-    return "-" if value is None else ROMAN.get(value, str(value))
+    """A weapon class or cover level as the rulebook writes it; no cover prints '-', 0 prints '0'."""
+    if value is None:
+        return "-"
+    return roman(value) if 1 <= value <= len(ROMAN) else str(value)
 
 
 def _number(value: int | None) -> str:

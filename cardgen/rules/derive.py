@@ -15,8 +15,7 @@ from cardgen.content.model import Content
 from cardgen.content.schema import Armor, TraitRef, Unit, Weapon
 from cardgen.rules import drones, points, profile
 from cardgen.rules import weapons as wr
-
-ATTRIBUTES = ("AGI", "NK", "FK", "KO", "WN", "EH")
+from cardgen.vocabulary import ATTRIBUTES
 
 
 class RuleError(ValueError):
@@ -33,6 +32,7 @@ class DerivedWeapon:
     strength: int
     damage: int
     band: wr.RangeBand | None
+    aimed_band: wr.RangeBand | None  # Gezielter Schuss, as the ruleset's aimed_shot_doubles says
     shots: int | None
     readiness: bool
     ap_costs: dict[str, int]
@@ -177,6 +177,7 @@ def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content) -> DerivedWea
     effects = [content.effects[e] for e in weapon.effects]
     return DerivedWeapon(
         weapon=weapon, strength=wr.resolve_stat(value, additive, ko), damage=weapon.damage, band=band,
+        aimed_band=None if band is None else wr.aimed_band(band, content.ruleset.aimed_shot_doubles),
         shots=None if band is None else wr.shots(weapon.dauerfeuer), readiness=readiness,
         ap_costs=wr.ap_costs(weapon.kind, weapon.weapon_class, unit.type, weapon.nachladen, readiness),
         indirect_max_height_cm=wr.indirect_max_height(band) if weapon.indirekt and band else None,

@@ -16,8 +16,7 @@ from cardgen.content.ruleset import CostModel
 from cardgen.content.schema import Armor, DamageEffect, Trait, Unit, Weapon
 from cardgen.rules.drones import side_zone_hit_points
 from cardgen.rules.weapons import parse_band
-
-PROFILE_KEYS = ("AGI", "NK", "FK", "EH", "KO", "WN")
+from cardgen.vocabulary import ATTRIBUTES
 
 
 def F(value: float | int) -> Fraction:
@@ -28,7 +27,7 @@ def F(value: float | int) -> Fraction:
 def profile_points(unit: Unit, cost: CostModel) -> int:
     """30·AGI + 20·NK + 20·FK + 20·EH + 30·KO + 20·WN + 10·GK + 30·TP (+ colossus zones)."""
     total = Fraction(0)
-    for key in PROFILE_KEYS:
+    for key in ATTRIBUTES:
         value = getattr(unit.attributes, key)
         if value is not None:  # drones have no AGI NK FK EH
             total += F(getattr(cost.profile, key)) * value

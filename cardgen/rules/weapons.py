@@ -6,7 +6,6 @@ import math
 from dataclasses import dataclass
 
 THROWN_BANDS = 3
-ROMAN = ("I", "II", "III", "IV", "V")
 
 
 @dataclass(frozen=True)
@@ -115,8 +114,3 @@ def unarmed(unit_type: str, size: str, ko: int) -> Unarmed | None:
     if unit_type == "drohne":
         return None
     return Unarmed(strength=ko, damage=math.ceil(ko / 3), weapon_class=UNARMED_CLASS[size])
-
-
-def roman(number: int) -> str:
-    """WK as the rulebook writes it: 1 → 'I'."""
-    return ROMAN[number - 1]

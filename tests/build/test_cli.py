@@ -14,7 +14,7 @@ SHOW_KEYS = [
     "hit_zones", "unarmed", "weapons", "armor", "drone_capacity", "points",
 ]
 WEAPON_KEYS = ["id", "name", "kind", "weapon_class", "strength", "damage", "range_band_cm", "range_bands",
-               "max_range_cm", "shots", "ap_costs"]
+               "max_range_cm", "aimed_range_band_cm", "aimed_range_bands", "shots", "ap_costs"]
 
 
 def test_show_json_has_exactly_the_contract_keys(show):

@@ -8,12 +8,13 @@ import pypdfium2
 import pytest
 
 from cardgen.cards.power_view import power_card
-from cardgen.cards.render import PageSettings, face_html, render_face
+from cardgen.cards.render import face_html, render_face
+from cardgen.geometry import FacePage
 from cardgen.rules.colour import text_colour
 
 from .conftest import MM, flat, pdf_text
 
-POWER_PAGE = PageSettings(63, 88)
+POWER_PAGE = FacePage(63, 88)
 
 
 @pytest.mark.parametrize("background,expected", [
@@ -65,3 +66,18 @@ def test_power_footer_holds_cost_attribute_loss_target_range_duration(small_cont
     for part in ("Gedankenblitz", "Geist", "35 P", "Das Ziel erleidet einen Schock.", "3 AP", "EH −1",
                  "2 TP bei Misslingen", "Modell", "Distanz 40 cm", "Instantan"):
         assert part in text, part
+
+
+@pytest.mark.parametrize("use, label", [(None, "Sichtlinie"), ("sichtlinie", "Sichtlinie"),
+                                        ("durch_gelände", "Durch Gelände")])
+def test_power_card_prints_its_use(small_content, use, label):
+    power = small_content.powers["gedankenblitz"]
+    if use is not None:
+        power = power.model_copy(update={"use": use})
+    card = power_card(power, small_content)
+    assert card.use == label
+    html = face_html("power", card, POWER_PAGE)
+    assert f'<div class="school">Geist · 35 P · {label}</div>' in html
+    if use == "durch_gelände":
+        assert "Sichtlinie" not in html
+        assert label in flat(pdf_text(render_face("power", card, POWER_PAGE, 6.0).pdf))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -148,3 +149,17 @@ def test_range_band_only_on_ranged_weapons(cli, rules_content):
     assert code == 1
     assert "messer.yaml:7:8: range: a range band belongs only to ranged weapons (melee weapons have range NK)" in err
     assert "messer.yaml:8:13: dauerfeuer: Dauerfeuer belongs only to ranged weapons" in err
+
+
+@pytest.mark.parametrize("doubles, expected", [(None, (40, 3)), ("length", (40, 3)), ("count", (20, 6))])
+def test_aimed_band_follows_the_ruleset(cli, rules_content, doubles, expected):
+    if doubles is not None:
+        (rules_content.root / "rules.yaml").write_text(f"aimed_shot_doubles: {doubles}\n", encoding="utf-8")
+    rules_content("units", unit(weapons=["pistole", "kettensaege"]))
+    code, out, err = cli("show", "probe", "--json", "--content", rules_content.root)
+    assert code == 0, err
+    pistol, saw = (_weapon(json.loads(out), w) for w in ("pistole", "kettensaege"))
+    assert (pistol["aimed_range_band_cm"], pistol["aimed_range_bands"]) == expected
+    assert (saw["aimed_range_band_cm"], saw["aimed_range_bands"]) == (None, None)
+    code, out, _ = cli("show", "probe", "--content", rules_content.root)
+    assert f"(max 60 cm, gezielt {expected[0]}/{expected[1]})" in out
