@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import difflib
 import json
 import shutil
 import signal
@@ -16,6 +17,7 @@ from cardgen.cli import main
 from cardgen.errors import display_path
 
 PROJECT = Path(__file__).resolve().parents[1]
+SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = PROJECT.parent / "shared"
 REGELBUCH = SHARED / "rulebook" / "Regelbuch.md"
@@ -104,3 +106,36 @@ def strip_root(text: str, root: Path) -> str:
     """``text`` with the folder ``root`` taken off the file names in it, however they are shown
     (absolute, or relative to the working folder where that is shorter: the checkout may lie anywhere)."""
     return text.replace(f"{root}/", "").replace(f"{display_path(root)}/", "")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-snapshots", action="store_true",
+                     help="write tests/snapshots/ anew from what the code makes now (then review the diff)")
+
+
+@pytest.fixture
+def snapshot(request):
+    """``snapshot(name, text)``: ``text`` must equal ``tests/snapshots/<name>``.
+
+    HTML of card faces and rulebook fragments is compared whole, not by
+    substrings.  After an intended change run ``make test`` once with
+    ``--update-snapshots`` (``.venv/bin/python -m pytest --update-snapshots``)
+    and review the snapshot diff in git like any other change."""
+    update = request.config.getoption("--update-snapshots")
+
+    def check(name: str, text: str) -> None:
+        path = SNAPSHOTS / name
+        text = text.replace(str(PROJECT), "<cardgen>")        # icon and stylesheet paths of this checkout
+        if update:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            return
+        if not path.is_file():
+            pytest.fail(f"no snapshot {path.relative_to(PROJECT)}; run pytest --update-snapshots and review it")
+        expected = path.read_text(encoding="utf-8")
+        if text != expected:
+            diff = "".join(difflib.unified_diff(expected.splitlines(True), text.splitlines(True),
+                                                f"snapshots/{name}", "now", n=2))
+            pytest.fail(f"{name} differs from its snapshot (pytest --update-snapshots if intended):\n"
+                        + diff[:6000])
+    return check
