@@ -23,6 +23,17 @@ SIZE_TABLE = {"klein": (25, 2.5), "mittel": (25, 4.0), "groß": (40, 6.0), "ries
 # Drohnen: a controller with EH 5 runs 1 drone, with EH 6 two
 DRONE_EXAMPLES = [(5, 1), (6, 2)]
 
+# Fernkampfwaffen: "Pistole verfügt über den Wert 20/3" (max 60 cm); 16 cm no malus, 42 cm −2
+PISTOL_BAND, PISTOL_MAX_CM = (20, 3), 60
+PISTOL_NEAR_CM, PISTOL_FAR_CM, PISTOL_FAR_MALUS = 16, 42, 2
+# Indirekter Beschuss: Granatwerfer 25/4, max 100 cm, highest obstacle 50 cm
+MORTAR_BAND, MORTAR_MAX_CM, MORTAR_HEIGHT_CM = (25, 4), 100, 50
+# Dauerfeuer: a Maschinenpistole with DF 3 fires 4 shots
+SMG_DF, SMG_SHOTS = 3, 4
+# Aktionen: what each action costs, in AP, as the rulebook writes it
+AP_ACTIONS = ("Normaler Schuss - WK+1", "Gezielter Schuss - WK+2", "Schnellschuss - WK", "Reaktionsfeuer - WK",
+              "Angriff - WK", "Verwegener Angriff - WK+1", "Angriffsbewegung - WK", "Nachladen - WK")
+
 QUOTES: list[tuple[str, list]] = [
     (r"pro Runde (\d+) AP", [str(AP_PER_ROUND)]),
     (r"Drohnen mit nur (\d+) AP", [str(AP_DRONE)]),
@@ -44,4 +55,22 @@ QUOTES: list[tuple[str, list]] = [
     (r"EH von (\d+)\.\s*Ihm kann also nur (\d+) Drohne|EH von (\d+) könnten ihm (\d+) Drohnen",
      [("5", "1", "", ""), ("", "", "6", "2")]),
     (r"\|Stationär\|Kann nicht bewegt werden\.\|", ["|Stationär|Kann nicht bewegt werden.|"]),
+    (r"Pistole verfügt über den Wert (\d+)/(\d+)", [tuple(map(str, PISTOL_BAND))]),
+    (r"maximale Reichweite von (\d+)cm", [str(PISTOL_MAX_CM), str(MORTAR_MAX_CM)]),
+    (r"Entfernung von (\d+)cm erhält keinen Malus, bei (\d+)cm würde sich ein Malus von -(\d)",
+     [(str(PISTOL_NEAR_CM), str(PISTOL_FAR_CM), str(PISTOL_FAR_MALUS))]),
+    (r"Granatwerfer hat eine Reichweite von (\d+)/(\d+) und somit eine maximale Reichweite von (\d+)cm.\s*"
+     r"Die maximale Höhe für den Schuss beträgt somit (\d+)cm",
+     [(*map(str, MORTAR_BAND), str(MORTAR_MAX_CM), str(MORTAR_HEIGHT_CM))]),
+    (r"Maschinenpistole hat DF (\d)", [str(SMG_DF)]),
+    (r"feuert alle (\d) Schuss", [str(SMG_SHOTS)]),
+    (r"Die Reichweitenbänder werden hierbei (verdoppelt)\.", ["verdoppelt"]),
+    (r"die Anzahl an Bändern ist dabei aber immer (\d)", ["3"]),
+    (r"Sie wird auch verwendet, (falls sie höher als der Schutz der Rüstung sein sollte)\.",
+     ["falls sie höher als der Schutz der Rüstung sein sollte"]),
+    (r"Der Schaden berechnet sich durch (die KO geteilt durch 3 \(aufgerundet\))\.",
+     ["die KO geteilt durch 3 (aufgerundet)"]),
+    ("(" + "|".join(a.replace("+", "\\+") for a in AP_ACTIONS) + ") ⊙", list(AP_ACTIONS)),
+    (r"kostet sie jede Aktion (1)⊙ weniger wenn sie eine Waffe der Klasse 4 oder 5 einsetzen", ["1"]),
+    (r"Nur mit Schusswaffen der (WK I, II und III)\.", ["WK I, II und III"]),
 ]

@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
 from cardgen.rules import weapons as wr
 from conftest import unit
+from rules import rulebook_facts as facts
 
 
 def _weapon(data: dict, weapon_id: str) -> dict:
     return next(w for w in data["weapons"] if w["id"] == weapon_id)
 
 
-def test_pistol_range_example(regelbuch, show):
-    x, y = map(int, re.search(r"Pistole verfügt über den Wert (\d+)/(\d+)", regelbuch).groups())
-    max_range = int(re.search(r"maximale Reichweite von (\d+)cm", regelbuch).group(1))
-    near, far, malus = map(int, re.search(
-        r"Entfernung von (\d+)cm erhält keinen Malus, bei (\d+)cm würde sich ein Malus von -(\d)",
-        regelbuch).groups())
+def test_pistol_range_example(show):
+    (x, y), max_range = facts.PISTOL_BAND, facts.PISTOL_MAX_CM
+    near, far, malus = facts.PISTOL_NEAR_CM, facts.PISTOL_FAR_CM, facts.PISTOL_FAR_MALUS
     pistol = _weapon(show(unit(weapons=["pistole"])), "pistole")
     assert (pistol["range_band_cm"], pistol["range_bands"], pistol["max_range_cm"]) == (x, y, max_range)
     band = wr.RangeBand(x, y)
@@ -33,8 +30,8 @@ def test_pistol_range_example(regelbuch, show):
 
 
 @pytest.mark.parametrize("doubles, expected", [("length", (40, 3)), ("count", (20, 6))])
-def test_aimed_shot_doubles_the_bands(regelbuch, doubles, expected):
-    assert "Die Reichweitenbänder werden hierbei verdoppelt." in regelbuch
+def test_aimed_shot_doubles_the_bands(doubles, expected):
+    """Gezielter Schuss: "Die Reichweitenbänder werden hierbei verdoppelt."."""
     aimed = wr.aimed_band(wr.RangeBand(20, 3), doubles)
     assert (aimed.length_cm, aimed.count) == expected
     assert aimed.max_range_cm == 120
@@ -42,20 +39,17 @@ def test_aimed_shot_doubles_the_bands(regelbuch, doubles, expected):
 
 @pytest.mark.parametrize("ko, weapon, band", [(5, "speer", 10), (5, "felsbrocken", 3), (3, "felsbrocken", 2),
                                               (0, "speer", 0)])
-def test_thrown_weapons_three_bands_from_ko(regelbuch, show, ko, weapon, band):
-    assert "die Anzahl an Bändern ist dabei aber immer 3" in regelbuch
+def test_thrown_weapons_three_bands_from_ko(show, ko, weapon, band):
+    """Wurfwaffen: "die Anzahl an Bändern ist dabei aber immer 3"."""
     attributes = {"AGI": 4, "NK": 3, "FK": 4, "KO": ko, "WN": 3, "EH": 4}
     data = _weapon(show(unit(attributes=attributes, weapons=[weapon])), weapon)
     assert (data["range_band_cm"], data["range_bands"], data["max_range_cm"]) == (band, 3, band * 3)
 
 
-def test_indirect_fire_max_obstacle_height(regelbuch):
-    x, y, max_range, height = map(int, re.search(
-        r"Granatwerfer hat eine Reichweite von (\d+)/(\d+) und somit eine maximale Reichweite von (\d+)cm.\s*"
-        r"Die maximale Höhe für den Schuss beträgt somit (\d+)cm", regelbuch).groups())
-    band = wr.RangeBand(x, y)
-    assert band.max_range_cm == max_range == 100
-    assert wr.indirect_max_height(band) == height == 50
+def test_indirect_fire_max_obstacle_height():
+    band = wr.RangeBand(*facts.MORTAR_BAND)
+    assert band.max_range_cm == facts.MORTAR_MAX_CM
+    assert wr.indirect_max_height(band) == facts.MORTAR_HEIGHT_CM
 
 
 def test_indirect_height_on_the_derived_weapon(rules_content):
@@ -77,8 +71,8 @@ def test_additive_strength_and_protection_add_ko(show):
 
 
 @pytest.mark.parametrize("ko, armor, roll", [(5, "weste", 5), (2, "weste", 3), (5, "plattenpanzer", 7)])
-def test_armor_roll_is_the_higher_of_ko_and_protection(regelbuch, show, ko, armor, roll):
-    assert "Sie wird auch verwendet, falls sie höher als der Schutz der Rüstung sein sollte." in regelbuch
+def test_armor_roll_is_the_higher_of_ko_and_protection(show, ko, armor, roll):
+    """Rüstungswurf: the KO "wird auch verwendet, falls sie höher als der Schutz der Rüstung sein sollte"."""
     attributes = {"AGI": 4, "NK": 3, "FK": 4, "KO": ko, "WN": 3, "EH": 4}
     assert show(unit(attributes=attributes, armor=armor))["armor"]["armor_roll"] == roll
 
@@ -90,8 +84,8 @@ def test_armor_roll_is_the_higher_of_ko_and_protection(regelbuch, show, ko, armo
     ("koloss", "riesig", 10, {"strength": 10, "damage": 4, "weapon_class": "III"}),
     ("infanterie", "mittel", 0, {"strength": 0, "damage": 0, "weapon_class": "I"}),
 ])
-def test_unarmed_attack(regelbuch, show, unit_type, size, ko, expected):
-    assert "Der Schaden berechnet sich durch die KO geteilt durch 3 (aufgerundet)." in regelbuch
+def test_unarmed_attack(show, unit_type, size, ko, expected):
+    """Waffenlos: "Der Schaden berechnet sich durch die KO geteilt durch 3 (aufgerundet)."."""
     attributes = {"AGI": 4, "NK": 3, "FK": 4, "KO": ko, "WN": 3, "EH": 4}
     assert show(unit(type=unit_type, size=size, attributes=attributes))["unarmed"] == expected
 
@@ -100,11 +94,8 @@ def test_drones_have_no_unarmed_attack(show):
     assert show(unit("drohne", type="drohne", attributes={"KO": 3, "WN": 4}))["unarmed"] is None
 
 
-def test_ap_costs_per_weapon(regelbuch, show):
-    for action in ("Normaler Schuss - WK+1", "Gezielter Schuss - WK+2", "Schnellschuss - WK",
-                   "Reaktionsfeuer - WK", "Angriff - WK", "Verwegener Angriff - WK+1",
-                   "Angriffsbewegung - WK", "Nachladen - WK"):
-        assert f"{action} ⊙" in regelbuch
+def test_ap_costs_per_weapon(show):
+    """Aktionen: ``facts.AP_ACTIONS`` ("Normaler Schuss - WK+1" ...)."""
     data = show(unit(weapons=["pistole", "panzerfaust", "kettensaege"]))
     assert _weapon(data, "pistole")["ap_costs"] == {
         "normal_shot": 2, "aimed_shot": 3, "snap_shot": 1, "reaction_fire": 1}
@@ -113,8 +104,8 @@ def test_ap_costs_per_weapon(regelbuch, show):
     assert _weapon(data, "kettensaege")["ap_costs"] == {"attack": 4, "reckless_attack": 5, "charge": 4}
 
 
-def test_colossus_pays_one_less_with_wk_4_and_5(regelbuch, show):
-    assert "kostet sie jede Aktion 1⊙ weniger wenn sie eine Waffe der Klasse 4 oder 5 einsetzen" in regelbuch
+def test_colossus_pays_one_less_with_wk_4_and_5(show):
+    """Kolosse: "kostet sie jede Aktion 1⊙ weniger wenn sie eine Waffe der Klasse 4 oder 5 einsetzen"."""
     data = show(unit("koloss", type="koloss", size="groß", weapons=["panzerfaust", "kettensaege", "pistole"]))
     assert _weapon(data, "panzerfaust")["ap_costs"] == {
         "normal_shot": 4, "aimed_shot": 5, "snap_shot": 3, "reload": 3}
@@ -122,8 +113,8 @@ def test_colossus_pays_one_less_with_wk_4_and_5(regelbuch, show):
     assert _weapon(data, "pistole")["ap_costs"]["normal_shot"] == 2   # WK I: full price
 
 
-def test_feuerbereitschaft_only_with_wk_1_to_3(regelbuch, cli, rules_content):
-    assert "Nur mit Schusswaffen der WK I, II und III." in regelbuch
+def test_feuerbereitschaft_only_with_wk_1_to_3(cli, rules_content):
+    """Feuerbereitschaft: "Nur mit Schusswaffen der WK I, II und III."."""
     assert wr.can_take_readiness("fernkampf", 3) and not wr.can_take_readiness("fernkampf", 4)
     assert not wr.can_take_readiness("nahkampf", 1)
     rules_content("weapons", {"id": "kanone", "name": "Kanone", "kind": "fernkampf", "weapon_class": "V",
@@ -134,11 +125,9 @@ def test_feuerbereitschaft_only_with_wk_1_to_3(regelbuch, cli, rules_content):
            "of WK I–III" in err
 
 
-def test_dauerfeuer_mp_df3_gives_4_shots(regelbuch, show):
-    df = int(re.search(r"Maschinenpistole hat DF (\d)", regelbuch).group(1))
-    shots = int(re.search(r"feuert alle (\d) Schuss", regelbuch).group(1))
+def test_dauerfeuer_mp_df3_gives_4_shots(show):
     data = show(unit(weapons=["maschinenpistole", "kettensaege"]))
-    assert df == 3 and _weapon(data, "maschinenpistole")["shots"] == shots == 4
+    assert facts.SMG_DF == 3 and _weapon(data, "maschinenpistole")["shots"] == facts.SMG_SHOTS
     assert _weapon(data, "kettensaege")["shots"] is None   # melee weapons do not shoot
 
 
