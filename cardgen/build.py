@@ -10,51 +10,32 @@ The stages in order, top to bottom:
 4. commit: every output put in place, the outputs of an earlier build that
    this one no longer makes removed, the manifest written last.
 
-Before anything is rendered, two outputs on one file are refused.  A build
-that fails half-way leaves the previous outputs and the manifest as they were.
+Every stage receives one :class:`~cardgen.context.BuildContext`: the content
+loaded in step 1 (the rulebooks' tables read it too), the output folder, the
+cache, the reporter and the warning counter; with ``strict``, any warning
+fails the build before step 4.  Before anything is rendered, two outputs on
+one file are refused.  A build that fails half-way leaves the previous
+outputs and the manifest as they were.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.cache import Cache, digest, tree_digest, toolchain_digest
-from cardgen.content import load_content
+from cardgen.cache import Cache, digest, toolchain_digest, tree_digest
+from cardgen.cards.pipeline import build_all_cards, planned_outputs, step_count
 from cardgen.content.model import Content
-from cardgen.errors import CardgenError, Problem, display_path
-from cardgen.outputs import Outputs, check_collisions
+from cardgen.context import BuildContext, StrictFailure, Summary
+from cardgen.errors import Problem, display_path
+from cardgen.outputs import check_collisions
+from cardgen.paths import ASSETS_DIR
+from cardgen.rulebook.directive import kinds_read
 from cardgen.safefs import read_file, resolve_roots, walk_files
+from cardgen.stages import load_and_derive
 
-DIRECTIVE_KINDS = ("effects", "weapons", "terrain")
-
-
-@dataclass
-class Summary:
-    """What a build made, reused and warned about."""
-
-    built: list[str] = field(default_factory=list)
-    reused: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
-    removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
-
-    def add(self, name: str, built: bool) -> None:
-        (self.built if built else self.reused).append(name)
-
-
-class StrictFailure(CardgenError):
-    """``--strict`` and the build warned: no output was replaced."""
-
-    def __init__(self, summary: Summary):
-        self.summary = summary
-        super().__init__(f"--strict: {len(summary.warnings)} warning(s) count as errors; "
-                         "no output was written")
-
-    def lines(self) -> list[str]:
-        return [*self.summary.warnings, str(self)]
+__all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "rulebook_key"]
 
 
 def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_factory=None) -> Summary:
@@ -62,25 +43,22 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
     StrictFailure with ``strict`` when anything warned): outputs are put in
     place only when the whole build succeeded."""
     content_dir, out_dir = Path(content_dir), Path(out_dir)
-    content = load_content(content_dir)
-    summary = Summary()
+    content, derived = load_and_derive(content_dir)
+    summary = Summary(strict=strict)
     rulebooks = find_rulebooks(content_dir, summary)
-    check_collisions([*card_outputs(content), *((rulebook_output(s, content_dir), display_path(s))
-                                                for s in rulebooks)])
+    check_collisions([*planned_outputs(content), *((rulebook_output(s, content_dir), display_path(s))
+                                                   for s in rulebooks)])
     cache = Cache(out_dir)
-    tool = toolchain_digest()
-    reporter = reporter_factory(cards_step_count(content) + len(rulebooks)) if reporter_factory else None
+    reporter = reporter_factory(step_count(content) + len(rulebooks)) if reporter_factory else None
+    ctx = BuildContext(content, derived, out_dir, cache, toolchain_digest(), reporter=reporter, summary=summary)
     try:
-        with Outputs(out_dir, cache, owns=built_by_build) as outputs:    # all outputs, or none
-            build_cards(content, out_dir, cache, tool, summary, reporter, outputs)
+        with ctx.staged(owns=built_by_build):       # all outputs, or none (strict: none if anything warned)
+            build_all_cards(ctx)
             for source in rulebooks:
-                build_one_rulebook(source, content, out_dir, cache, tool, summary, reporter, outputs)
-            if strict and summary.warnings:          # nothing is put in place
-                raise StrictFailure(summary)
+                build_one_rulebook(ctx, source)
     finally:
         if reporter:
             reporter.close()
-    summary.removed = outputs.removed                # the manifest was written last, with the outputs
     cache.prune("faces")
     cache.prune("warnings")
     return summary
@@ -94,8 +72,9 @@ def built_by_build(entry: str) -> bool:
 def find_rulebooks(content_dir: Path, summary: Summary) -> list[Path]:
     """Every ``*.md`` below the content folder; links out, FIFOs ... are passed over with a warning."""
     found, skipped = walk_files(content_dir, (".md",), skip_dirs={".cache"})
-    summary.warnings += [Problem(str(s.path), message=f"not read as a rulebook: {s.reason}",
-                                 severity="warning").format() for s in skipped]
+    for entry in skipped:
+        summary.warn(Problem(str(entry.path), message=f"not read as a rulebook: {entry.reason}",
+                             severity="warning").format())
     return found
 
 
@@ -107,32 +86,13 @@ def rulebook_output(source: Path, content_dir: Path) -> str:
     return "rulebooks/" + source.relative_to(content_dir).with_suffix(".pdf").as_posix()
 
 
-def card_outputs(content: Content) -> list[tuple[str, str]]:
-    from cardgen.cards.pipeline import planned_outputs
-
-    return planned_outputs(content)
-
-
-def cards_step_count(content: Content) -> int:
-    from cardgen.cards.pipeline import step_count
-
-    return step_count(content)
-
-
-def build_cards(content: Content, out_dir: Path, cache: Cache, tool: str, summary: Summary, reporter,
-                outputs: Outputs) -> None:
-    from cardgen.cards.pipeline import build_all_cards
-
-    build_all_cards(content, out_dir, cache, tool, summary, reporter, outputs)
-
-
 def rulebook_key(source: Path, content: Content, tool: str) -> str:
-    """Everything a rulebook depends on: its text, its folder's files, the tables it may insert."""
+    """Everything a rulebook depends on: its text, its folder's files, and the content kinds
+    its table directives read (:func:`~cardgen.rulebook.directive.kinds_read`, from the registry)."""
     text = read_file(source, resolve_roots([content.root]))
-    tables = ""
-    if b"{{" in text:
-        tables = digest([(kind, sorted((i, o.model_dump()) for i, o in content.kind(kind).items()))
-                         for kind in DIRECTIVE_KINDS])
+    kinds = kinds_read(text.decode("utf-8", errors="replace"))
+    tables = digest([(kind, sorted((i, o.model_dump()) for i, o in content.kind(kind).items()))
+                     for kind in kinds]) if kinds else ""
     return digest("rulebook", tool, hashlib.sha256(text).hexdigest(), tree_digest(source.parent), tables)
 
 
@@ -147,26 +107,25 @@ def stored_warnings(cache: Cache, key: str) -> list[str] | None:
     return None
 
 
-def build_one_rulebook(source: Path, content: Content, out_dir: Path, cache: Cache, tool: str,
-                       summary: Summary, reporter, outputs: Outputs) -> None:
-    label = rulebook_output(source, content.root)
-    out = out_dir / label
-    name = f"rulebook:{source.relative_to(content.root).as_posix()}"
-    key = rulebook_key(source, content, tool)
-    cache.record(name, key)
-    stored = stored_warnings(cache, key)
-    if cache.unchanged(name, key, out) and stored is not None:
-        summary.warnings += stored                   # a reused output still reports its warnings
-        summary.add(label, built=False)
-    else:
-        from cardgen.paths import ASSETS_DIR
-        from cardgen.rulebook import build_rulebook
+def build_one_rulebook(ctx: BuildContext, source: Path) -> None:
+    """One rulebook of the content folder, reused when its key is unchanged; its tables read
+    ``ctx.content`` (loaded once, by the build)."""
+    label = rulebook_output(source, ctx.content.root)
+    out = ctx.out_dir / label
+    name = f"rulebook:{source.relative_to(ctx.content.root).as_posix()}"
+    key = rulebook_key(source, ctx.content, ctx.tool)
+    ctx.cache.record(name, key)
+    warnings = stored_warnings(ctx.cache, key)
+    built = not (ctx.cache.unchanged(name, key, out) and warnings is not None)
+    if built:
+        # lazy: WeasyPrint is imported only when a rulebook is rendered (a no-change build stays fast)
+        from cardgen.rulebook.build import build_rulebook
 
-        result = build_rulebook(source, out, [ASSETS_DIR], content_dir=content.root, write=False)
-        outputs.stage(out, result.pdf)
+        result = build_rulebook(source, out, [ASSETS_DIR], content=ctx.content, write=False)
+        ctx.outputs.stage(out, result.pdf)
         warnings = [w.format() for w in result.warnings]
-        cache.put("warnings", key, json.dumps(warnings).encode(), ".json")
-        summary.warnings += warnings
-        summary.add(label, built=True)
-    if reporter:
-        reporter.step(label, "built" if label in summary.built else "reused")
+        ctx.cache.put("warnings", key, json.dumps(warnings).encode(), ".json")
+    for warning in warnings:                         # a reused output still reports its warnings
+        ctx.warn(warning)
+    ctx.summary.add(label, built=built)
+    ctx.step(label, "built" if built else "reused")

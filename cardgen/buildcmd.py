@@ -7,7 +7,10 @@ import sys
 import time
 from pathlib import Path
 
+from cardgen.build import build
+from cardgen.cli import os_error_line
 from cardgen.errors import CardgenError
+from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 
 
 class PlainReporter:
@@ -27,6 +30,7 @@ class RichReporter:
     """A progress bar on a terminal (rich)."""
 
     def __init__(self, total: int):
+        # lazy: rich, only on a terminal
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
         self.progress = Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
@@ -46,8 +50,6 @@ def make_reporter(total: int):
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from cardgen.build import build
-
     started = time.perf_counter()
     summary = build(args.content, args.out, strict=args.strict, reporter_factory=make_reporter)
     for warning in summary.warnings:
@@ -62,9 +64,8 @@ def run_build(args: argparse.Namespace) -> int:
 
 def run_watch(args: argparse.Namespace) -> int:
     """Rebuild on every saved change (debounced), printing each result."""
+    # lazy: only `cardgen watch` needs it (and tests replace watchfiles.watch)
     from watchfiles import watch
-
-    from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 
     def once() -> None:
         try:
@@ -73,7 +74,6 @@ def run_watch(args: argparse.Namespace) -> int:
             for line in exc.lines():
                 print(line, file=sys.stderr)
         except OSError as exc:                       # e.g. a file vanished while it was read
-            from cardgen.cli import os_error_line
             print(f"cardgen: {os_error_line(exc)}", file=sys.stderr)
 
     once()

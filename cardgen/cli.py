@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 from cardgen import __version__
-from cardgen.content import check_content, load_content
 from cardgen.errors import CardgenError, UsageError, did_you_mean, display_path, one_line
+from cardgen.stages import check_content, load_and_derive, load_content
 
 LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "schools", "effects",
               "factions", "groups", "terrain")
@@ -58,14 +58,12 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the derived profile of one unit (table or JSON)."""
-    from cardgen.rules.derive import derive_unit
     from cardgen.showview import unit_data, unit_table
 
-    content = load_content(args.content)
-    unit = content.units.get(args.id)
-    if unit is None:
+    content, all_derived = load_and_derive(args.content)
+    if args.id not in content.units:
         raise UsageError(f"unknown unit '{args.id}'" + did_you_mean(args.id, content.units))
-    derived = derive_unit(unit, content)
+    derived = all_derived.units[args.id]
     if args.json:
         print(json.dumps(unit_data(derived), ensure_ascii=False, indent=2))
         return 0

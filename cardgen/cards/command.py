@@ -6,17 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
+from cardgen.cache import Cache, toolchain_digest
+from cardgen.cards.pipeline import build_all_cards, planned_outputs
+from cardgen.context import BuildContext, CardOptions
 from cardgen.errors import UsageError, did_you_mean
+from cardgen.outputs import check_collisions
+from cardgen.stages import load_and_derive
 
 
 def run_cards(args: argparse.Namespace) -> int:
-    from cardgen.build import Summary
-    from cardgen.cache import Cache, toolchain_digest
-    from cardgen.cards.pipeline import CardOptions, build_all_cards, planned_outputs
-    from cardgen.content import load_content
-    from cardgen.outputs import Outputs, check_collisions
-
-    content = load_content(args.content)
+    content, derived = load_and_derive(args.content)
     if args.group and args.group not in content.groups:
         raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")
     if not 0 <= args.bleed <= 10:
@@ -26,10 +25,11 @@ def run_cards(args: argparse.Namespace) -> int:
     options = CardOptions(layout=args.layout, bleed_mm=args.bleed, crop_marks=args.crop_marks,
                           group=args.group, png_dpi=args.png)
     check_collisions(planned_outputs(content, options))
-    cache, summary = Cache(args.out), Summary()
-    with Outputs(args.out, cache, owns=lambda entry: owned_by_cards(entry, options)) as outputs:
-        build_all_cards(content, args.out, cache, toolchain_digest(), summary, None, outputs, options)
-    for name in outputs.removed:
+    ctx = BuildContext(content, derived, args.out, Cache(args.out), toolchain_digest(), options)
+    with ctx.staged(owns=lambda entry: owned_by_cards(entry, options)):
+        build_all_cards(ctx)
+    summary = ctx.summary
+    for name in summary.removed:
         print(f"removed {args.out / name}")
     for warning in summary.warnings:
         print(warning, file=sys.stderr)

@@ -8,7 +8,7 @@ from cardgen.cards.view import Icon, paragraphs
 from cardgen.content.model import Content
 from cardgen.content.schema import Group
 from cardgen.icons import icon_uri
-from cardgen.rules.derive import derive_unit
+from cardgen.rules.derive import Derived
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,10 @@ def _role(model) -> str:
     return ""
 
 
-def group_cover(group: Group, content: Content) -> GroupCover:
+def group_cover(group: Group, content: Content, derived: Derived) -> GroupCover:
     """The cover of ``group``; the total is the sum of its models' derived points."""
     models = tuple(
-        CoverModel(m.label or m.unit, content.units[m.unit].name, _role(m),
-                   derive_unit(content.units[m.unit], content).points)
+        CoverModel(m.label or m.unit, content.units[m.unit].name, _role(m), derived.units[m.unit].points)
         for m in group.models)
     faction = content.factions[group.faction]
     emblem = Icon(icon_uri(faction.emblem), faction.name) if faction.emblem else None

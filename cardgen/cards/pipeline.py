@@ -26,29 +26,20 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 
 from cardgen.cache import Cache, digest
 from cardgen.cards.group_view import group_cover
 from cardgen.cards.power_view import power_card
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
+from cardgen.context import BuildContext, CardOptions
 from cardgen.errors import RenderError
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
+from cardgen.rules.derive import Derived
 
 PARALLEL_FROM = 8                   # fewer missing faces render in-process (no pool start-up)
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
 PARENT_POLL_S = 0.5                 # how often a worker checks that its parent still lives
-
-
-@dataclass(frozen=True)
-class CardOptions:
-    layout: str = "fold"            # fold or duplex
-    bleed_mm: float = 0.0
-    crop_marks: bool = False
-    group: str | None = None        # only this group's sheet (cardgen cards --group)
-    png_dpi: int | None = None
-    paper: str = DEFAULT_PAPER      # printer sheets and cover pages (no command-line option yet)
 
 
 @dataclass(frozen=True)
@@ -68,12 +59,12 @@ def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, Fac
             FacePage(sizes.power.width_mm, sizes.power.height_mm, options.bleed_mm))
 
 
-def plan_faces(content: Content, options: CardOptions, tool: str) -> list[FaceJob]:
+def plan_faces(content: Content, options: CardOptions, tool: str, derived: Derived) -> list[FaceJob]:
     unit_page, power_page = page_settings(content, options)
     min_font = content.ruleset.cards.min_font_pt
     jobs = []
     for unit_id in sorted(content.units):
-        card = unit_card(content.units[unit_id], content)
+        card = unit_card(derived.units[unit_id], content)
         for kind in ("front", "back"):
             jobs.append(FaceJob(unit_id, kind, card, unit_page, min_font,
                                 digest("face", tool, kind, repr(unit_page), min_font, repr(card))))
@@ -98,6 +89,7 @@ def planned_outputs(content: Content, options: CardOptions = CardOptions()) -> l
                    ("changed-cards.pdf", "the changed unit cards")]
         planned += [(f"groups/{g}.pdf", f"group '{g}'") for g in sorted(content.groups)]
     if options.png_dpi:
+        # lazy: PIL, pypdfium2, only with --png
         from cardgen.cards.png import DECK_COLUMNS, DECK_ROWS, DECKS, SIDES
 
         owners = {"front": sorted(content.units), "back": sorted(content.units), "power": sorted(content.powers)}
@@ -110,6 +102,7 @@ def planned_outputs(content: Content, options: CardOptions = CardOptions()) -> l
 
 def _render_safely(job: FaceJob):
     """One face (in a worker process): its Face, or the error message."""
+    # lazy: WeasyPrint, not needed when every face is cached
     from cardgen.cards.render import render_face
 
     try:
@@ -162,8 +155,9 @@ class FaceStore:
         return result.pdf
 
 
-def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> FaceStore:
+def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     """Every face rendered into the cache (all errors collected); the store reads them back."""
+    cache, summary = ctx.cache, ctx.summary
     faces = FaceStore(cache, jobs)
     missing = []
     for job in jobs:
@@ -172,11 +166,11 @@ def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> FaceSt
             missing.append(job)
         else:
             summary.add(f"{job.owner} ({job.kind})", built=False)
-            if reporter:
-                reporter.step(f"{job.owner} {job.kind}", "reused")
+            ctx.step(f"{job.owner} {job.kind}", "reused")
     workers = max(1, min(os.cpu_count() or 1, len(missing)))
     if missing:
-        import cardgen.cards.render  # noqa: F401  (imported once, before the workers fork)
+        # lazy: WeasyPrint; imported once, before the workers fork
+        import cardgen.cards.render  # noqa: F401
     if len(missing) >= PARALLEL_FROM and workers > 1:
         with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
                                  initargs=(os.getpid(),)) as pool:
@@ -189,10 +183,10 @@ def render_faces(jobs: list[FaceJob], cache: Cache, summary, reporter) -> FaceSt
             errors.append(result)
             continue
         cache.put("faces", job.key, result.pdf)
-        summary.warnings += [f"card '{job.owner}' ({job.kind}): {w}" for w in result.warnings]
+        for warning in result.warnings:
+            ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
         summary.add(f"{job.owner} ({job.kind})", built=True)
-        if reporter:
-            reporter.step(f"{job.owner} {job.kind}", "rendered")
+        ctx.step(f"{job.owner} {job.kind}", "rendered")
     if errors:
         raise RenderError("\n".join(errors))
     return faces
@@ -210,6 +204,7 @@ def _power_faces(jobs, faces, powers: list[str]) -> list[tuple[bytes, None]]:
 
 def render_cover(cover, paper: str = DEFAULT_PAPER) -> bytes:
     """The cover page of a group sheet (a GroupCover view) as a PDF."""
+    # lazy: WeasyPrint, only when a group cover is imposed
     from cardgen.cards.render import CARDS_TEMPLATES, render_template
     from cardgen.pdf import render_pdf
 
@@ -217,17 +212,15 @@ def render_cover(cover, paper: str = DEFAULT_PAPER) -> bytes:
     return render_pdf(html, CARDS_TEMPLATES).pdf
 
 
-def _sheet(name: str, out: Path, key_parts, make, cache: Cache, outputs, summary, reporter) -> None:
+def _sheet(ctx: BuildContext, name: str, key_parts, make) -> None:
     """Impose one output unless it exists with the same key as last time."""
     key = digest(name, key_parts)
-    cache.record(f"sheet:{name}", key)
-    if cache.unchanged(f"sheet:{name}", key, out):
-        summary.add(name, built=False)
-    else:
-        outputs.stage(out, make())
-        summary.add(name, built=True)
-    if reporter:
-        reporter.step(name, "built" if name in summary.built else "reused")
+    ctx.cache.record(f"sheet:{name}", key)
+    built = not ctx.cache.unchanged(f"sheet:{name}", key, ctx.out_dir / name)
+    if built:
+        ctx.outputs.stage(ctx.out_dir / name, make())
+    ctx.summary.add(name, built=built)
+    ctx.step(name, "built" if built else "reused")
 
 
 def group_units(content: Content, group_id: str) -> tuple[list[str], list[str]]:
@@ -237,11 +230,12 @@ def group_units(content: Content, group_id: str) -> tuple[list[str], list[str]]:
     return units, powers
 
 
-def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, summary, reporter,
-                    outputs, options: CardOptions = CardOptions()) -> None:
-    """Render and impose every card output of ``content`` into ``out_dir``."""
-    jobs = plan_faces(content, options, tool)
-    faces = render_faces(jobs, cache, summary, reporter)
+def build_all_cards(ctx: BuildContext) -> None:
+    """Render and impose every card output of ``ctx.content`` into ``ctx.out_dir`` (staged in ``ctx.outputs``)."""
+    content, options, cache = ctx.content, ctx.options, ctx.cache
+    derived = ctx.derived
+    jobs = plan_faces(content, options, ctx.tool, derived)
+    faces = render_faces(ctx, jobs)
     unit_page, power_page = page_settings(content, options)
     sheet_opts = (options.layout, options.crop_marks, options.paper)
     keys = {(j.owner, j.kind): j.key for j in jobs}
@@ -251,6 +245,7 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
                  [keys[(p, "power")] for p in powers], repr(cover))
 
         def make() -> bytes:
+            # lazy: pikepdf, WeasyPrint, only when a sheet changed
             from cardgen.cards.impose import append_pdf, impose
 
             pdf = b""
@@ -263,42 +258,43 @@ def build_all_cards(content: Content, out_dir: Path, cache: Cache, tool: str, su
                                              options.crop_marks, store=cache.folder("sheets"),
                                              paper=options.paper))
             return pdf
-        _sheet(name, out_dir / name, parts, make, cache, outputs, summary, reporter)
+        _sheet(ctx, name, parts, make)
 
     if options.group:
         units, powers = group_units(content, options.group)
-        sheet(f"groups/{options.group}.pdf", units, powers, group_cover(content.groups[options.group], content))
+        sheet(f"groups/{options.group}.pdf", units, powers, group_cover(content.groups[options.group], content, derived))
     else:
         sheet("cards.pdf", sorted(content.units), [])
         if content.powers:
             sheet("powers.pdf", [], sorted(content.powers))
         for group_id in sorted(content.groups):
             units, powers = group_units(content, group_id)
-            sheet(f"groups/{group_id}.pdf", units, powers, group_cover(content.groups[group_id], content))
-        write_changed(content, jobs, faces, cache, out_dir, unit_page, options, outputs, summary, reporter)
+            sheet(f"groups/{group_id}.pdf", units, powers, group_cover(content.groups[group_id], content, derived))
+        write_changed(ctx, jobs, faces, unit_page)
     if options.png_dpi:
+        # lazy: PIL, pypdfium2, only with --png
         from cardgen.cards.png import export_png
-        export_png(jobs, faces, out_dir / "png", options.png_dpi, outputs)
+        export_png(jobs, faces, ctx.out_dir / "png", options.png_dpi, ctx.outputs)
 
 
-def write_changed(content, jobs, faces, cache: Cache, out_dir: Path, unit_page, options, outputs,
-                  summary, reporter) -> None:
+def write_changed(ctx: BuildContext, jobs: list[FaceJob], faces: FaceStore, unit_page: FacePage) -> None:
     """``changed-cards.pdf``: unit cards whose faces differ from the last successful build."""
+    options, cache = ctx.options, ctx.cache
     changed = []
-    for unit_id in sorted(content.units):
+    for unit_id in sorted(ctx.content.units):
         key = digest([j.key for j in jobs if j.owner == unit_id and j.kind != "power"], options.layout)
         name = f"card:{unit_id}"
         cache.record(name, key)
         if cache.previous.get(name) != key:
             changed.append(unit_id)
-    target = out_dir / "changed-cards.pdf"
-    summary.changed = changed
+    target = ctx.out_dir / "changed-cards.pdf"
+    ctx.summary.changed = changed
     if changed:
+        # lazy: pikepdf, WeasyPrint, only when a sheet changed
         from cardgen.cards.impose import impose
 
-        outputs.stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
-                                     options.crop_marks, store=cache.folder("sheets"), paper=options.paper))
+        ctx.outputs.stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
+                                         options.crop_marks, store=cache.folder("sheets"), paper=options.paper))
     else:
-        outputs.remove(target)
-    if reporter:
-        reporter.step("changed-cards.pdf", f"{len(changed)} changed")
+        ctx.outputs.remove(target)
+    ctx.step("changed-cards.pdf", f"{len(changed)} changed")

@@ -1,7 +1,8 @@
 """Stage 5: what a unit card shows, formatted (view models for the templates).
 
-The rules engine computes every number (:mod:`cardgen.rules.derive`); this
-module only picks and formats them: roman weapon classes, range texts,
+The derive stage computes every number (:mod:`cardgen.rules.derive`) and
+hands it in as a :class:`~cardgen.rules.derive.DerivedUnit`; this module
+only picks and formats them: roman weapon classes, range texts,
 German labels, icon URIs.  Templates receive these frozen dataclasses and
 only loop and print (no arithmetic, no lookups).
 """
@@ -15,7 +16,7 @@ from cardgen.content.model import Content
 from cardgen.content.schema import Unit
 from cardgen.icons import icon, icon_uri
 from cardgen.rules.colour import text_colour
-from cardgen.rules.derive import DerivedArmor, DerivedUnit, DerivedWeapon, derive_unit
+from cardgen.rules.derive import DerivedArmor, DerivedUnit, DerivedWeapon
 from cardgen.vocabulary import ATTRIBUTES, HIT_ZONES, UNIT_TYPE_NAMES, roman
 
 ACTION_LABELS = {
@@ -264,9 +265,9 @@ def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
     return tuple(entries)
 
 
-def unit_card(unit: Unit, content: Content) -> UnitCard:
-    """The view of one unit's card (front and back)."""
-    d = derive_unit(unit, content)
+def unit_card(d: DerivedUnit, content: Content) -> UnitCard:
+    """The view of one unit's card (front and back), from its derived values."""
+    unit = d.unit
     faction = content.factions[unit.faction]
     armor = tuple(armor_row(a, content) for a in (d.armor, d.shield) if a)
     return UnitCard(

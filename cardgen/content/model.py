@@ -1,4 +1,4 @@
-"""The validated content set handed to the rules engine and the renderers."""
+"""The validated content set handed to the derive stage (:mod:`cardgen.rules.derive`) and the views."""
 
 from __future__ import annotations
 
@@ -30,7 +30,6 @@ class Content:
     terrain: dict[str, Terrain] = field(default_factory=dict)
     groups: dict[str, Group] = field(default_factory=dict)
     sources: dict[tuple[str, str], SourceFile] = field(default_factory=dict, compare=False, repr=False)
-    memo: dict = field(default_factory=dict, compare=False, repr=False)   # derived values, computed once
 
     @property
     def damage_effects(self) -> dict[str, DamageEffect]:

@@ -2,7 +2,9 @@
 
 Duplicate ids name both places; unknown references and icons that are not
 in the icon set get a did-you-mean; a group must have one faction, two or
-more models, exactly one leader, and each controller at most ⌊EH/3⌋ drones.
+more models, exactly one leader, and every drone a controller.  (How many
+drones a controller may run needs its derived EH: the derive stage,
+:mod:`cardgen.rules.groups`, checks that.)
 """
 
 from __future__ import annotations
@@ -13,11 +15,10 @@ from typing import Any
 from cardgen.content.checks import CHECKS
 from cardgen.content.load import Loaded
 from cardgen.content.model import Content
-from cardgen.content.schema import Group, TraitRef, Unit
+from cardgen.content.schema import Group, GroupModel, TraitRef, Unit
 from cardgen.content.yamlsource import SourceFile
 from cardgen.errors import Problem, did_you_mean
 from cardgen.icons import icon_problem
-from cardgen.rules.drones import drone_capacity
 
 
 def resolve(root, loaded: Loaded) -> tuple[Content, list[Problem]]:
@@ -140,35 +141,32 @@ def _group_problems(content: Content, group: Group, source: SourceFile) -> list[
         if count > 1:
             problems.append(source.problem(("models",), f"label '{label}' is used {count} times; "
                                            "give each model of the same unit its own label"))
-    by_label = dict(zip(labels, group.models))
-    drones: Counter[str] = Counter()
+    by_label = group_labels(group)
     for i, member in enumerate(group.models):
-        problems += _member_problems(content, group, source, i, member, by_label, drones)
-    for label, count in sorted(drones.items()):
-        unit = content.units.get(by_label[label].unit)
-        eh = effective_eh(unit, content)
-        capacity = drone_capacity(eh) if eh is not None else 0
-        if count > capacity:
-            problems.append(source.problem(("models",), f"controller '{label}' runs {count} drones but "
-                                           f"EH {eh if unit else '?'} allows {capacity} (⌊EH/3⌋)"))
+        problems += _member_problems(content, group, source, i, member, by_label)
     return problems
 
 
-def effective_eh(unit, content) -> int | None:
-    """EH as the card shows it (permanent modifiers folded in), the same value
-    ``cardgen show`` uses for drone_capacity; the raw EH while the unit's own
-    references are still broken (those are reported on their own)."""
-    if unit is None:
-        return None
-    from cardgen.rules.derive import RuleError, derive_unit
-
-    try:
-        return derive_unit(unit, content).attributes["EH"]
-    except (KeyError, RuleError, AttributeError, TypeError):
-        return unit.attributes.EH
+def group_labels(group: Group) -> dict[str, GroupModel]:
+    """The models of ``group`` by label (a model's label, else its unit id)."""
+    return {m.label or m.unit: m for m in group.models}
 
 
-def _member_problems(content, group, source, i, member, by_label, drones) -> list[Problem]:
+def controlled_drones(content: Content, group: Group) -> Counter[str]:
+    """How many drones each controller (by label) runs: the drones whose controller
+    is a known, non-drone model of the group (the others are reported here)."""
+    by_label = group_labels(group)
+    drones: Counter[str] = Counter()
+    for member in group.models:
+        unit = content.units.get(member.unit)
+        if unit is None or unit.type != "drohne" or member.controller not in by_label:
+            continue
+        if content.units.get(by_label[member.controller].unit, unit).type != "drohne":
+            drones[member.controller] += 1
+    return drones
+
+
+def _member_problems(content, group, source, i, member, by_label) -> list[Problem]:
     unit = content.units.get(member.unit)
     if unit is None:
         return _ref(content, source, ("models", i, "unit"), "units", member.unit, "unit")
@@ -184,8 +182,6 @@ def _member_problems(content, group, source, i, member, by_label, drones) -> lis
                                            f"'{member.controller}'" + did_you_mean(member.controller, by_label)))
         elif content.units.get(by_label[member.controller].unit, unit).type == "drohne":
             problems.append(source.problem(("models", i, "controller"), "a drone cannot control a drone"))
-        else:
-            drones[member.controller] += 1
         if member.leader:
             problems.append(source.problem(("models", i, "leader"), "a drone cannot lead a group"))
     elif member.controller is not None:

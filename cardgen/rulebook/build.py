@@ -7,22 +7,28 @@ folders) → write atomically.
 
 Every warning -- broken link, missing image, bad attribute, unknown table,
 and anything WeasyPrint logs -- is collected as a :class:`Problem` with
-severity ``warning``.  With ``strict`` a build with warnings fails: the PDF
-is not written (the last good one stays) and the caller exits 1.
+severity ``warning``; the caller counts them (strict mode: see
+:mod:`cardgen.context`).
+
+Table directives read content that is loaded once: ``cardgen build`` passes
+its own (``content``); standalone, the folder ``content_dir`` is loaded
+here, and only when the document names a table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
 from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
 from cardgen.rulebook.depth import MAX_DEPTH
+from cardgen.rulebook.directive import TableError, table_names
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.images import document_roots
 from cardgen.rulebook.layout import book_html
+from cardgen.stages import load_content
 
 MAX_CONTENT_LINES = 3
 
@@ -57,26 +63,20 @@ def read_source(source: Path) -> str:
         raise UsageError(f"{display_path(source)}: {exc.strerror}") from None
 
 
-def content_loader(content_dir: Path | None) -> Callable[[], Any] | None:
-    """A lazy, memoised loader of the content folder for the table directive."""
-    if content_dir is None:
+def load_table_content(text: str, content_dir: Path | None) -> Any:
+    """The content for the table directives of ``text``, loaded once -- only if it names a
+    table: the content, a :class:`TableError` saying why it cannot be had, or None (no folder)."""
+    if content_dir is None or not table_names(text):
         return None
-    cache: list[Any] = []
-
-    def load() -> Any:
-        if not cache:
-            from cardgen.content import load_content
-            if not Path(content_dir).is_dir():
-                raise UsageError(f"content folder {display_path(content_dir)} does not exist")
-            try:
-                cache.append(load_content(Path(content_dir)))
-            except CardgenError as exc:
-                lines = exc.lines()
-                more = len(lines) - MAX_CONTENT_LINES
-                shown = "; ".join(lines[:MAX_CONTENT_LINES]) + (f" (and {more} more)" if more > 0 else "")
-                raise UsageError(f"content has errors: {shown}") from None
-        return cache[0]
-    return load
+    if not Path(content_dir).is_dir():
+        return TableError(f"content folder {display_path(content_dir)} does not exist")
+    try:
+        return load_content(Path(content_dir))
+    except CardgenError as exc:
+        lines = exc.lines()
+        more = len(lines) - MAX_CONTENT_LINES
+        shown = "; ".join(lines[:MAX_CONTENT_LINES]) + (f" (and {more} more)" if more > 0 else "")
+        return TableError(f"content has errors: {shown}")
 
 
 def lay_out(source: Path, html: str, assets: list[Path]) -> tuple[LaidOut, Rendered]:
@@ -95,19 +95,24 @@ def lay_out(source: Path, html: str, assets: list[Path]) -> tuple[LaidOut, Rende
                           f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
 
 
-def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, strict: bool = False,
-                   draft: bool = False, content_dir: Path | None = None, write: bool = True) -> RulebookResult:
+def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, draft: bool = False,
+                   content_dir: Path | None = None, write: bool = True, content: Any = None) -> RulebookResult:
     """Render ``source`` to the A4 PDF ``out``; see the module docstring.
 
-    With ``write=False`` nothing is written: the PDF is in ``result.pdf``
-    (``cardgen build`` stages it with every other output)."""
+    ``content``: the already-loaded content for table directives; without it,
+    ``content_dir`` is loaded when the document names a table.  With
+    ``write=False`` nothing is written: the PDF is in ``result.pdf`` (the
+    caller stages it with every other output, or writes it unless strict
+    mode fails)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)
     for folder in assets:
         if not folder.is_dir():
             raise UsageError(f"assets folder {display_path(folder)} does not exist")
+    if content is None:
+        content = load_table_content(text, content_dir)
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
-        document = read_document(source, text, assets, draft=draft, load_content=content_loader(content_dir))
+        document = read_document(source, text, assets, draft=draft, content=content)
         laid_out, rendered = lay_out(source, book_html(document, draft=draft), assets)
     except RecursionError:
         raise RenderError(f"{display_path(source)}: nested too deeply to lay out "
@@ -116,7 +121,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, st
     warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
     result = RulebookResult(out, laid_out.page_count, len(document.todos), warnings,
                             pdf_warnings=rendered.warnings, pdf=rendered.pdf)
-    if write and not (strict and warnings):
+    if write:
         write_atomic(out, rendered.pdf)
         result.written = True
     return result

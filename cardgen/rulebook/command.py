@@ -3,7 +3,8 @@
 ``add_parser(subparsers)`` registers the subcommand (``cardgen.cli`` finds
 this module by name); ``run(args)`` builds and returns the exit code.
 Warnings go to stderr one per line as ``FILE:LINE: warning: message``;
-with ``--strict`` any warning gives exit 1 and no PDF is written.  A missing
+with ``--strict`` any warning gives exit 1 and no PDF is written (the
+build's one warning counter, :class:`cardgen.context.Summary`).  A missing
 input file or folder is a :class:`~cardgen.errors.UsageError` (exit 1, no
 traceback).
 """
@@ -14,6 +15,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from cardgen.atomic import write_atomic
+from cardgen.context import Summary
 from cardgen.errors import CardgenError, display_path
 
 DEFAULT_CONTENT = Path("content")
@@ -41,27 +44,28 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Build the rulebook; print warnings to stderr; return the exit code."""
-    from cardgen.rulebook.build import build_rulebook, format_warning
+    # lazy: WeasyPrint; cli imports this module for every subcommand
+    from cardgen.rulebook.build import build_rulebook
 
     out = args.out or Path("build") / "rulebooks" / f"{Path(args.file).stem}.pdf"   # never on a card output
     content = args.content
     if content is None and DEFAULT_CONTENT.is_dir():
         content = DEFAULT_CONTENT
+    summary = Summary(strict=args.strict)
     try:
-        result = build_rulebook(args.file, out, args.assets, strict=args.strict,
-                                draft=args.draft, content_dir=content)
+        result = build_rulebook(args.file, out, args.assets, draft=args.draft, content_dir=content, write=False)
+        for warning in result.warnings:
+            summary.warn(warning.format())
+        summary.check_strict(f"{display_path(out)} not written")
+        write_atomic(out, result.pdf)
     except CardgenError as exc:
         for line in exc.lines():
             print(line, file=sys.stderr)
         return 1
-    for warning in result.warnings:
-        print(format_warning(warning), file=sys.stderr)
+    for warning in summary.warnings:
+        print(warning, file=sys.stderr)
     hidden = ""
     if result.todos and not args.draft:
         hidden = f", {result.todos} TODO note(s) hidden (--draft shows them)"
-    if not result.written:
-        print(f"{len(result.warnings)} warning(s) with --strict: {display_path(out)} not written",
-              file=sys.stderr)
-        return 1
     print(f"wrote {display_path(out)} ({result.pages} pages{hidden})")
     return 0

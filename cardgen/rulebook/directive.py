@@ -15,25 +15,34 @@ Markdown (``^^`` for merged cells, ``{width=40pt}`` on icons) and parsed with
 the same parser, so it gets the dialect's styling, image lookup and link
 check for free; every generated token carries the directive's line.
 
-The content is loaded lazily, on the first directive, through the
-``load`` callable given to the plugin.  An unknown table, an unknown filter
-field or content that cannot be loaded is a warning (``env["warnings"]``)
-and leaves a visible note in the document.
+The directive reads the content already loaded by its caller from the
+markdown-it env: ``env["content"]`` (``cardgen build`` passes its own;
+``cardgen rulebook`` loads the content folder once, when the document names
+a table).  Instead of content it may hold a :class:`TableError` saying why
+there is none.  An unknown table, an unknown filter field or missing content
+is a warning (``env["warnings"]``) and leaves a visible note in the document.
+
+:data:`TABLES` is the registry of tables and of the content kind each one
+reads; :func:`kinds_read` tells the build cache which kinds a document's
+tables read, so a rulebook is rebuilt exactly when one of them changes.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from html import escape
-from typing import Any, Callable
-
-from markdown_it import MarkdownIt
-from markdown_it.rules_block import StateBlock
+from typing import TYPE_CHECKING, Any, Callable
 
 from cardgen.errors import CardgenError, did_you_mean
 from cardgen.vocabulary import ROMAN, roman
 
+if TYPE_CHECKING:   # annotations only: the build cache imports this module without markdown-it
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_block import StateBlock
+
 _LINE = re.compile(r"^\{\{\s*table:\s*(?P<name>[\w-]+)(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
+_NAME = re.compile(r"\{\{\s*table:\s*(?P<name>[\w-]+)")     # anywhere: in quotes, lists, admonitions ...
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")
 
 
@@ -100,11 +109,29 @@ def terrain_table(terrain: list) -> list[str]:
     return rows
 
 
-TABLES: dict[str, tuple[str, Callable[[list], list[str]]]] = {
-    "damage-effects": ("damage_effects", damage_effects_table),
-    "weapon-classes": ("weapons", weapon_classes_table),
-    "terrain": ("terrain", terrain_table),
+@dataclass(frozen=True)
+class Table:
+    """A generated table: the content kind it reads (its rows) and how its Markdown is made."""
+
+    reads: str
+    make: Callable[[list], list[str]]
+
+
+TABLES: dict[str, Table] = {
+    "damage-effects": Table("damage_effects", damage_effects_table),
+    "weapon-classes": Table("weapons", weapon_classes_table),
+    "terrain": Table("terrain", terrain_table),
 }
+
+
+def table_names(text: str) -> set[str]:
+    """Every table name ``text`` may ask for (a superset: a directive in a code block counts too)."""
+    return {match["name"] for match in _NAME.finditer(text)}
+
+
+def kinds_read(text: str) -> list[str]:
+    """The content kinds the table directives of ``text`` read, sorted (for the build cache's key)."""
+    return sorted({TABLES[name].reads for name in table_names(text) if name in TABLES})
 
 
 def _fields(item: Any) -> list[str]:
@@ -116,46 +143,52 @@ def table_markdown(name: str, filters: dict[str, str], content: Any) -> str:
     """The Markdown of table ``name`` from ``content``, or :class:`TableError`."""
     if name not in TABLES:
         raise TableError(f"unknown table '{name}'" + did_you_mean(name, TABLES))
-    kind, make = TABLES[name]
-    items = sorted(getattr(content, kind).values(), key=lambda item: (item.name, item.id))
+    table = TABLES[name]
+    items = sorted(getattr(content, table.reads).values(), key=lambda item: (item.name, item.id))
     for key, value in filters.items():
         if items and not hasattr(items[0], key):
             raise TableError(f"table '{name}' has no field '{key}'"
                              + did_you_mean(key, _fields(items[0])))
         items = [item for item in items if str(getattr(item, key)) == value]
-    return "\n".join(make(items)) + "\n"
+    return "\n".join(table.make(items)) + "\n"
 
 
-def _directive_rule(load: Callable[[], Any]):
-    def table_directive(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-        if state.sCount[start] - state.blkIndent >= 4:
-            return False
-        match = _LINE.match(state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]])
-        if not match:
-            return False
-        if silent:
-            return True
-        filters = dict(item.split("=", 1) for item in match["filters"].split())
-        first = len(state.tokens)
-        try:
-            text = table_markdown(match["name"], filters, load())
-            state.md.block.parse(text, state.md, state.env, state.tokens)
-        except CardgenError as exc:
-            message = " ".join(exc.lines())
-            state.env.setdefault("warnings", []).append((start + 1, f"table directive: {message}"))
-            token = state.push("html_block", "", 0)
-            token.content = f'<p class="missing-table">{escape(match[0].strip())}</p>\n'
-        for token in state.tokens[first:]:
-            token.map = [start, start + 1]
-            token.level += state.level
-        state.line = start + 1
-        return True
-    return table_directive
-
-
-def directive_plugin(md: MarkdownIt, load: Callable[[], Any] | None = None) -> None:
-    """Expand ``{{ table: NAME }}`` lines into tables from ``load()``'s content."""
-    def no_content() -> Any:
+def env_content(env: dict) -> Any:
+    """The content the caller put in the env, or :class:`TableError` saying why there is none."""
+    content = env.get("content")
+    if content is None:
         raise TableError("no content folder (give --content DIR)")
-    md.block.ruler.before("paragraph", "table_directive", _directive_rule(load or no_content),
-                          {"alt": ["paragraph"]})
+    if isinstance(content, TableError):
+        raise content
+    return content
+
+
+def table_directive(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """Block rule: a ``{{ table: ... }}`` line becomes the table's tokens, mapped to that line."""
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    match = _LINE.match(state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]])
+    if not match:
+        return False
+    if silent:
+        return True
+    filters = dict(item.split("=", 1) for item in match["filters"].split())
+    first = len(state.tokens)
+    try:
+        text = table_markdown(match["name"], filters, env_content(state.env))
+        state.md.block.parse(text, state.md, state.env, state.tokens)
+    except CardgenError as exc:
+        message = " ".join(exc.lines())
+        state.env.setdefault("warnings", []).append((start + 1, f"table directive: {message}"))
+        token = state.push("html_block", "", 0)
+        token.content = f'<p class="missing-table">{escape(match[0].strip())}</p>\n'
+    for token in state.tokens[first:]:
+        token.map = [start, start + 1]
+        token.level += state.level
+    state.line = start + 1
+    return True
+
+
+def directive_plugin(md: MarkdownIt) -> None:
+    """Expand ``{{ table: NAME }}`` lines into tables from ``env["content"]``."""
+    md.block.ruler.before("paragraph", "table_directive", table_directive, {"alt": ["paragraph"]})

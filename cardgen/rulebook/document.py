@@ -150,10 +150,13 @@ def _split_title(tokens: list[Token]) -> int:
 
 
 def read_document(source: Path, text: str, assets: list[Path], draft: bool = False,
-                  load_content: Callable[[], Any] | None = None) -> RulebookDocument:
-    """Parse ``text`` (the content of ``source``) into a checked :class:`RulebookDocument`."""
-    md = make_markdown(draft=draft, load_content=load_content)
-    env: dict = {}
+                  content: Any = None) -> RulebookDocument:
+    """Parse ``text`` (the content of ``source``) into a checked :class:`RulebookDocument`.
+
+    ``content`` is the already-loaded content the table directives read (through the
+    markdown-it env), or a ``TableError`` saying why there is none."""
+    md = make_markdown(draft=draft)
+    env: dict = {"content": content}
     tokens = md.parse(text, env)
     problems: list[Problem] = []
     front = _front_matter(tokens, source, problems)

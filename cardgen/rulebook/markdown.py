@@ -7,8 +7,6 @@ its own fixture file under ``tests/rulebook/fixtures/``.
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
@@ -37,8 +35,10 @@ def unicode_links_plugin(md: MarkdownIt) -> None:
         ("javascript:", "vbscript:"))
 
 
-def make_markdown(draft: bool = False, load_content: Callable[[], Any] | None = None) -> MarkdownIt:
-    """A parser for the rulebook dialect (``draft`` shows TODO notes)."""
+def make_markdown(draft: bool = False) -> MarkdownIt:
+    """A parser for the rulebook dialect (``draft`` shows TODO notes).
+
+    Table directives read the content from the env: ``md.parse(text, {"content": content})``."""
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     unicode_links_plugin(md)
     front_matter_plugin(md)
@@ -48,6 +48,6 @@ def make_markdown(draft: bool = False, load_content: Callable[[], Any] | None = 
     toc_plugin(md)
     attrs_plugin(md)
     slug_plugin(md)
-    directive_plugin(md, load=load_content)
+    directive_plugin(md)
     depth_plugin(md)  # last: it sees the final tokens
     return md

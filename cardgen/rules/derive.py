@@ -1,20 +1,28 @@
-"""Stage 4: every derived value of one unit, computed once, in one place.
+"""Stage 4 (derive): every derived value of every unit, computed once, in one place.
 
-:func:`derive_unit` folds permanent profile modifiers and encumbrance into
-the profile, resolves strength and protection against KO, computes ranges,
-AP costs and points.  The result is a frozen :class:`DerivedUnit` that the
-card view and ``cardgen show`` read; neither computes anything itself.
+:func:`derive` is the stage's one entry: it derives all units of a resolved
+content set at once and returns a frozen :class:`Derived` -- the derived
+units by id plus the rule problems (a unit that breaks a rule, a controller
+running more drones than its EH allows).  :func:`derive_unit` folds permanent
+profile modifiers and encumbrance into the profile, resolves strength and
+protection against KO, computes ranges, AP costs and points.  The card views
+and ``cardgen show`` read the frozen :class:`DerivedUnit`; neither computes
+anything itself.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
 
 from cardgen.content.fields import Modifier, parse_stat
 from cardgen.content.model import Content
 from cardgen.content.schema import Armor, TraitRef, Unit, Weapon
+from cardgen.errors import Problem
 from cardgen.rules import drones, points, profile
 from cardgen.rules import weapons as wr
+from cardgen.rules.groups import drone_limit_problems
 from cardgen.vocabulary import ATTRIBUTES
 
 
@@ -35,7 +43,7 @@ class DerivedWeapon:
     aimed_band: wr.RangeBand | None  # Gezielter Schuss, as the ruleset's aimed_shot_doubles says
     shots: int | None
     readiness: bool
-    ap_costs: dict[str, int]
+    ap_costs: Mapping[str, int]          # read-only
     indirect_max_height_cm: float | None
     points: int
 
@@ -59,7 +67,7 @@ class DerivedTrait:
 @dataclass(frozen=True)
 class DerivedUnit:
     unit: Unit
-    attributes: dict[str, int | None]
+    attributes: Mapping[str, int | None]  # read-only
     temporary: tuple[Modifier, ...]
     speed: int
     speed_critical: int
@@ -113,15 +121,62 @@ def load_kg(unit: Unit, content: Content) -> float:
     return round(total, 3)
 
 
+@dataclass(frozen=True)
+class Derived:
+    """The derive stage's result: every derivable unit by id, and the rule problems.
+
+    ``unit_problems`` are broken rules of single units; ``group_problems`` the
+    group rules that need derived values (drone limits).  A unit whose
+    references are broken (reported by resolve) or that breaks a rule is not
+    in ``units``."""
+
+    units: Mapping[str, DerivedUnit]
+    unit_problems: tuple[Problem, ...] = ()
+    group_problems: tuple[Problem, ...] = ()
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return self.group_problems + self.unit_problems
+
+
+def derive(content: Content) -> Derived:
+    """Derive every unit of ``content`` once; collect the rule problems (never raises for content).
+
+    Runs on content with resolve problems too (the drone limits are checked
+    with them); a unit is derived only when everything it names exists."""
+    units: dict[str, DerivedUnit] = {}
+    unit_problems: list[Problem] = []
+    for unit in content.units.values():
+        if not derivable(unit, content):
+            continue
+        try:
+            units[unit.id] = derive_unit(unit, content)
+        except RuleError as exc:
+            unit_problems.append(content.source("units", unit.id).problem(exc.loc, str(exc)))
+    frozen = MappingProxyType(units)
+    return Derived(units=frozen, unit_problems=tuple(unit_problems),
+                   group_problems=tuple(drone_limit_problems(content, frozen)))
+
+
+def derivable(unit: Unit, content: Content) -> bool:
+    """Whether the ruleset and every object ``unit`` names (and their effects) exist."""
+    if content.ruleset is None:
+        return False
+    refs = [("weapons", w) for w in unit.weapons] + [("equipment", e) for e in unit.equipment]
+    refs += [("powers", p) for p in unit.powers] + [("traits", _trait_id(t)) for t in unit.traits]
+    refs += [("armor", a) for a in (unit.armor, unit.shield) if a]
+    if not all(ref in content.kind(kind) for kind, ref in refs):
+        return False
+    items = [content.kind(kind)[ref] for kind, ref in refs if kind in ("weapons", "armor")]
+    return all(effect in content.effects for item in items for effect in item.effects)
+
+
 def derive_unit(unit: Unit, content: Content) -> DerivedUnit:
     """All derived values of ``unit``; raises RuleError where a rule is broken.
 
-    Pure: the result depends only on the unit and the content; it is memoised
-    on the (frozen) content so that validation, cards and covers share it."""
-    key = ("derive", unit.id, id(unit))
-    if key not in content.memo:
-        content.memo[key] = _derive_unit(unit, content)
-    return content.memo[key]
+    Pure: the result depends only on the unit and the content.  Expects a
+    :func:`derivable` unit (:func:`derive` checks that)."""
+    return _derive_unit(unit, content)
 
 
 def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
@@ -136,12 +191,13 @@ def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
         raise RuleError(("attributes", "KO"), str(exc)) from None
     folded["AGI"] = None if folded["AGI"] is None else folded["AGI"] - malus
     speed = max(0, folded["GK"] - malus)
-    attributes = {k: (None if folded[k] is None else max(0, min(12, folded[k]))) for k in ATTRIBUTES}
+    attributes = MappingProxyType({k: (None if folded[k] is None else max(0, min(12, folded[k])))
+                                   for k in ATTRIBUTES})
     hit_points = folded["TP"]
     if not 1 <= hit_points <= profile.MAX_TP:
         raise RuleError(("hit_points",), f"TP after profile modifiers is {hit_points}; "
                         f"it must be 1–{profile.MAX_TP}")
-    derived_weapons = tuple(_weapon(content.weapons[w], unit, ko, content) for w in unit.weapons)
+    derived_weapons = tuple(_weapon(content.weapons[w], unit, ko, content, i) for i, w in enumerate(unit.weapons))
     return DerivedUnit(
         unit=unit, attributes=attributes,
         temporary=tuple(m for m in modifiers if m.mode == "temporär"),
@@ -164,10 +220,12 @@ def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
     )
 
 
-def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content) -> DerivedWeapon:
+def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content, index: int) -> DerivedWeapon:
     value, additive = parse_stat(weapon.strength)
     band = None
     if weapon.kind == "fernkampf":
+        if weapon.range is None:    # reported by resolve (check_weapon); the unit cannot be derived
+            raise RuleError(("weapons", index), f"ranged weapon '{weapon.id}' has no range band")
         band = wr.parse_band(weapon.range)
     elif weapon.kind == "wurf":
         band = wr.thrown_band(ko, weapon.unhandlich)
@@ -179,7 +237,8 @@ def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content) -> DerivedWea
         weapon=weapon, strength=wr.resolve_stat(value, additive, ko), damage=weapon.damage, band=band,
         aimed_band=None if band is None else wr.aimed_band(band, content.ruleset.aimed_shot_doubles),
         shots=None if band is None else wr.shots(weapon.dauerfeuer), readiness=readiness,
-        ap_costs=wr.ap_costs(weapon.kind, weapon.weapon_class, unit.type, weapon.nachladen, readiness),
+        ap_costs=MappingProxyType(wr.ap_costs(weapon.kind, weapon.weapon_class, unit.type, weapon.nachladen,
+                                              readiness)),
         indirect_max_height_cm=wr.indirect_max_height(band) if weapon.indirekt and band else None,
         points=points.weapon_points(weapon, effects, content.ruleset.cost),
     )

@@ -131,11 +131,11 @@ def small_build(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def small_content():
-    from cardgen.content import load_content
+    from cardgen.stages import load_content
     return load_content(SMALL)
 
 
 @pytest.fixture(scope="session")
 def example_content():
-    from cardgen.content import load_content
+    from cardgen.stages import load_content
     return load_content(EXAMPLE)

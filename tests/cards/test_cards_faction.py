@@ -11,8 +11,9 @@ from cardgen.cards.pipeline import render_cover
 from cardgen.cards.render import face_html
 from cardgen.geometry import FacePage
 from cardgen.cards.view import unit_card
-from cardgen.content import load_content
+from cardgen.stages import load_content
 from cardgen.icons import icon_uri
+from cardgen.rules.derive import derive
 
 from .conftest import SMALL, flat, pdf_text
 
@@ -36,24 +37,24 @@ def _content(tmp_path, **faction):
 
 def test_emblem_beside_the_faction_name_on_the_back(tmp_path):
     content = _content(tmp_path, emblem="Schule/geist.svg")
-    card = unit_card(content.units["probe"], content)
+    card = unit_card(derive(content).units["probe"], content)
     assert card.faction_emblem.uri == icon_uri("Schule/geist.svg")
     html = face_html("back", card, UNIT_PAGE)
     assert (f'<span class="faction"><img class="icon emblem" src="{icon_uri("Schule/geist.svg")}" '
             f'alt="Testfraktion" title="Testfraktion">Testfraktion</span>') in html
-    assert group_cover(content.groups["trupp"], content).faction_emblem == card.faction_emblem
+    assert group_cover(content.groups["trupp"], content, derive(content)).faction_emblem == card.faction_emblem
 
 
 def test_no_emblem_no_image(tmp_path):
     content = _content(tmp_path)
-    card = unit_card(content.units["probe"], content)
+    card = unit_card(derive(content).units["probe"], content)
     assert card.faction_emblem is None
     assert '<span class="faction">Testfraktion</span>' in face_html("back", card, UNIT_PAGE)
 
 
 def test_leader_rule_on_the_group_cover_escaped(tmp_path):
     content = _content(tmp_path, leader_rule=LEADER_RULE)
-    cover = group_cover(content.groups["trupp"], content)
+    cover = group_cover(content.groups["trupp"], content, derive(content))
     assert cover.leader_rule == ("Es führt das Modell mit der höchsten EH.",
                                  "Fällt es aus: <b>das nächste</b> & so fort.")
     text = flat(pdf_text(render_cover(cover)))
@@ -63,7 +64,7 @@ def test_leader_rule_on_the_group_cover_escaped(tmp_path):
 
 def test_cover_without_leader_rule_has_no_heading(tmp_path):
     content = _content(tmp_path)
-    cover = group_cover(content.groups["trupp"], content)
+    cover = group_cover(content.groups["trupp"], content, derive(content))
     assert cover.leader_rule == ()
     text = pdf_text(render_cover(cover))
     assert "(Gruppenführer)" in text                                  # the leader's role in the roster

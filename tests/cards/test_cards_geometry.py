@@ -14,6 +14,7 @@ from cardgen.cards.power_view import power_card
 from cardgen.cards.render import render_face
 from cardgen.cards.view import unit_card
 from cardgen.geometry import FacePage
+from cardgen.rules.derive import derive
 
 from .conftest import MM
 
@@ -30,7 +31,7 @@ def test_face_trim_and_bleed_boxes(small_content, kind, bleed):
     if kind == "power":
         card, (width, height) = power_card(small_content.powers["gedankenblitz"], small_content), (63, 88)
     else:
-        card, (width, height) = unit_card(small_content.units["probe"], small_content), (120, 80)
+        card, (width, height) = unit_card(derive(small_content).units["probe"], small_content), (120, 80)
     face = render_face(kind, card, FacePage(width, height, bleed), 6.0)
     assert face.warnings == ()
     reader = PdfReader(io.BytesIO(face.pdf))

@@ -11,8 +11,9 @@ import yaml
 from cardgen.cards import render
 from cardgen.cards.render import render_face
 from cardgen.cards.view import unit_card
-from cardgen.content import load_content
+from cardgen.stages import load_content
 from cardgen.geometry import FacePage
+from cardgen.rules.derive import derive
 
 from .conftest import CARD_FIXTURES, flat, pdf_text
 
@@ -40,7 +41,7 @@ def test_moderately_long_rules_text_is_shrunk_and_printed_whole(cli, tmp_path, m
 
     monkeypatch.setattr(render, "face_html", spy)
     content = load_content(folder)
-    face = render_face("back", unit_card(content.units["schwaetzer"], content), FacePage(120, 80, 0), 6.0)
+    face = render_face("back", unit_card(derive(content).units["schwaetzer"], content), FacePage(120, 80, 0), 6.0)
     assert calls[-1].get("Regeltexte", 0) >= 1, f"not shrunk: {calls}"
     assert len(calls) >= 2
     for text in (pdf_text(face.pdf), pdf_text(tmp_path / "out" / "cards.pdf")):
@@ -106,7 +107,7 @@ def test_fit_step_shrinks_the_text_of_its_box(small_content, kind, box, needle):
     if kind == "power":
         card, page = power_card(small_content.powers["gedankenblitz"], small_content), FacePage(63, 88)
     else:
-        card, page = unit_card(small_content.units["probe"], small_content), FacePage(120, 80)
+        card, page = unit_card(derive(small_content).units["probe"], small_content), FacePage(120, 80)
     normal = _text_sizes(render.face_html(kind, card, page, {}), needle)
     smaller = _text_sizes(render.face_html(kind, card, page, {box: 3}), needle)
     assert normal and smaller, "text not found on the face"

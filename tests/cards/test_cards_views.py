@@ -9,6 +9,7 @@ import pytest
 from cardgen.cards.render import face_html
 from cardgen.geometry import FacePage
 from cardgen.cards.view import unit_card
+from cardgen.rules.derive import derive
 
 from .conftest import EXAMPLE, SMALL, load_yaml, show_json
 
@@ -16,7 +17,7 @@ UNIT_PAGE = FacePage(120, 80)
 
 
 def test_colossus_has_four_zone_tracks_and_a_w12_table(example_content):
-    card = unit_card(example_content.units["basaltriese"], example_content)
+    card = unit_card(derive(example_content).units["basaltriese"], example_content)
     zones = show_json(EXAMPLE, "basaltriese")["hit_zones"]
     assert [t.label for t in card.tracks] == ["Rumpf", "Links", "Rechts", "Bewegung"]
     assert [len(t.boxes) for t in card.tracks] == [zones[k] for k in ("rumpf", "links", "rechts", "bewegung")]
@@ -33,7 +34,7 @@ def test_colossus_has_four_zone_tracks_and_a_w12_table(example_content):
 
 @pytest.mark.parametrize("unit_id", ["sturmtruppe", "feldleutnant", "aschenoger"])
 def test_infantry_has_one_track_with_critical_boxes(example_content, unit_id):
-    card = unit_card(example_content.units[unit_id], example_content)
+    card = unit_card(derive(example_content).units[unit_id], example_content)
     shown = show_json(EXAMPLE, unit_id)
     assert len(card.tracks) == 1 and card.zone_table == ()
     boxes = card.tracks[0].boxes
@@ -51,7 +52,7 @@ def _expected_range(weapon: dict) -> str:
 
 @pytest.mark.parametrize("unit_id", sorted(load_yaml(EXAMPLE, "units")))
 def test_weapon_rows_match_show_json(example_content, unit_id):
-    card = unit_card(example_content.units[unit_id], example_content)
+    card = unit_card(derive(example_content).units[unit_id], example_content)
     shown = show_json(EXAMPLE, unit_id)
     rows = [(w.name, w.strength, w.damage, w.range) for w in card.weapons]
     expected = [(w["name"], str(w["strength"]), str(w["damage"]), _expected_range(w)) for w in shown["weapons"]]
@@ -62,19 +63,19 @@ def test_weapon_rows_match_show_json(example_content, unit_id):
 
 
 def test_strength_resolved_against_ko_and_thrown_range_from_ko(small_content):
-    card = unit_card(small_content.units["werfer"], small_content)   # KO 5
+    card = unit_card(derive(small_content).units["werfer"], small_content)   # KO 5
     rows = {w.name: w for w in card.weapons}
     assert (rows["Wurfspeer"].strength, rows["Wurfspeer"].range) == ("6", "10/3")     # "+1", 3 bands of KO·2 cm
     assert (rows["Kettensäge"].strength, rows["Kettensäge"].range) == ("8", "NK")     # "+3", melee
 
 
 def test_single_use_items_get_use_circles(small_content, example_content):
-    card = unit_card(small_content.units["probe"], small_content)
+    card = unit_card(derive(small_content).units["probe"], small_content)
     html = face_html("front", card, UNIT_PAGE)
     assert len(re.findall(r'class="use"', html)) == 2 + 3       # Handgranate ×2, Sanitätsspray ×3
     granate = html.index("Handgranate")
     assert html[granate:granate + 400].count('class="use"') == 2
-    riese = face_html("front", unit_card(example_content.units["basaltriese"], example_content), UNIT_PAGE)
+    riese = face_html("front", unit_card(derive(example_content).units["basaltriese"], example_content), UNIT_PAGE)
     assert riese.count('class="use"') == 3                       # Regeneration, 3 uses
 
 
@@ -106,7 +107,7 @@ KIND_ORDER = ["Sonderregel", "Waffe", "Rüstung", "Ausrüstung", "Eigenschaft", 
                          [(EXAMPLE, u) for u in sorted(load_yaml(EXAMPLE, "units"))])
 def test_back_lists_every_rules_text_once_sorted(folder, unit_id, small_content, example_content):
     content = small_content if folder == SMALL else example_content
-    card = unit_card(content.units[unit_id], content)
+    card = unit_card(derive(content).units[unit_id], content)
     entries = [(e.name, e.text) for e in card.rules]
     assert len(entries) == len(set(entries)), "duplicate rules entry"
     assert set(entries) == _expected_rules(folder, unit_id)
@@ -119,13 +120,13 @@ def test_back_lists_every_rules_text_once_sorted(folder, unit_id, small_content,
 
 
 def test_weapon_listed_twice_has_one_rules_entry(small_content):
-    card = unit_card(small_content.units["probe"], small_content)       # weapons: pistole, granate, pistole
+    card = unit_card(derive(small_content).units["probe"], small_content)       # weapons: pistole, granate, pistole
     assert [w.name for w in card.weapons].count("Pistole") == 2
     assert [e.name for e in card.rules].count("Pistole") == 1
 
 
 def test_temporary_modifier_beside_the_attribute(small_content):
-    card = unit_card(small_content.units["probe"], small_content)       # Kampfrausch: NK +2 temporär
+    card = unit_card(derive(small_content).units["probe"], small_content)       # Kampfrausch: NK +2 temporär
     stats = {s.label: s for s in card.attributes}
     assert (stats["NK"].value, stats["NK"].temporary) == ("3", "+2")
     assert all(s.temporary == "" for s in card.attributes if s.label != "NK")

@@ -16,7 +16,8 @@ from cardgen.cards.pipeline import CardOptions, page_settings
 from cardgen.cards.power_view import power_card
 from cardgen.cards.render import face_html
 from cardgen.cards.view import unit_card
-from cardgen.content import load_content
+from cardgen.stages import load_content
+from cardgen.rules.derive import derive
 from conftest import PROJECT
 
 UNITS = ("sturmtruppe", "basaltriese", "kettendrohne", "drohnenlenker", "glutmeister", "mg_schütze")
@@ -33,7 +34,7 @@ def example():
 def test_unit_face_html(snapshot, unit_id, kind):
     content = example()
     page, _ = page_settings(content, CardOptions())
-    snapshot(f"faces/{unit_id}-{kind}.html", face_html(kind, unit_card(content.units[unit_id], content), page))
+    snapshot(f"faces/{unit_id}-{kind}.html", face_html(kind, unit_card(derive(content).units[unit_id], content), page))
 
 
 @pytest.mark.parametrize("power_id", POWERS)

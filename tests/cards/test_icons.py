@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from cardgen import icons
-from cardgen.content import load_content
+from cardgen.stages import load_content
 from cardgen.content.resolve import ICON_FIELDS
 from cardgen.errors import ContentError, RenderError
 from cardgen.paths import PROJECT_DIR

@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from cardgen.content import check_content
+from cardgen.stages import check_content
 from cardgen.content.fields import parse_stat
 from cardgen.content.schema import TraitRef
 from conftest import PROJECT

@@ -29,7 +29,7 @@ PARSERS = {
     "admonition": lambda: _base().use(admonition_plugin),
     "attrs": lambda: _base().use(unicode_links_plugin).use(attrs_plugin),
     "directive": lambda: _base().use(rowspan_plugin).use(attrs_plugin)
-                                .use(directive_plugin, load=stub_content),
+                                .use(directive_plugin),
     "todo": lambda: _base().use(admonition_plugin).use(todo_plugin),
 }
 

@@ -54,6 +54,21 @@ def test_strict_fails_and_keeps_the_last_pdf(cli, tmp_path):
     assert out.read_bytes() == b"last good"
 
 
+@pytest.mark.parametrize("content,message", [
+    ("tests/fixtures/broken", "table directive: content has errors: tests/fixtures/broken/"),
+    ("no/such/content", "table directive: content folder no/such/content does not exist"),
+])
+def test_table_content_that_cannot_be_loaded_is_a_warning(cli, tmp_path, content, message):
+    source = tmp_path / "T.md"
+    source.write_text("# T\n\n{{ table: terrain }}\n", encoding="utf-8")
+    code, stdout, stderr = cli("rulebook", source, "--out", tmp_path / "T.pdf", "--content", content)
+    assert code == 0 and "wrote" in stdout
+    assert stderr.startswith(f"{display_path(source)}:3: warning: {message}"), stderr
+    code, _, stderr = cli("rulebook", source, "--out", tmp_path / "S.pdf", "--content", content, "--strict")
+    assert code == 1 and stderr.splitlines()[-1].endswith("S.pdf not written")
+    assert not (tmp_path / "S.pdf").exists()
+
+
 def test_strict_passes_without_warnings(cli, tmp_path):
     code, _, _ = cli("rulebook", DOCUMENTS / "plain.md", "--out", tmp_path / "p.pdf", "--strict")
     assert code == 0

@@ -26,7 +26,7 @@ def test_every_plugin_has_a_fixture_file():
 
 @pytest.mark.parametrize("name,line,text,expected", CASES)
 def test_fixture(name, line, text, expected):
-    assert PARSERS[name]().render(text) == expected
+    assert PARSERS[name]().render(text, {"content": stub_content()}) == expected
 
 
 @pytest.mark.parametrize("title,slug", [
@@ -66,8 +66,8 @@ def test_todo_counted_and_shown_in_draft():
 
 
 def test_directive_warnings_carry_the_line():
-    md = make_markdown(load_content=stub_content)
-    env: dict = {}
+    md = make_markdown()
+    env: dict = {"content": stub_content()}
     md.render("Text\n\n{{ table: waffen }}\n\n{{ table: terrain deckung=2 farbe=rot }}\n", env)
     assert env["warnings"] == [
         (3, "table directive: unknown table 'waffen'"),
@@ -88,6 +88,6 @@ def test_directive_suggests_a_table_name():
 
 
 def test_directive_tokens_map_to_the_directive_line():
-    tokens = make_markdown(load_content=stub_content).parse("# T\n\n{{ table: terrain }}\n")
+    tokens = make_markdown().parse("# T\n\n{{ table: terrain }}\n", {"content": stub_content()})
     table = [t for t in tokens if t.map and t.type.startswith("t")]
     assert table and all(t.map == [2, 3] for t in table)

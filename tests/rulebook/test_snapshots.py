@@ -8,8 +8,8 @@ so a change to any plugin shows up as a reviewable HTML diff.
 from __future__ import annotations
 
 from cardgen.paths import ASSETS_DIR
-from cardgen.rulebook.build import content_loader
 from cardgen.rulebook.document import read_document
+from cardgen.stages import load_content
 from conftest import PROJECT
 
 SOURCE = PROJECT / "content" / "rulebook" / "Regeln.md"
@@ -17,7 +17,7 @@ SOURCE = PROJECT / "content" / "rulebook" / "Regeln.md"
 
 def test_example_rulebook_html(snapshot):
     document = read_document(SOURCE, SOURCE.read_text(encoding="utf-8"), [ASSETS_DIR],
-                             load_content=content_loader(PROJECT / "content"))
+                             content=load_content(PROJECT / "content"))
     assert [p.format() for p in document.problems] == []
     snapshot("rulebook/Regeln.title.html", document.title_html)
     snapshot("rulebook/Regeln.body.html", document.body_html)
@@ -25,5 +25,5 @@ def test_example_rulebook_html(snapshot):
 
 def test_example_rulebook_draft_html(snapshot):
     document = read_document(SOURCE, SOURCE.read_text(encoding="utf-8"), [ASSETS_DIR], draft=True,
-                             load_content=content_loader(PROJECT / "content"))
+                             content=load_content(PROJECT / "content"))
     snapshot("rulebook/Regeln.draft.body.html", document.body_html)

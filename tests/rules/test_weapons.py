@@ -53,13 +53,11 @@ def test_indirect_fire_max_obstacle_height():
 
 
 def test_indirect_height_on_the_derived_weapon(rules_content):
-    from cardgen.content import load_content
-    from cardgen.rules.derive import derive_unit
+    from cardgen.stages import load_and_derive
 
     rules_content("units", unit(weapons=["granatwerfer", "pistole"]))
-    content = load_content(rules_content.root)
-    derived = derive_unit(content.units["probe"], content)
-    assert [w.indirect_max_height_cm for w in derived.weapons] == [50, None]
+    _, derived = load_and_derive(rules_content.root)
+    assert [w.indirect_max_height_cm for w in derived.units["probe"].weapons] == [50, None]
 
 
 def test_additive_strength_and_protection_add_ko(show):

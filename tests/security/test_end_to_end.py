@@ -22,7 +22,8 @@ import yaml
 from cardgen.cards.pipeline import CardOptions, page_settings
 from cardgen.cards.render import face_html
 from cardgen.cards.view import unit_card
-from cardgen.content import load_content
+from cardgen.stages import load_content
+from cardgen.rules.derive import derive
 from conftest import FIXTURES, unit
 
 HOSTILE = FIXTURES / "hostile"
@@ -65,7 +66,7 @@ def test_html_in_names_is_printed_as_text(cli, tmp_path):
 
 def test_face_html_escapes_names(tmp_path):
     content = load_content(small_content(tmp_path / "content", "units", "weapons", units=[]))
-    card = unit_card(content.units["xss"], content)
+    card = unit_card(derive(content).units["xss"], content)
     page, _ = page_settings(content, CardOptions())
     front = face_html("front", card, page)
     back = face_html("back", card, page)

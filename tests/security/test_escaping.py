@@ -75,7 +75,7 @@ def _assert_escaped(html: str) -> _Collect:
 
 
 def test_directive_prints_every_content_string_as_text():
-    html = make_markdown(load_content=hostile_content).render(TABLES)
+    html = make_markdown().render(TABLES, {"content": hostile_content()})
     parsed = _assert_escaped(html)
     assert parsed.attrs["alt"] == [NAME]
     assert parsed.attrs["src"] == ["Grafiken/" + NAME]   # one attribute value, quotes and all
@@ -83,7 +83,7 @@ def test_directive_prints_every_content_string_as_text():
 
 def test_directive_icon_that_is_not_found_is_an_escaped_placeholder(tmp_path: Path):
     source = tmp_path / "Regeln.md"
-    document = read_document(source, TABLES, [], load_content=hostile_content)
+    document = read_document(source, TABLES, [], content=hostile_content())
     parsed = _assert_escaped(document.body_html)
     assert "src" not in parsed.attrs                    # the icon does not exist: a placeholder
     assert [p.message.startswith("image not found: Grafiken/<b>x</b>") for p in document.problems] == [True]
@@ -93,6 +93,6 @@ def test_directive_icon_that_is_not_found_is_an_escaped_placeholder(tmp_path: Pa
 def test_names_stay_in_their_cell(name):
     content = hostile_content()
     content.terrain["t"].name = name
-    html = make_markdown(load_content=lambda: content).render("{{ table: terrain }}\n")
+    html = make_markdown().render("{{ table: terrain }}\n", {"content": content})
     cells = [cell.strip() for cell in _parsed(html).cells]
     assert cells[5] == name and len(cells) == 10, cells

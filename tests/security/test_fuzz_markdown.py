@@ -13,7 +13,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from cardgen.content import load_content
+from cardgen.stages import load_content
 from cardgen.errors import CardgenError
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.document import read_document
@@ -108,7 +108,7 @@ def check_html(tmp_path: Path, text: str, draft: bool = False) -> None:
     """The Markdown → checked HTML stage: a result or a CardgenError, within the time limit."""
     with no_hang(ALARM_SECONDS):
         try:
-            document = read_document(tmp_path / "Regeln.md", text, [], draft=draft, load_content=_content)
+            document = read_document(tmp_path / "Regeln.md", text, [], draft=draft, content=_content())
             book_html(document, draft=draft)
         except CardgenError:
             pass

@@ -13,7 +13,7 @@ import os
 import pytest
 
 from cardgen import safefs
-from cardgen.content import check_content
+from cardgen.stages import check_content
 from conftest import unit, strip_root
 
 UNIT = """id: probe

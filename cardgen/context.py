@@ -1,0 +1,110 @@
+"""One build context: what every output builder (cards, powers, groups, rulebooks) is given.
+
+Modelled on mkdocs' ``commands/build.py``: a command makes one
+:class:`BuildContext` -- the loaded content and its derived values
+(:func:`cardgen.stages.load_and_derive`), the output folder, the cache,
+the toolchain digest, the card options, the reporter -- and each stage takes
+it instead of a row of positional arguments.  Warnings are counted in one
+place, :meth:`Summary.warn`; strict mode is checked in one place, at the end
+(:meth:`Summary.check_strict`), before any output is put in place.
+
+This module comes before :mod:`cardgen.build` and :mod:`cardgen.cards.pipeline`
+in the import order, so the card stage never imports the build.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterator, Protocol
+
+from cardgen.cache import Cache
+from cardgen.content.model import Content
+from cardgen.errors import CardgenError
+from cardgen.geometry import DEFAULT_PAPER
+from cardgen.outputs import Outputs
+from cardgen.rules.derive import Derived
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    layout: str = "fold"            # fold or duplex
+    bleed_mm: float = 0.0
+    crop_marks: bool = False
+    group: str | None = None        # only this group's sheet (cardgen cards --group)
+    png_dpi: int | None = None
+    paper: str = DEFAULT_PAPER      # printer sheets and cover pages (no command-line option yet)
+
+
+@dataclass
+class Summary:
+    """What a run made, reused and warned about; the one warning counter (``strict`` fails on any)."""
+
+    strict: bool = False
+    built: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
+    removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
+
+    def add(self, name: str, built: bool) -> None:
+        (self.built if built else self.reused).append(name)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
+    def check_strict(self, consequence: str = "no output was written") -> None:
+        """With ``strict``, any warning counted so far fails the run (:class:`StrictFailure`)."""
+        if self.strict and self.warnings:
+            raise StrictFailure(self, consequence)
+
+
+class StrictFailure(CardgenError):
+    """``--strict`` and the run warned: no output was replaced."""
+
+    def __init__(self, summary: Summary, consequence: str = "no output was written"):
+        self.summary = summary
+        super().__init__(f"--strict: {len(summary.warnings)} warning(s) count as errors; {consequence}")
+
+    def lines(self) -> list[str]:
+        return [*self.summary.warnings, str(self)]
+
+
+class Reporter(Protocol):
+    def step(self, name: str, status: str) -> None: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass
+class BuildContext:
+    """Everything an output builder needs; ``outputs`` is set while :meth:`staged` runs."""
+
+    content: Content
+    derived: Derived                                      # the content's derived values (computed once)
+    out_dir: Path
+    cache: Cache
+    tool: str                                             # cache.toolchain_digest()
+    options: CardOptions = field(default_factory=CardOptions)
+    reporter: Reporter | None = None
+    summary: Summary = field(default_factory=Summary)
+    outputs: Outputs | None = None
+
+    def warn(self, message: str) -> None:
+        self.summary.warn(message)
+
+    def step(self, name: str, status: str) -> None:
+        """One finished step, for the progress reporter (if any)."""
+        if self.reporter:
+            self.reporter.step(name, status)
+
+    @contextmanager
+    def staged(self, owns: Callable[[str], bool]) -> Iterator[Outputs]:
+        """Stage the outputs of the block; put them in place only if it succeeded and, with
+        ``strict``, nothing warned -- else the output folder stays as it was."""
+        with Outputs(self.out_dir, self.cache, owns=owns) as outputs:
+            self.outputs = outputs
+            yield outputs
+            self.summary.check_strict()
+        self.summary.removed = outputs.removed            # the manifest was written last, with them

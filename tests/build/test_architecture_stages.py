@@ -1,0 +1,161 @@
+"""The stages import only backwards: load → validate → resolve → derive → view → render → pdf.
+
+Every ``import`` of every cardgen module (module level and inside functions)
+is mapped to the stage of the imported module; importing a later stage from
+an earlier one is a back edge and fails with the file, line and both stages.
+The PDF wrapper is the layer the render stage calls (render lays a face out
+through it to fit the text), so for imports it sits between the views and
+render: views and everything before them never import it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import cardgen
+
+ROOT = Path(cardgen.__file__).resolve().parent.parent
+
+# (stage, modules): a module is named exactly or by a prefix ending in '.'; the longest match wins
+STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
+              "cardgen.geometry", "cardgen.icons", "cardgen.atomic")),
+    ("content", ("cardgen.content", "cardgen.content.")),
+    ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
+    ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview")),
+    ("pdf", ("cardgen.pdf",)),
+    ("render", ("cardgen.cards.render", "cardgen.cards.fit", "cardgen.rulebook.")),
+    ("orchestration", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.png", "cardgen.cards.pipeline",
+                       "cardgen.cards.command", "cardgen.rulebook", "cardgen.rulebook.build",
+                       "cardgen.rulebook.command", "cardgen.cache", "cardgen.outputs", "cardgen.context",
+                       "cardgen.build", "cardgen.buildcmd", "cardgen.cli", "cardgen.__main__",
+                       "cardgen.schema_export")),
+)
+RANK = {name: rank for rank, (name, _) in enumerate(STAGES)}
+
+BROAD = {"KeyError", "AttributeError", "TypeError", "LookupError", "Exception", "BaseException"}
+# (file, function): the one place that turns a third-party library's errors on untrusted input into a Problem
+ALLOWED_BROAD = {(Path("cardgen/content/yamlsource.py"), "_scalar")}   # PyYAML's scalar constructors
+
+
+def stage_of(module: str) -> str | None:
+    """The stage of a cardgen module (None for a module no stage names)."""
+    best, found = -1, None
+    for stage, patterns in STAGES:
+        for pattern in patterns:
+            hit = module.startswith(pattern) if pattern.endswith(".") else module == pattern
+            if hit and len(pattern) > best:
+                best, found = len(pattern), stage
+    return found
+
+
+def module_name(path: Path) -> str:
+    parts = path.with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _sources() -> list[Path]:
+    return sorted(path.relative_to(ROOT) for path in (ROOT / "cardgen").rglob("*.py"))
+
+
+def imported_modules(path: Path, known: set[str]) -> list[tuple[int, str]]:
+    """(line, module) of every cardgen import in ``path``, at any depth; ``from a import b``
+    counts as ``a.b`` where that is a module."""
+    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"), filename=str(path))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                found.append((node.lineno, sub if sub in known else base))
+    return [(line, name) for line, name in found if name == "cardgen" or name.startswith("cardgen.")]
+
+
+def back_edges() -> list[str]:
+    paths = _sources()
+    known = {module_name(p) for p in paths}
+    edges = []
+    for path in paths:
+        importer = module_name(path)
+        for line, imported in imported_modules(path, known):
+            here, there = stage_of(importer), stage_of(imported)
+            if RANK[there] > RANK[here]:
+                edges.append(f"{path}:{line}: {importer} ({here}) imports {imported} ({there}), a later stage")
+    return list(dict.fromkeys(edges))
+
+
+def test_every_module_has_a_stage():
+    missing = [module_name(p) for p in _sources() if stage_of(module_name(p)) is None]
+    assert not missing, f"put these modules into a stage of STAGES: {missing}"
+
+
+def test_no_stage_imports_a_later_stage():
+    edges = back_edges()
+    assert not edges, "back edges (an earlier stage imports a later one):\n" + "\n".join(edges)
+
+
+@pytest.mark.parametrize("module, stage", [
+    ("cardgen.content.resolve", "content"), ("cardgen.rules.derive", "derive"), ("cardgen.stages", "derive"),
+    ("cardgen.cards.view", "view"), ("cardgen.cards.render", "render"), ("cardgen.rulebook.directive", "render"),
+    ("cardgen.pdf", "pdf"), ("cardgen.rulebook", "orchestration"), ("cardgen.build", "orchestration"),
+])
+def test_stage_table(module, stage):
+    assert stage_of(module) == stage
+
+
+def test_the_walk_sees_function_level_and_relative_imports(tmp_path, monkeypatch):
+    """A back edge hidden in a function body or written relatively is found too."""
+    package = tmp_path / "cardgen" / "content"
+    package.mkdir(parents=True)
+    (package / "probe.py").write_text("def f():\n    from cardgen.rules.derive import derive\n"
+                                      "    from ..rules import drones\n", encoding="utf-8")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    known = {"cardgen.rules.drones", "cardgen.rules.derive"}
+    assert imported_modules(Path("cardgen/content/probe.py"), known) == [
+        (2, "cardgen.rules.derive"), (3, "cardgen.rules.drones")]
+
+
+def broad_excepts(path: Path) -> list[str]:
+    """``except`` clauses catching a broad built-in error (or everything) outside ALLOWED_BROAD."""
+    found = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            function = node.name
+        if isinstance(node, ast.ExceptHandler) and (path, function) not in ALLOWED_BROAD:
+            caught = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+            names = {c.id for c in caught if isinstance(c, ast.Name)} if node.type is not None else {"<all>"}
+            if names & (BROAD | {"<all>"}):
+                found.append(f"{path}:{node.lineno}: {function}: except {sorted(names)}")
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse((ROOT / path).read_text(encoding="utf-8"), filename=str(path)), "<module>")
+    return found
+
+
+def test_the_except_check_finds_the_old_effective_eh(tmp_path, monkeypatch):
+    """The broad except the derive stage replaced (content/resolve.py, ``effective_eh``) is caught."""
+    (tmp_path / "cardgen").mkdir()
+    (tmp_path / "cardgen" / "old.py").write_text(
+        "def effective_eh(unit, content):\n    try:\n        return 1\n"
+        "    except (KeyError, RuleError, AttributeError, TypeError):\n        return 2\n", encoding="utf-8")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    assert broad_excepts(Path("cardgen/old.py")) == [
+        "cardgen/old.py:4: effective_eh: except ['AttributeError', 'KeyError', 'RuleError', 'TypeError']"]
+
+
+def test_no_broad_except_in_content_and_rules():
+    """The derive stage raises RuleError for content that breaks a rule; nothing else is caught."""
+    found = [line for p in _sources() if p.parts[1] in ("content", "rules") for line in broad_excepts(p)]
+    assert not found, "catch the specific error, not a broad one:\n" + "\n".join(found)
