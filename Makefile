@@ -1,6 +1,6 @@
 # The two commands of cardgen (see README):
 #   make build   install into .venv and build the example content into build/
-#   make test    install into .venv and run the whole test suite
+#   make test    install into .venv, lint (ruff) and run the whole test suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -12,6 +12,7 @@ build: $(STAMP)
 	$(BIN)/cardgen build --content content --out build
 
 test: $(STAMP)
+	$(BIN)/ruff check cardgen tests bench
 	$(BIN)/python -m pytest -q
 
 setup: $(STAMP)

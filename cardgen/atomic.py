@@ -105,7 +105,7 @@ def remove_stale_temporaries(folder: Path) -> list[Path]:
 
     Never follows a link to a folder; files that are not ours are never touched."""
     removed = []
-    for current, dirs, files in os.walk(folder, followlinks=False):
+    for current, _dirs, files in os.walk(folder, followlinks=False):
         for name in files:
             match = _TMP_NAME.match(name)
             if match and not _alive(int(match.group(1))):

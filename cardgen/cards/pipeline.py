@@ -80,8 +80,9 @@ def step_count(content: Content) -> int:
     return 2 * len(content.units) + len(content.powers) + 3 + len(content.groups)
 
 
-def planned_outputs(content: Content, options: CardOptions = CardOptions()) -> list[tuple[str, str]]:
+def planned_outputs(content: Content, options: CardOptions | None = None) -> list[tuple[str, str]]:
     """Every output file the card stage will write (name below OUT, what makes it), for the clash check."""
+    options = options or CardOptions()
     if options.group:
         planned = [(f"groups/{options.group}.pdf", f"group '{options.group}'")]
     else:

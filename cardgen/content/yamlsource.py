@@ -139,7 +139,7 @@ def _read_text(path: Path, roots: tuple[Path, ...]) -> str:
         size = _size(path, roots)
         if size > MAX_FILE_BYTES:
             raise ContentError([Problem(str(path), 1, 1, "", f"file is {size / 1048576:.1f} MiB; "
-                                        f"content files are limited to {MAX_FILE_BYTES // 1048576} MiB")])
+                                        f"content files are limited to {MAX_FILE_BYTES // 1048576} MiB")]) from None
         raise ContentError([Problem(str(path), 0, 0, "", refusal(exc.reason))]) from None
     try:
         text = raw.decode("utf-8")
@@ -148,7 +148,7 @@ def _read_text(path: Path, roots: tuple[Path, ...]) -> str:
         line = before.count(b"\n") + 1
         col = exc.start - (before.rfind(b"\n") + 1) + 1
         raise ContentError([Problem(str(path), line, col, "",
-                                    f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8")])
+                                    f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as UTF-8")]) from None
     return text.removeprefix("\ufeff")
 
 
@@ -176,7 +176,7 @@ class _Builder:
             return None
         if self.count > MAX_NODES or len(loc) > MAX_DEPTH or id(node) in self.open:
             self.fatal = True
-            reason = (f"an alias refers to itself" if id(node) in self.open else
+            reason = ("an alias refers to itself" if id(node) in self.open else
                       f"document expands to more than {MAX_NODES} values or {MAX_DEPTH} levels "
                       "(an alias bomb?)")
             self.problems.insert(0, self._problem(node, (), f"{reason}; refused"))

@@ -58,7 +58,7 @@ def read_source(source: Path) -> str:
     try:
         return source.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{display_path(source)}: not UTF-8 text ({exc.reason} at byte {exc.start})")
+        raise UsageError(f"{display_path(source)}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     except OSError as exc:
         raise UsageError(f"{display_path(source)}: {exc.strerror}") from None
 

@@ -114,7 +114,7 @@ def _check_image(children: list[Token], index: int, folder: Path, assets: list[P
     style = _placeholder_style(str(image.attrGet("style") or ""))
     shown = "/<wbr>".join(escape(part) for part in src.split("/"))
     placeholder = Token("html_inline", "", 0)
-    placeholder.content = (f'<span class="missing-image"'
+    placeholder.content = ('<span class="missing-image"'
                            + (f' style="{escape(style)}"' if style else "") + f">{shown}</span>")
     children[index] = placeholder
 

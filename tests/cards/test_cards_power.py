@@ -12,7 +12,7 @@ from cardgen.cards.render import face_html, render_face
 from cardgen.geometry import FacePage
 from cardgen.rules.colour import text_colour
 
-from .conftest import MM, flat, pdf_text
+from .conftest import flat, pdf_text
 
 POWER_PAGE = FacePage(63, 88)
 

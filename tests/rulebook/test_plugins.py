@@ -8,11 +8,10 @@ import pytest
 from markdown_it.utils import read_fixture_file
 from rulebook_parsers import PARSERS, stub_content
 
-from cardgen.rulebook.admonition import admonition_plugin, parse_params
-from cardgen.rulebook.directive import directive_plugin, table_markdown, TableError
+from cardgen.rulebook.admonition import parse_params
+from cardgen.rulebook.directive import TableError, table_markdown
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.rulebook.slug import dialect_slug
-from cardgen.rulebook.todo import todo_plugin
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CASES = [pytest.param(name, line, text, expected, id=f"{name}:{line + 1}:{title}")
