@@ -1,6 +1,6 @@
 # The two commands of cardgen (see README):
 #   make build   install into .venv and build the example content into build/
-#   make test    install into .venv, lint (ruff) and run the whole test suite
+#   make test    install into .venv, lint (ruff), type-check (mypy) and run the whole test suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -13,6 +13,7 @@ build: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check cardgen tests bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 setup: $(STAMP)

@@ -116,13 +116,15 @@ def build_one_rulebook(ctx: BuildContext, source: Path) -> None:
     key = rulebook_key(source, ctx.content, ctx.tool)
     ctx.cache.record(name, key)
     warnings = stored_warnings(ctx.cache, key)
-    built = not (ctx.cache.unchanged(name, key, out) and warnings is not None)
-    if built:
+    if ctx.cache.unchanged(name, key, out) and warnings is not None:
+        built = False
+    else:
+        built = True
         # lazy: WeasyPrint is imported only when a rulebook is rendered (a no-change build stays fast)
         from cardgen.rulebook.build import build_rulebook
 
         result = build_rulebook(source, out, [ASSETS_DIR], content=ctx.content, write=False)
-        ctx.outputs.stage(out, result.pdf)
+        ctx.staging().stage(out, result.pdf)
         warnings = [w.format() for w in result.warnings]
         ctx.cache.put("warnings", key, json.dumps(warnings).encode(), ".json")
     for warning in warnings:                         # a reused output still reports its warnings

@@ -94,6 +94,12 @@ class BuildContext:
     def warn(self, message: str) -> None:
         self.summary.warn(message)
 
+    def staging(self) -> Outputs:
+        """The outputs being staged: only inside :meth:`staged`."""
+        if self.outputs is None:
+            raise RuntimeError("an output was staged outside BuildContext.staged()")
+        return self.outputs
+
     def step(self, name: str, status: str) -> None:
         """One finished step, for the progress reporter (if any)."""
         if self.reporter:

@@ -109,10 +109,10 @@ class Outputs:
             if isinstance(exc, OSError):
                 raise output_error(exc, target) from None
             raise
-        for _, backup in undo:
-            if backup is not None:
+        for _, saved in undo:
+            if saved is not None:
                 with contextlib.suppress(OSError):
-                    backup.unlink()
+                    saved.unlink()
         self.removed = sorted(_relative(p, self.out_dir) for p in stale if p in removals)
         for path in removals:
             _remove_empty_parents(path, self.out_dir)

@@ -8,18 +8,20 @@ which is what an editor should be pointed at for ``content/<kind>/*.yaml``.
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from pydantic.json_schema import models_json_schema
+from pydantic import BaseModel
+from pydantic.json_schema import JsonSchemaMode, models_json_schema
 
 from cardgen.content.ruleset import Ruleset
 from cardgen.content.schema import KINDS
 
-SCHEMA_KINDS = {**KINDS, "rules": Ruleset}
+SCHEMA_KINDS: dict[str, type[BaseModel]] = {**KINDS, "rules": Ruleset}
 
 
-def content_schema(kind: str | None = None) -> dict:
+def content_schema(kind: str | None = None) -> dict[str, Any]:
     """The JSON Schema of all content files, or of one kind's files."""
-    models = [(model, "validation") for _, model in sorted(SCHEMA_KINDS.items())]
+    models: list[tuple[type[BaseModel], JsonSchemaMode]] = [(model, "validation") for _, model in sorted(SCHEMA_KINDS.items())]
     _, top = models_json_schema(models, ref_template="#/$defs/{model}")
     defs = top["$defs"]
     names = {k: m.__name__ for k, m in SCHEMA_KINDS.items()}

@@ -35,7 +35,7 @@ ATTRIBUTE_NAMES = {"AGI": "Agilität", "NK": "Nahkampf", "FK": "Fernkampf", "KO"
 PROFILE_KEYS: tuple[ProfileKey, ...] = get_args(ProfileKey)
 """Everything a profile modifier may change: the attributes, speed and hit points."""
 PROFILE_NAMES = {**ATTRIBUTE_NAMES, "GK": "Geschwindigkeit", "TP": "Trefferpunkte"}
-DRONE_LACKS = ("AGI", "NK", "FK", "EH")
+DRONE_LACKS: tuple[Attribute, ...] = ("AGI", "NK", "FK", "EH")
 """Attributes a drone does not have (it uses its controller's)."""
 
 UNIT_TYPES: tuple[UnitType, ...] = get_args(UnitType)

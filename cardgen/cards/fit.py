@@ -28,8 +28,8 @@ class Overflow:
 
 def _fit_boxes(boxes: tuple[BoxInfo, ...]) -> list[tuple[str, BoxInfo, BoxInfo]]:
     """(name, box, its ``.fit`` child) for every box marked ``data-box`` that has content."""
-    return [(box.get("box"), box, boxes[box.index + 1]) for box in boxes
-            if box.tag is not None and box.get("box") and box.has_children]
+    return [(name, box, boxes[box.index + 1]) for box in boxes
+            if box.tag is not None and (name := box.get("box")) and box.has_children]
 
 
 def _overflows(box: BoxInfo, inner: BoxInfo, boxes: tuple[BoxInfo, ...]) -> bool:

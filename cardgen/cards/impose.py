@@ -26,6 +26,7 @@ import hashlib
 import io
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import astuple, dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -82,10 +83,10 @@ def read_slots(boxes: tuple[BoxInfo, ...], page_height_px: float) -> list[Slot]:
     """The slots of a laid-out sheet page: every ``data-slot`` box and the ``.trim`` box in it."""
     slots = []
     for box in boxes:
-        if box.tag is None or not box.get("slot"):
+        if box.tag is None or not (role := box.get("slot")):
             continue
         trim = next(b for b in boxes[box.index:box.end] if "trim" in b.classes)
-        slots.append(Slot(box.get("slot"), _rect(box, page_height_px), _rect(trim, page_height_px),
+        slots.append(Slot(role, _rect(box, page_height_px), _rect(trim, page_height_px),
                           box.get("rotate") == "180"))
     return slots
 
@@ -239,7 +240,7 @@ def save_pdf(pdf: pikepdf.Pdf) -> bytes:
     return buffer.getvalue()
 
 
-def impose(cards: list[tuple[bytes, bytes | None]], card: FacePage, layout: str,
+def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: str,
            crop_marks: bool = False, cover: bytes | None = None, store: Path | None = None,
            paper: str = DEFAULT_PAPER) -> bytes:
     """A PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid;

@@ -25,6 +25,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from cardgen.cache import Cache, digest
@@ -54,14 +55,14 @@ class FaceJob:
 
 def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, FacePage]:
     """The face pages of unit cards and of power cards (the ruleset's sizes, the bleed option)."""
-    sizes = content.ruleset.cards
+    sizes = content.checked_ruleset().cards
     return (FacePage(sizes.unit.width_mm, sizes.unit.height_mm, options.bleed_mm),
             FacePage(sizes.power.width_mm, sizes.power.height_mm, options.bleed_mm))
 
 
 def plan_faces(content: Content, options: CardOptions, tool: str, derived: Derived) -> list[FaceJob]:
     unit_page, power_page = page_settings(content, options)
-    min_font = content.ruleset.cards.min_font_pt
+    min_font = content.checked_ruleset().cards.min_font_pt
     jobs = []
     for unit_id in sorted(content.units):
         card = unit_card(derived.units[unit_id], content)
@@ -69,9 +70,9 @@ def plan_faces(content: Content, options: CardOptions, tool: str, derived: Deriv
             jobs.append(FaceJob(unit_id, kind, card, unit_page, min_font,
                                 digest("face", tool, kind, repr(unit_page), min_font, repr(card))))
     for power_id in sorted(content.powers):
-        card = power_card(content.powers[power_id], content)
-        jobs.append(FaceJob(power_id, "power", card, power_page, min_font,
-                            digest("face", tool, "power", repr(power_page), min_font, repr(card))))
+        power = power_card(content.powers[power_id], content)
+        jobs.append(FaceJob(power_id, "power", power, power_page, min_font,
+                            digest("face", tool, "power", repr(power_page), min_font, repr(power))))
     return jobs
 
 
@@ -138,7 +139,7 @@ class FaceStore:
     A face whose cache entry turns out damaged when read (its bytes no longer
     match the hash stored with them) is rendered again, here and now."""
 
-    def __init__(self, cache: Cache, jobs: list[FaceJob] = ()):
+    def __init__(self, cache: Cache, jobs: Iterable[FaceJob] = ()):
         self.cache = cache
         self.jobs = {job.key: job for job in jobs}
 
@@ -193,7 +194,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     return faces
 
 
-def _unit_pairs(jobs: list[FaceJob], faces: dict[str, bytes], units: list[str]) -> list[tuple[bytes, bytes]]:
+def _unit_pairs(jobs: list[FaceJob], faces: FaceStore, units: list[str]) -> list[tuple[bytes, bytes]]:
     by = {(j.owner, j.kind): faces[j.key] for j in jobs if j.kind != "power"}
     return [(by[(u, "front")], by[(u, "back")]) for u in units]
 
@@ -219,7 +220,7 @@ def _sheet(ctx: BuildContext, name: str, key_parts, make) -> None:
     ctx.cache.record(f"sheet:{name}", key)
     built = not ctx.cache.unchanged(f"sheet:{name}", key, ctx.out_dir / name)
     if built:
-        ctx.outputs.stage(ctx.out_dir / name, make())
+        ctx.staging().stage(ctx.out_dir / name, make())
     ctx.summary.add(name, built=built)
     ctx.step(name, "built" if built else "reused")
 
@@ -275,7 +276,7 @@ def build_all_cards(ctx: BuildContext) -> None:
     if options.png_dpi:
         # lazy: PIL, pypdfium2, only with --png
         from cardgen.cards.png import export_png
-        export_png(jobs, faces, ctx.out_dir / "png", options.png_dpi, ctx.outputs)
+        export_png(jobs, faces, ctx.out_dir / "png", options.png_dpi, ctx.staging())
 
 
 def write_changed(ctx: BuildContext, jobs: list[FaceJob], faces: FaceStore, unit_page: FacePage) -> None:
@@ -294,8 +295,8 @@ def write_changed(ctx: BuildContext, jobs: list[FaceJob], faces: FaceStore, unit
         # lazy: pikepdf, WeasyPrint, only when a sheet changed
         from cardgen.cards.impose import impose
 
-        ctx.outputs.stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
+        ctx.staging().stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,
                                          options.crop_marks, store=cache.folder("sheets"), paper=options.paper))
     else:
-        ctx.outputs.remove(target)
+        ctx.staging().remove(target)
     ctx.step("changed-cards.pdf", f"{len(changed)} changed")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Protocol
 
 from cardgen.content.model import Content
 from cardgen.content.schema import Unit
@@ -30,6 +31,15 @@ HEADER_ICONS = {  # column headings of the weapon and armor tables, item labels
     "eigenschaft": "card.eigenschaft", "ausrüstung": "card.ausrüstung"}
 KIND_LABELS = {"unit": "Sonderregel", "weapons": "Waffe", "armor": "Rüstung", "equipment": "Ausrüstung",
                "traits": "Eigenschaft", "powers": "Kraft", "effects": "Schadenseffekt"}
+
+
+class _Described(Protocol):
+    """An object whose rules text a card prints (weapon, armor, trait, damage effect ...)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def rules(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -154,7 +164,7 @@ def _tracks(d: DerivedUnit) -> tuple[Track, ...]:
 def _zone_table(d: DerivedUnit, content: Content) -> tuple[tuple[str, str], ...]:
     if d.hit_zones is None:
         return ()
-    table = content.ruleset.zone_table
+    table = content.checked_ruleset().zone_table
     rows = [(getattr(table, zone), label) for zone, label in HIT_ZONES.items()]
     return tuple((f"{r.first}–{r.last}" if r.first != r.last else f"{r.first}", label)
                  for r, label in sorted(rows, key=lambda row: row[0].first))
@@ -246,7 +256,7 @@ def _equipment(unit: Unit, content: Content) -> tuple[ItemRow, ...]:
 
 def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
     """Every rules text the model uses, each once, sorted by kind order then name."""
-    items: dict[tuple[str, str], object] = {}
+    items: dict[tuple[str, str], _Described] = {}
     refs = [("weapons", w) for w in unit.weapons] + [("armor", a) for a in (unit.armor, unit.shield) if a]
     refs += [("equipment", e) for e in unit.equipment]
     refs += [("traits", t if isinstance(t, str) else t.id) for t in unit.traits]

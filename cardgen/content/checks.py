@@ -6,10 +6,14 @@ them into Problems at the YAML position of ``loc``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from cardgen.content.schema import Power, Unit, Weapon
+from cardgen.content.yamlsource import Path_
 from cardgen.vocabulary import ALLOWED_SIZES, DRONE_LACKS
 
-Finding = tuple[tuple, str]
+Finding = tuple[Path_, str]
 
 
 def check_unit(unit: Unit) -> list[Finding]:
@@ -64,4 +68,5 @@ def check_power(power: Power) -> list[Finding]:
     return found
 
 
-CHECKS = {"units": check_unit, "weapons": check_weapon, "powers": check_power}
+# Any: each check takes the model of its own kind (the loader's objects are untyped until here).
+CHECKS: dict[str, Callable[[Any], list[Finding]]] = {"units": check_unit, "weapons": check_weapon, "powers": check_power}

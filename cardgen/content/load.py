@@ -116,7 +116,7 @@ def _load_ruleset(root: Path, roots: tuple[Path, ...], problems: list[Problem]) 
     return ruleset
 
 
-def deep_merge(base: dict, override: dict) -> dict:
+def deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     """``override`` laid over ``base``, mapping by mapping."""
     merged = dict(base)
     for key, value in override.items():

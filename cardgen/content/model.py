@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from cardgen.content.ruleset import Ruleset
 from cardgen.content.schema import (
@@ -17,7 +18,7 @@ class Content:
     """Every object of a content folder, by kind and id, plus the ruleset."""
 
     root: Path
-    ruleset: Ruleset
+    ruleset: Ruleset | None         # None when rules.yaml did not validate (load reported why)
     factions: dict[str, Faction] = field(default_factory=dict)
     units: dict[str, Unit] = field(default_factory=dict)
     weapons: dict[str, Weapon] = field(default_factory=dict)
@@ -36,10 +37,18 @@ class Content:
         """Alias of :attr:`effects` (the rulebook's word: Schadenseffekte)."""
         return self.effects
 
-    def kind(self, name: str) -> dict:
+    def kind(self, name: str) -> dict[str, Any]:
         """The objects of one kind (``'units'``, ``'weapons'`` ...)."""
-        return getattr(self, name)
+        objects: dict[str, Any] = getattr(self, name)
+        return objects
 
-    def source(self, kind: str, object_id: str) -> SourceFile | None:
-        """The file an object came from (for error positions)."""
-        return self.sources.get((kind, object_id))
+    def source(self, kind: str, object_id: str) -> SourceFile:
+        """The file an object came from (for error positions); every object has one."""
+        return self.sources[(kind, object_id)]
+
+    def checked_ruleset(self) -> Ruleset:
+        """The ruleset, for the stages after the checks (derive, views).  Content whose
+        rules.yaml did not validate never gets past them, so a missing one here is a bug."""
+        if self.ruleset is None:
+            raise RuntimeError("content without a valid ruleset reached the rules")
+        return self.ruleset

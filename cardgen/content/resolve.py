@@ -10,18 +10,19 @@ drones a controller may run needs its derived EH: the derive stage,
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from cardgen.content.checks import CHECKS
 from cardgen.content.load import Loaded
 from cardgen.content.model import Content
 from cardgen.content.schema import Group, GroupModel, TraitRef, Unit
-from cardgen.content.yamlsource import SourceFile
+from cardgen.content.yamlsource import Path_, SourceFile
 from cardgen.errors import Problem, did_you_mean
 from cardgen.icons import icon_problem
 
 
-def resolve(root, loaded: Loaded) -> tuple[Content, list[Problem]]:
+def resolve(root: Path, loaded: Loaded) -> tuple[Content, list[Problem]]:
     """Index objects by id and check every reference; return content and problems."""
     problems = list(loaded.problems)
     tables: dict[str, dict[str, Any]] = {}
@@ -52,7 +53,7 @@ def _where(source: SourceFile) -> str:
     return f"{display_path(source.path)}:{line}"
 
 
-def _ref(content: Content, source: SourceFile, loc: tuple, kind: str, ref: str, what: str) -> list[Problem]:
+def _ref(content: Content, source: SourceFile, loc: Path_, kind: str, ref: str, what: str) -> list[Problem]:
     table = content.kind(kind)
     if ref in table:
         return []
@@ -166,7 +167,8 @@ def controlled_drones(content: Content, group: Group) -> Counter[str]:
     return drones
 
 
-def _member_problems(content, group, source, i, member, by_label) -> list[Problem]:
+def _member_problems(content: Content, group: Group, source: SourceFile, i: int, member: GroupModel,
+                     by_label: dict[str, GroupModel]) -> list[Problem]:
     unit = content.units.get(member.unit)
     if unit is None:
         return _ref(content, source, ("models", i, "unit"), "units", member.unit, "unit")

@@ -6,7 +6,7 @@ content folder overrides any of them key by key.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -21,16 +21,16 @@ MAX_FACTOR = 10
 Num = float
 
 
-def _n(text: str):
+def _n(text: str) -> Any:
     return Field(description=text)
 
 
-def _points(text: str):
+def _points(text: str) -> Any:
     """A finite number of points per unit, 0–:data:`MAX_POINTS`."""
     return Field(ge=0, le=MAX_POINTS, allow_inf_nan=False, description=f"{text} 0–{MAX_POINTS}.")
 
 
-def _factor(text: str, top: float = MAX_FACTOR):
+def _factor(text: str, top: float = MAX_FACTOR) -> Any:
     """A finite multiplying factor, 0–``top``."""
     return Field(ge=0, le=top, allow_inf_nan=False, description=f"{text} 0–{top}.")
 

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from cardgen.errors import Problem, did_you_mean
 from cardgen.content.yamlsource import Path_, SourceFile
 
 _LITERAL_TYPES = {"literal_error", "enum"}
 
+_Model = TypeVar("_Model", bound=BaseModel)
 
-def validate_model(model: type[BaseModel], source: SourceFile, data: Any = None,
-                   ) -> tuple[BaseModel | None, list[Problem]]:
+
+def validate_model(model: type[_Model], source: SourceFile, data: Any = None,
+                   ) -> tuple[_Model | None, list[Problem]]:
     """Validate ``source.data`` (or ``data``) against ``model``; never raises."""
     data = source.data if data is None else data
     if not isinstance(data, dict):
@@ -28,7 +31,7 @@ def validate_model(model: type[BaseModel], source: SourceFile, data: Any = None,
 
 def translate(exc: ValidationError, model: type[BaseModel], source: SourceFile, data: Any) -> list[Problem]:
     """One Problem per failing field; union alternatives are merged into one line."""
-    merged: dict[Path_, list[dict]] = {}
+    merged: dict[Path_, list[ErrorDetails]] = {}
     for error in exc.errors(include_url=False):
         loc = _data_loc(error["loc"], data, error["type"])
         if not source.was_reported(loc):            # the loader said why this value is missing
@@ -41,9 +44,9 @@ def translate(exc: ValidationError, model: type[BaseModel], source: SourceFile, 
     return problems
 
 
-def _data_loc(loc: tuple, data: Any, kind: str) -> Path_:
+def _data_loc(loc: tuple[str | int, ...], data: Any, kind: str) -> Path_:
     """Drop pydantic's union tags from ``loc``, keeping the path into the data."""
-    out: list = []
+    out: list[str | int] = []
     node = data
     for index, part in enumerate(loc):
         last = index == len(loc) - 1
@@ -58,7 +61,7 @@ def _data_loc(loc: tuple, data: Any, kind: str) -> Path_:
     return tuple(out)
 
 
-def _message(loc: Path_, errors: list[dict], model: type[BaseModel], data: Any) -> str:
+def _message(loc: Path_, errors: list[ErrorDetails], model: type[BaseModel], data: Any) -> str:
     first = errors[0]
     kind = first["type"]
     if kind == "extra_forbidden":

@@ -12,6 +12,9 @@ they expand to.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol, cast
+
 import yaml
 import yaml.reader
 from yaml.composer import ComposerError
@@ -24,14 +27,28 @@ MAX_DEPTH = 64
 # libyaml's parser when PyYAML has it (5× faster); both keep line and column.
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_STARTS = {yaml.SequenceStartEvent: yaml.SequenceNode, yaml.MappingStartEvent: yaml.MappingNode}
+_STARTS: dict[type[yaml.Event], type[yaml.CollectionNode]] = {
+    yaml.SequenceStartEvent: yaml.SequenceNode, yaml.MappingStartEvent: yaml.MappingNode}
 _ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+class _EventLoader(Protocol):
+    """What cardgen uses of a PyYAML loader (Python or libyaml): its events and tag resolver."""
+
+    def get_event(self) -> Any: ...
+    def check_event(self, *choices: type[yaml.Event]) -> bool: ...
+    def resolve(self, kind: type[yaml.Node], value: str | None, implicit: Any) -> Any: ...
+    def dispose(self) -> None: ...
+
+
+# An open collection while composing: [its node, the pending mapping key or None].
+_Frame = list[Any]
 
 
 class _Refused(Exception):
     """The document is too deep or too large; ``mark`` is where that was seen."""
 
-    def __init__(self, mark, message: str) -> None:
+    def __init__(self, mark: yaml.Mark | None, message: str) -> None:
         super().__init__(message)
         self.mark = mark
 
@@ -63,12 +80,12 @@ def compose(path: str, text: str, line_offset: int = 0) -> yaml.Node | None:
         raise ContentError([Problem(path, 1 + line_offset, 1, "", f"invalid YAML: {exc}")]) from None
 
 
-def _error(path: str, mark, line_offset: int, message: str) -> ContentError:
+def _error(path: str, mark: yaml.Mark | None, line_offset: int, message: str) -> ContentError:
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     return ContentError([Problem(path, line + line_offset, col, "", message)])
 
 
-def _single_node(loader_class, text: str) -> yaml.Node | None:
+def _single_node(loader_class: Callable[[str], _EventLoader], text: str) -> yaml.Node | None:
     loader = loader_class(text)
     try:
         loader.get_event()                                  # stream start
@@ -86,13 +103,14 @@ def _single_node(loader_class, text: str) -> yaml.Node | None:
         loader.dispose()
 
 
-def _compose_document(loader) -> yaml.Node:
+def _compose_document(loader: _EventLoader) -> yaml.Node:
     """The root node, built from events with an explicit stack (no recursion)."""
     anchors: dict[str, yaml.Node] = {}
-    stack: list[list] = []          # [open collection node, pending mapping key or None]
+    stack: list[_Frame] = []        # [open collection node, pending mapping key or None]
     count = 0
     while True:
         event = loader.get_event()
+        node: yaml.Node
         if isinstance(event, _ENDS):
             node = stack.pop()[0]
             node.end_mark = event.end_mark
@@ -112,32 +130,41 @@ def _compose_document(loader) -> yaml.Node:
             return node
 
 
-def _node(loader, event, anchors: dict[str, yaml.Node]) -> yaml.Node:
+def _node(loader: _EventLoader, event: yaml.AliasEvent | yaml.ScalarEvent | yaml.CollectionStartEvent,
+          anchors: dict[str, yaml.Node]) -> yaml.Node:
     """A new node for a scalar or collection start event, or the node an alias names."""
+    start, end = _marks(event)
     if isinstance(event, yaml.AliasEvent):
         if event.anchor not in anchors:
-            raise ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+            raise ComposerError(None, None, f"found undefined alias {event.anchor!r}", start)
         return anchors[event.anchor]
     if event.anchor is not None and event.anchor in anchors:
         raise ComposerError(f"found duplicate anchor {event.anchor!r}; first occurrence",
-                            anchors[event.anchor].start_mark, "second occurrence", event.start_mark)
+                            anchors[event.anchor].start_mark, "second occurrence", start)
+    node: yaml.Node
     if isinstance(event, yaml.ScalarEvent):
         tag = event.tag
         if tag is None or tag == "!":
             tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        node = yaml.ScalarNode(tag, event.value, start, end, style=event.style)
     else:
         kind = _STARTS[type(event)]
         tag = event.tag
         if tag is None or tag == "!":
             tag = loader.resolve(kind, None, event.implicit)
-        node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+        node = kind(tag, [], start, None, flow_style=event.flow_style)
     if event.anchor is not None:
         anchors[event.anchor] = node
     return node
 
 
-def _attach(frame: list, node: yaml.Node) -> None:
+def _marks(event: yaml.Event) -> tuple[yaml.Mark | None, yaml.Mark | None]:
+    """The event's start and end mark.  The stubs tell libyaml's marks apart from PyYAML's and
+    let nodes and errors take only the latter; both have the line and column that are read."""
+    return cast("yaml.Mark | None", event.start_mark), cast("yaml.Mark | None", event.end_mark)
+
+
+def _attach(frame: _Frame, node: yaml.Node) -> None:
     """Add ``node`` to the open collection of ``frame`` (a mapping takes key, then value)."""
     parent = frame[0]
     if isinstance(parent, yaml.SequenceNode):

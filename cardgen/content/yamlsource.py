@@ -217,16 +217,17 @@ class _Builder:
         self.reported.add(loc)
         return None
 
-    def _mapping(self, node: yaml.MappingNode, loc: Path_) -> dict:
+    def _mapping(self, node: yaml.MappingNode, loc: Path_) -> dict[str, Any] | None:
         if node.tag != _TAG + "map":
-            return self._refuse_tag(node, loc)
+            self._refuse_tag(node, loc)
+            return None
         explicit = {id(key) for key, _ in node.value}
         try:
             self.constructor.flatten_mapping(node)
         except yaml.MarkedYAMLError as exc:
             self.problems.append(self._problem(node, loc, f"invalid merge key: {exc.problem}"))
             return {}
-        result: dict = {}
+        result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag not in _PLAIN_TAGS:
                 self.problems.append(self._problem(key_node, loc, "keys must be plain words"))

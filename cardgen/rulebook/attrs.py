@@ -17,6 +17,8 @@ Warnings are appended to ``env["warnings"]`` as ``(line, message)``.
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
@@ -36,7 +38,7 @@ def css_length(value: str) -> str | None:
     return match[1] + (match[2] or "px")
 
 
-def _size_images(children: list[Token], line: int, env: dict) -> None:
+def _size_images(children: list[Token], line: int, env: MutableMapping[str, Any]) -> None:
     """Move ``width``/``height`` of image tokens into their ``style``."""
     for child in children:
         if child.type != "image":

@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
         for line in exc.lines():
             print(line, file=sys.stderr)
         return 1
-    for warning in summary.warnings:
-        print(warning, file=sys.stderr)
+    for message in summary.warnings:
+        print(message, file=sys.stderr)
     hidden = ""
     if result.todos and not args.draft:
         hidden = f", {result.todos} TODO note(s) hidden (--draft shows them)"

@@ -31,8 +31,10 @@ a count), appended to ``env["warnings"]`` as ``(line, message)``.
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
 from html import escape
 from html.parser import HTMLParser
+from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
@@ -159,7 +161,7 @@ def too_deep_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool
 class _Flattener:
     """The walk of the core rule over block tokens and inline children."""
 
-    def __init__(self, env: dict) -> None:
+    def __init__(self, env: MutableMapping[str, Any]) -> None:
         self.opened = _Open()
         self.places: list[tuple[int, str]] = env.setdefault("too_deep", [])  # (line, warning)
 

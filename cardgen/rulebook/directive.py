@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from html import escape
+from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardgen.errors import CardgenError, did_you_mean
@@ -153,7 +154,7 @@ def table_markdown(name: str, filters: dict[str, str], content: Any) -> str:
     return "\n".join(table.make(items)) + "\n"
 
 
-def env_content(env: dict) -> Any:
+def env_content(env: MutableMapping[str, Any]) -> Any:
     """The content the caller put in the env, or :class:`TableError` saying why there is none."""
     content = env.get("content")
     if content is None:

@@ -18,18 +18,19 @@ from typing import Mapping
 
 from cardgen.content.fields import Modifier, parse_stat
 from cardgen.content.model import Content
-from cardgen.content.schema import Armor, TraitRef, Unit, Weapon
+from cardgen.content.schema import Armor, Trait, TraitRef, Unit, Weapon
+from cardgen.content.yamlsource import Path_
 from cardgen.errors import Problem
 from cardgen.rules import drones, points, profile
 from cardgen.rules import weapons as wr
 from cardgen.rules.groups import drone_limit_problems
-from cardgen.vocabulary import ATTRIBUTES
+from cardgen.vocabulary import ATTRIBUTES, DRONE_LACKS, ProfileKey
 
 
 class RuleError(ValueError):
     """Content that is well-formed but breaks a rule (TP over 20 after modifiers ...)."""
 
-    def __init__(self, loc: tuple, message: str):
+    def __init__(self, loc: Path_, message: str) -> None:
         super().__init__(message)
         self.loc = loc
 
@@ -91,9 +92,9 @@ class DerivedUnit:
     points: int
 
 
-def _modifier_sources(unit: Unit, content: Content) -> list:
+def _modifier_sources(unit: Unit, content: Content) -> list[Weapon | Armor | Trait]:
     """Items whose modifiers apply: each distinct weapon, armor, shield and trait once."""
-    items = [content.weapons[w] for w in dict.fromkeys(unit.weapons)]
+    items: list[Weapon | Armor | Trait] = [content.weapons[w] for w in dict.fromkeys(unit.weapons)]
     items += [content.armor[a] for a in (unit.armor, unit.shield) if a]
     items += [content.traits[_trait_id(t)] for t in unit.traits]
     return items
@@ -103,13 +104,25 @@ def _trait_id(entry: TraitRef | str) -> str:
     return entry.id if isinstance(entry, TraitRef) else entry
 
 
-def _fold(unit: Unit, modifiers: list[Modifier]) -> dict[str, int | None]:
-    values: dict[str, int | None] = {k: getattr(unit.attributes, k) for k in ATTRIBUTES}
-    values["GK"], values["TP"] = unit.speed, unit.hit_points
+def _fold(unit: Unit, modifiers: list[Modifier]) -> tuple[dict[ProfileKey, int], dict[ProfileKey, int | None]]:
+    """The profile with the permanent modifiers added: the values every model has (KO WN GK TP),
+    and those a drone goes without (AGI NK FK EH; a missing one stays missing)."""
+    held: dict[ProfileKey, int] = {k: getattr(unit.attributes, k) for k in ATTRIBUTES if k not in DRONE_LACKS}
+    held["GK"], held["TP"] = unit.speed, unit.hit_points
+    lacking: dict[ProfileKey, int | None] = {k: getattr(unit.attributes, k) for k in DRONE_LACKS}
     for mod in modifiers:
-        if mod.mode == "permanent" and values[mod.attribute] is not None:
-            values[mod.attribute] += mod.value
-    return values
+        if mod.mode != "permanent":
+            continue
+        if mod.attribute in held:
+            held[mod.attribute] += mod.value
+        elif (value := lacking[mod.attribute]) is not None:
+            lacking[mod.attribute] = value + mod.value
+    return held, lacking
+
+
+def _clamp(value: int | None) -> int | None:
+    """An attribute as printed: 0–12 (None stays None)."""
+    return None if value is None else max(0, min(12, value))
 
 
 def load_kg(unit: Unit, content: Content) -> float:
@@ -181,19 +194,21 @@ def derive_unit(unit: Unit, content: Content) -> DerivedUnit:
 
 def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
     modifiers = [m for item in _modifier_sources(unit, content) for m in item.modifiers]
-    folded = _fold(unit, modifiers)
-    ko = max(0, folded["KO"])
+    held, lacking = _fold(unit, modifiers)
+    ko = max(0, held["KO"])
     capacity = profile.carrying_capacity(unit.type, ko)
     load = load_kg(unit, content)
     try:
         malus = profile.encumbrance(load, capacity)
     except ValueError as exc:
         raise RuleError(("attributes", "KO"), str(exc)) from None
-    folded["AGI"] = None if folded["AGI"] is None else folded["AGI"] - malus
-    speed = max(0, folded["GK"] - malus)
-    attributes = MappingProxyType({k: (None if folded[k] is None else max(0, min(12, folded[k])))
-                                   for k in ATTRIBUTES})
-    hit_points = folded["TP"]
+    agi = lacking["AGI"]
+    lacking["AGI"] = None if agi is None else agi - malus
+    speed = max(0, held["GK"] - malus)
+    attributes: Mapping[str, int | None] = MappingProxyType(
+        {k: _clamp(held[k] if k in held else lacking[k]) for k in ATTRIBUTES})
+    wn = max(0, min(12, held["WN"]))             # attributes["WN"]: every model has WN
+    hit_points = held["TP"]
     if not 1 <= hit_points <= profile.MAX_TP:
         raise RuleError(("hit_points",), f"TP after profile modifiers is {hit_points}; "
                         f"it must be 1–{profile.MAX_TP}")
@@ -206,8 +221,8 @@ def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
         action_points=profile.action_points(unit.type),
         carrying_capacity_kg=capacity, load_kg=load, encumbrance=malus,
         danger_radius_cm=profile.danger_radius(attributes["EH"]),
-        perception_radius_cm=profile.perception_radius(attributes["WN"]),
-        perception_radius_critical_cm=profile.perception_radius(attributes["WN"], critical=True),
+        perception_radius_cm=profile.perception_radius(wn),
+        perception_radius_critical_cm=profile.perception_radius(wn, critical=True),
         size=profile.size_profile(unit.size),
         hit_zones=drones.hit_zones(hit_points) if unit.type == "koloss" else None,
         unarmed=wr.unarmed(unit.type, unit.size, ko),
@@ -235,12 +250,12 @@ def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content, index: int) -
     effects = [content.effects[e] for e in weapon.effects]
     return DerivedWeapon(
         weapon=weapon, strength=wr.resolve_stat(value, additive, ko), damage=weapon.damage, band=band,
-        aimed_band=None if band is None else wr.aimed_band(band, content.ruleset.aimed_shot_doubles),
+        aimed_band=None if band is None else wr.aimed_band(band, content.checked_ruleset().aimed_shot_doubles),
         shots=None if band is None else wr.shots(weapon.dauerfeuer), readiness=readiness,
         ap_costs=MappingProxyType(wr.ap_costs(weapon.kind, weapon.weapon_class, unit.type, weapon.nachladen,
                                               readiness)),
         indirect_max_height_cm=wr.indirect_max_height(band) if weapon.indirekt and band else None,
-        points=points.weapon_points(weapon, effects, content.ruleset.cost),
+        points=points.weapon_points(weapon, effects, content.checked_ruleset().cost),
     )
 
 
@@ -249,20 +264,20 @@ def _armor(armor: Armor, ko: int, content: Content) -> DerivedArmor:
     protection = wr.resolve_stat(value, additive, ko)
     effects = [content.effects[e] for e in armor.effects]
     return DerivedArmor(armor=armor, protection=protection, armor_roll=wr.armor_roll(ko, protection),
-                        points=points.armor_points(armor, effects, content.ruleset.cost))
+                        points=points.armor_points(armor, effects, content.checked_ruleset().cost))
 
 
 def _trait(entry: TraitRef | str, content: Content) -> DerivedTrait:
     trait = content.traits[_trait_id(entry)]
     level = entry.level if isinstance(entry, TraitRef) else 1
-    return DerivedTrait(trait.id, trait.name, level, points.trait_points(trait, level, content.ruleset.cost))
+    return DerivedTrait(trait.id, trait.name, level, points.trait_points(trait, level, content.checked_ruleset().cost))
 
 
 def unit_points(unit: Unit, content: Content, derived_weapons: tuple[DerivedWeapon, ...]) -> int:
     """Base + profile + movement + every item (each copy); a given total wins."""
     if unit.points is not None:
         return unit.points
-    cost = content.ruleset.cost
+    cost = content.checked_ruleset().cost
     total = unit.base_points + points.profile_points(unit, cost) + points.movement_points(unit.movement, cost)
     total += sum(w.points for w in derived_weapons)
     for ref in (unit.armor, unit.shield):

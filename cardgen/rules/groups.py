@@ -8,15 +8,19 @@ reported on their own).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from cardgen.content.model import Content
 from cardgen.content.resolve import controlled_drones, group_labels
 from cardgen.errors import Problem
+from cardgen.content.schema import Unit
 from cardgen.rules.drones import drone_capacity
 
+if TYPE_CHECKING:                   # derive imports this module
+    from cardgen.rules.derive import DerivedUnit
 
-def drone_limit_problems(content: Content, derived: Mapping[str, Any]) -> list[Problem]:
+
+def drone_limit_problems(content: Content, derived: Mapping[str, DerivedUnit]) -> list[Problem]:
     """One problem per controller that runs more drones than its EH allows, group by group."""
     problems: list[Problem] = []
     for group in content.groups.values():
@@ -32,7 +36,7 @@ def drone_limit_problems(content: Content, derived: Mapping[str, Any]) -> list[P
     return problems
 
 
-def effective_eh(unit, derived: Mapping[str, Any]) -> int | None:
+def effective_eh(unit: Unit | None, derived: Mapping[str, DerivedUnit]) -> int | None:
     """The derived EH of ``unit``; its raw EH where it was not derived; None for no unit."""
     if unit is None:
         return None

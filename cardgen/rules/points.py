@@ -16,7 +16,7 @@ from cardgen.content.ruleset import CostModel
 from cardgen.content.schema import Armor, DamageEffect, Trait, Unit, Weapon
 from cardgen.rules.drones import side_zone_hit_points
 from cardgen.rules.weapons import parse_band
-from cardgen.vocabulary import ATTRIBUTES
+from cardgen.vocabulary import ATTRIBUTES, Movement
 
 
 def F(value: float | int) -> Fraction:
@@ -37,7 +37,7 @@ def profile_points(unit: Unit, cost: CostModel) -> int:
     return math.trunc(total)
 
 
-def movement_points(movement: str, cost: CostModel) -> int:
+def movement_points(movement: Movement, cost: CostModel) -> int:
     """Beine 50, Kette 70, Rad 70, Flug 80, Schweben 100, Stationär 0 (by default)."""
     return math.trunc(F(cost.movement[movement]))
 
