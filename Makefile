@@ -14,7 +14,7 @@ build: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check cardgen tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist worksteal
 
 setup: $(STAMP)
 

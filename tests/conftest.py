@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import difflib
+import fcntl
+import io
 import json
+import os
 import shutil
 import signal
+import sys
+import tempfile
 import threading
 from pathlib import Path
 
@@ -14,12 +20,14 @@ import pytest
 import yaml
 
 from cardgen.cli import main
+from cardgen.context import Summary
 from cardgen.errors import display_path
 
 PROJECT = Path(__file__).resolve().parents[1]
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = PROJECT.parent / "shared"
+EXAMPLE = PROJECT / "content"
 REGELBUCH = SHARED / "rulebook" / "Regelbuch.md"
 
 
@@ -106,6 +114,90 @@ def strip_root(text: str, root: Path) -> str:
     """``text`` with the folder ``root`` taken off the file names in it, however they are shown
     (absolute, or relative to the working folder where that is shorter: the checkout may lie anywhere)."""
     return text.replace(f"{root}/", "").replace(f"{display_path(root)}/", "")
+
+
+@dataclasses.dataclass(frozen=True)
+class ExampleBuild:
+    """One cold ``cardgen build`` of a copy of content/: READ ONLY for every test that uses it
+    (copy ``out``, ``.cache`` included, to build on from there)."""
+
+    content: Path           # the copy of content/ that was built
+    out: Path               # its output folder, .cache included
+    summary: Summary
+    stdout: str             # the plain reporter's lines (one per step)
+    stderr: str             # everything written to file descriptor 2, render workers included
+
+
+@contextlib.contextmanager
+def _fd_capture():
+    """Everything this process and its children write to file descriptors 1 and 2 (and to sys.stdout
+    and sys.stderr): yields a dict that holds ``stdout`` and ``stderr`` once the block is done."""
+    result: dict[str, str] = {}
+    with tempfile.TemporaryFile() as out_file, tempfile.TemporaryFile() as err_file:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        saved = os.dup(1), os.dup(2)
+        out_text, err_text = io.StringIO(), io.StringIO()
+        os.dup2(out_file.fileno(), 1)
+        os.dup2(err_file.fileno(), 2)
+        try:
+            with contextlib.redirect_stdout(out_text), contextlib.redirect_stderr(err_text):
+                yield result
+        finally:
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+            for name, file, text in (("stdout", out_file, out_text), ("stderr", err_file, err_text)):
+                file.seek(0)
+                result[name] = text.getvalue() + file.read().decode("utf-8", "replace")
+
+
+def _cold_build(root: Path) -> dict:
+    """Copy content/ to ``root``/content and build it cold into ``root``/out, in this process (the render
+    pool forks from here) with the plain reporter; returns what :class:`ExampleBuild` holds, as JSON data."""
+    from cardgen.build import build
+    from cardgen.buildcmd import PlainReporter
+
+    content, out = root / "content", root / "out"
+    shutil.copytree(EXAMPLE, content)
+    with _fd_capture() as printed:
+        summary = build(content, out, reporter_factory=lambda total: PlainReporter())
+    return {"summary": dataclasses.asdict(summary), **printed}
+
+
+def _files(out: Path) -> dict[str, tuple[int, int]]:
+    return {str(p.relative_to(out)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="session")
+def example_build(tmp_path_factory) -> ExampleBuild:
+    """The example content built cold once per test session: see :class:`ExampleBuild`.
+
+    Under pytest-xdist the workers share it: the first one to ask builds it (under a file lock, the
+    others wait and read its result).  At the end of the session it must be unchanged."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        root = tmp_path_factory.mktemp("example-build")
+        data = _cold_build(root)
+    else:
+        root = tmp_path_factory.getbasetemp().parent / "example-build"
+        done = root.parent / "example-build.json"
+        with open(root.parent / "example-build.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if done.is_file():
+                data = json.loads(done.read_text(encoding="utf-8"))
+            else:
+                if root.exists():
+                    shutil.rmtree(root)
+                root.mkdir()
+                data = _cold_build(root)
+                done.write_text(json.dumps(data), encoding="utf-8")
+    built = ExampleBuild(root / "content", root / "out", Summary(**data["summary"]), data["stdout"], data["stderr"])
+    before = _files(built.out), _files(built.content)
+    yield built
+    assert (_files(built.out), _files(built.content)) == before, \
+        "a test changed the shared example build: copy it to tmp_path before changing anything"
 
 
 def pytest_addoption(parser):

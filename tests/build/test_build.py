@@ -1,6 +1,7 @@
 """``cardgen build``: incremental, reproducible, atomic, and its command-line output.
 
-The example content is built once per module (``base``, ~7 s cold); a test
+The example content is built cold once per session (``base``: the shared
+``example_build`` of tests/conftest.py, ~7 s); a test
 that edits anything works on a copy of that content folder *and* of its
 output folder (with ``.cache/``), so its rebuild is incremental and fast.
 content/ itself is never touched.
@@ -29,6 +30,7 @@ from cardgen.cli import main
 from conftest import PROJECT
 
 CONTENT = PROJECT / "content"
+SMALL = PROJECT / "tests" / "fixtures" / "cards" / "small"
 UNITS = sorted(p.stem for p in (CONTENT / "units").glob("*.yaml"))
 POWERS = sorted(p.stem for p in (CONTENT / "powers").glob("*.yaml"))
 GROUPS = sorted(p.stem for p in (CONTENT / "groups").glob("*.yaml"))
@@ -81,13 +83,9 @@ class Built:
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory) -> Built:
-    """A cold build of a copy of the example content (never modified afterwards)."""
-    root = tmp_path_factory.mktemp("base")
-    content, out = root / "content", root / "out"
-    shutil.copytree(CONTENT, content)
-    summary = build(content, out)
-    return Built(content, out, summary, snapshot(out))
+def base(example_build) -> Built:
+    """The session's cold build of a copy of the example content (read only)."""
+    return Built(example_build.content, example_build.out, example_build.summary, snapshot(example_build.out))
 
 
 @pytest.fixture
@@ -160,12 +158,28 @@ def test_weapon_used_by_two_units_re_renders_both(copy):
     assert summary.changed == users
 
 
-def test_toolchain_change_re_renders_everything(copy, monkeypatch):
+def test_toolchain_change_re_renders_everything(tmp_path, monkeypatch):
+    # small content (unit and power faces, a group sheet, a rulebook): the example's would render 44 faces twice
+    content, out = tmp_path / "content", tmp_path / "out"
+    shutil.copytree(SMALL, content)
+    (content / "groups").mkdir()
+    (content / "groups" / "trupp.yaml").write_text(
+        "id: trupp\nname: Trupp\nfaction: test\nmodels:\n- {unit: probe, leader: true}\n- {unit: seher}\n",
+        encoding="utf-8")
+    (content / "rulebook").mkdir()
+    (content / "rulebook" / "Regeln.md").write_text("# Regeln\n\nText.\n", encoding="utf-8")
+    first = build(content, out)
+    everything = sorted(first.built)
+    units = sorted(p.stem for p in (content / "units").glob("*.yaml"))
+    assert first.reused == [] and len(faces_of(everything)) == 2 * len(units) + 1
+    assert {"cards.pdf", "powers.pdf", "groups/trupp.pdf", RULEBOOK} <= set(everything)
+    assert build(content, out).built == []                   # unchanged: all reused
+
     monkeypatch.setattr(cardgen.build, "toolchain_digest", lambda: "another toolchain")
-    summary = build(copy.content, copy.out)
+    summary = build(content, out)
     assert summary.reused == []
-    assert sorted(summary.built) == sorted(FACES + PDFS)
-    assert summary.changed == UNITS
+    assert sorted(summary.built) == everything
+    assert summary.changed == units
 
 
 def test_file_beside_rulebook_changed_in_same_process(copy):

@@ -1,4 +1,5 @@
-"""Shared, expensive builds of the card tests (each built once per session)."""
+"""Shared, expensive builds of the card tests (each built once per session, the example content's
+from the one cold ``example_build`` of tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -81,40 +82,36 @@ def run_many(*arg_lists) -> list[tuple[int, str, str]]:
     return results
 
 
-@pytest.fixture(scope="session")
-def example_builds(tmp_path_factory):
-    """``cardgen cards`` on content/, fold and duplex built once (side by side): layout → (code, out, err, OUT)."""
-    builds = {}
-
-    def build(layout: str):
-        if not builds:
-            layouts = ("fold", "duplex")
-            outs = [tmp_path_factory.mktemp(f"example-{name}") for name in layouts]
-            results = run_many(*(["cards", "--content", EXAMPLE, "--out", out, "--layout", name]
-                                 for name, out in zip(layouts, outs)))
-            for name, out, result in zip(layouts, outs, results):
-                builds[name] = (*result, out)
-        return builds[layout]
-
-    return build
+def _warm_copy(build_out: Path, tmp_path_factory, name: str) -> Path:
+    """A copy of a build's output folder (its face cache included) to build on."""
+    out = tmp_path_factory.mktemp(name)
+    shutil.rmtree(out)
+    shutil.copytree(build_out, out)
+    return out
 
 
 @pytest.fixture(scope="session")
-def example_fold(example_builds):
-    return example_builds("fold")
+def example_fold(example_build):
+    """The session's cold build of content/ (tests/conftest.py), fold layout: (code, out, err, OUT).
+
+    ``err`` is what ``cardgen`` prints to stderr: the build's warnings and anything else written there."""
+    warnings = "".join(f"{warning}\n" for warning in example_build.summary.warnings)
+    return 0, example_build.stdout, warnings + example_build.stderr, example_build.out
 
 
 @pytest.fixture(scope="session")
-def example_duplex(example_builds):
-    return example_builds("duplex")
+def example_duplex(example_build, tmp_path_factory):
+    """``cardgen cards --layout duplex`` on content/, from the fold build's face cache (faces do not
+    depend on the layout; the sheets and changed-cards.pdf do): (code, out, err, OUT)."""
+    out = _warm_copy(example_build.out, tmp_path_factory, "example-duplex")
+    code, stdout, stderr = run_cardgen("cards", "--content", EXAMPLE, "--out", out, "--layout", "duplex")
+    return code, stdout, stderr, out
 
 
 @pytest.fixture(scope="session")
 def group_build(example_fold, tmp_path_factory):
     """``cardgen cards --group kampfgruppe_eisenfaust`` (reusing the fold build's face cache)."""
-    out = tmp_path_factory.mktemp("group")
-    shutil.rmtree(out)
-    shutil.copytree(example_fold[3], out)
+    out = _warm_copy(example_fold[3], tmp_path_factory, "group")
     shutil.rmtree(out / "groups", ignore_errors=True)
     code, stdout, stderr = run_cardgen("cards", "--content", EXAMPLE, "--out", out,
                                        "--group", "kampfgruppe_eisenfaust")

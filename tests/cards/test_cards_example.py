@@ -17,8 +17,8 @@ ATTRIBUTE_ROW = "AGI NK FK KO WN EH"     # the attribute labels: only a unit car
 
 
 @pytest.fixture(params=["fold", "duplex"])
-def build(request, example_builds):
-    return example_builds(request.param)
+def build(request, example_fold, example_duplex):
+    return {"fold": example_fold, "duplex": example_duplex}[request.param]
 
 
 def test_exits_0_without_any_warning(build):

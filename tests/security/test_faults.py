@@ -22,25 +22,40 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 import cardgen.atomic
 import cardgen.outputs
 from cardgen.build import build
 from cardgen.safefs import FileRefused
-from conftest import PROJECT, unit
+from conftest import FIXTURES, PROJECT, unit
+
+
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory):
+    """One unit, one group, one rulebook, built once per module; returns (content, out): read only."""
+    root = tmp_path_factory.mktemp("built")
+    content, out = root / "content", root / "out"
+    shutil.copytree(FIXTURES / "rules", content)
+    for kind, data in (("units", unit()),
+                       ("groups", {"id": "trupp", "name": "Trupp", "faction": "test",
+                                   "models": [{"unit": "probe", "label": "a", "leader": True},
+                                              {"unit": "probe", "label": "b"}]})):
+        (content / kind).mkdir(exist_ok=True)
+        (content / kind / f"{data['id']}.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False),
+                                                           encoding="utf-8")
+    (content / "Regeln.md").write_text("# Regeln\n\nText.\n", encoding="utf-8")
+    build(content, out)
+    return content, out
 
 
 @pytest.fixture
-def built(rules_content, tmp_path):
-    """One unit, one group, one rulebook, built once; returns (content, out)."""
-    rules_content("units", unit())
-    rules_content("groups", {"id": "trupp", "name": "Trupp", "faction": "test",
-                             "models": [{"unit": "probe", "label": "a", "leader": True},
-                                        {"unit": "probe", "label": "b"}]})
-    (rules_content.root / "Regeln.md").write_text("# Regeln\n\nText.\n", encoding="utf-8")
-    out = tmp_path / "out"
-    build(rules_content.root, out)
-    return rules_content.root, out
+def built(built_once, tmp_path):
+    """A copy of ``built_once`` (outputs and cache, mtimes kept) in tmp_path; returns (content, out)."""
+    content, out = tmp_path / "content", tmp_path / "out"
+    shutil.copytree(built_once[0], content)
+    shutil.copytree(built_once[1], out)
+    return content, out
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
