@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import math
 
+import pypdfium2
 import pytest
 from PIL import Image
 from pypdf import PdfReader
 
 from cardgen.cards.impose import SheetOptions, best_sheet
-from cardgen.geometry import FacePage
+from cardgen.geometry import FacePage, mm_to_pt
 
 from .conftest import EXAMPLE, SMALL, flat, load_yaml, pdf_text, run_many, show_json
+from .synthetic import placements
 
 GROUP = "kampfgruppe_eisenfaust"
 
@@ -80,8 +82,18 @@ def test_bleed_and_crop_marks_build(tmp_path, small_build):
             for page in PdfReader(tmp_path / name / pdf).pages:
                 assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == \
                     pytest.approx([595.28, 841.89], abs=0.5)
-    for pdf in ("cards.pdf", "powers.pdf"):   # the plain build is the fold layout without bleed and marks
-        assert (plain / pdf).read_bytes() != (tmp_path / "fold" / pdf).read_bytes()
+    bleed = mm_to_pt(3)
+    for pdf, (width, height) in (("cards.pdf", (120, 80)), ("powers.pdf", (63, 88))):
+        # the plain build is the fold layout without bleed: each face is clipped to its trim box there,
+        # and shows 3 mm of bleed around it here (fold pairs: on the outer edges only)
+        trim = (mm_to_pt(width), mm_to_pt(height))
+        bled = (2 * bleed, bleed if pdf == "cards.pdf" else 2 * bleed)
+        for built, extra in ((plain, (0, 0)), (tmp_path / "fold", bled)):
+            faces = placements((built / pdf).read_bytes())[0]
+            assert faces, (built, pdf)
+            for face in faces:
+                size = (face.right - face.left, face.top - face.bottom)
+                assert size == pytest.approx((trim[0] + extra[0], trim[1] + extra[1]), abs=0.05), (built, pdf)
 
 
 @pytest.mark.parametrize("fold", [False, True])
@@ -91,9 +103,30 @@ def test_crop_marks_take_room_on_the_sheet(fold):
     marked = best_sheet(card, SheetOptions(fold=fold, crop_marks=True))
     assert marked.per_page <= plain.per_page
     assert [s.trim for s in marked.slots[:2]] != [s.trim for s in plain.slots[:2]]
-    assert marked.pdf != plain.pdf
+    for sheet, expected in ((marked, True), (plain, False)):
+        trim = sheet.slots[0].trim                          # a mark: 1–4 mm left of the trim box, on its top edge
+        mark = (trim.left - mm_to_pt(3 + 2.5), trim.bottom + trim.height)
+        assert _ink_near(sheet.pdf, *mark) is expected
+        assert _ink_near(sheet.pdf, trim.left - mm_to_pt(3 + 2.5), trim.bottom + trim.height / 2) is False
+
+
+def _ink_near(pdf: bytes, x_pt: float, y_pt: float) -> bool:
+    """Whether the first page of ``pdf`` has a dark pixel within 0.5 mm of (x, y) (points, origin bottom left)."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        scale = 300 / 72
+        image = document[0].render(scale=scale).to_pil().convert("L")
+    finally:
+        document.close()
+    half = mm_to_pt(0.5) * scale
+    x, y = x_pt * scale, image.height - y_pt * scale
+    area = image.crop((round(x - half), round(y - half), round(x + half), round(y + half)))
+    return area.getextrema()[0] < 128
 
 
 def test_bad_bleed_and_png_dpi_are_usage_errors(cli, tmp_path):
-    assert cli("cards", "--content", SMALL, "--out", tmp_path, "--bleed", 11)[0] == 1
-    assert cli("cards", "--content", SMALL, "--out", tmp_path, "--png", 10)[0] == 1
+    assert cli("cards", "--content", SMALL, "--out", tmp_path / "a", "--bleed", 11) == (
+        1, "", "--bleed must be between 0 and 10 mm\n")
+    assert cli("cards", "--content", SMALL, "--out", tmp_path / "b", "--png", 10) == (
+        1, "", "--png DPI must be between 30 and 1200\n")
+    assert list(tmp_path.iterdir()) == []                   # refused before anything was written

@@ -1,4 +1,5 @@
-"""Fuzzing ``cardgen validate`` with random and mutated YAML: exit 0 or 1, well-formed lines, no traceback."""
+"""Fuzzing ``cardgen validate`` with random and mutated YAML: exit 0 or 1 and only well-formed lines
+(in-process: an exception escaping ``main()`` fails the test itself)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,6 @@ def _check(tmp_path, payload: bytes, capsys) -> None:
     code = main(["validate", "--content", str(tmp_path)])
     err = capsys.readouterr().err
     assert code in (0, 1)
-    assert "Traceback" not in err
     for line in err.splitlines():
         assert LINE.match(line) or SUMMARY.match(line), line
 

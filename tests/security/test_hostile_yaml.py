@@ -40,7 +40,6 @@ def _write(root, relative: str, text: str):
 
 def _validate(cli, root) -> tuple[int, list[str]]:
     code, _, err = cli("validate", "--content", root)
-    assert "Traceback" not in err
     return code, [strip_root(line, root) for line in err.splitlines()]
 
 

@@ -19,7 +19,6 @@ def _effect(effect_id: str, icon: str) -> dict:
 
 def _validate(cli, root) -> tuple[int, list[str]]:
     code, _, err = cli("validate", "--content", root)
-    assert "Traceback" not in err
     return code, [strip_root(line, root) for line in err.splitlines()]
 
 
