@@ -36,7 +36,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
 from cardgen.errors import RenderError, display_path
 from cardgen.geometry import px_to_pt
-from cardgen.safefs import FileRefused, Roots, check_file, read_file
+from cardgen.safefs import FileRefused, Roots, check_file, read_checked
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
 MAX_DOCUMENT_BYTES = 200 * 1024 * 1024      # everything one document reads
@@ -127,14 +127,14 @@ class SafeFetcher(URLFetcher):
         self.fetches += 1
         if self.fetches > MAX_FETCHES:
             self._refuse(url, f"more than {MAX_FETCHES} references in one document")
-        scheme = urlsplit(url).scheme.lower()
+        parts = urlsplit(url)
+        scheme = parts.scheme.lower()
         if scheme == "data":
             if len(url) > MAX_DATA_URL_CHARS:
                 self._refuse(url[:60] + "...", "data: URL over the size limit")
             return super().fetch(url, headers)
         if scheme != "file":
             self._refuse(url, "only local files are read, never the network")
-        parts = urlsplit(url)
         if parts.netloc not in ("", "localhost"):
             self._refuse(url, "only local files are read, never the network")
         virtual = self.roots.path(unquote(parts.path))
@@ -153,21 +153,13 @@ class SafeFetcher(URLFetcher):
                 self._refuse(url, f"more than {MAX_STYLESHEETS} stylesheets in one document")
             self.stylesheets.add(real)
         try:
-            data = read_file(real, self._real_roots, MAX_RESOURCE_BYTES)
+            data = read_checked(real, MAX_RESOURCE_BYTES)
         except FileRefused as exc:
             self._refuse(url, exc.reason)
         self.total_bytes += len(data)
         if self.total_bytes > MAX_DOCUMENT_BYTES:
             self._refuse(url, f"the document reads more than {MAX_DOCUMENT_BYTES // 1048576} MiB")
         return _BytesResponse(self.roots.url(real), data, {"Content-Type": mime})
-
-    def allows(self, path: Path) -> bool:
-        """Whether ``path`` is a regular file whose real path lies inside an allowed folder."""
-        try:
-            check_file(path, self._real_roots)
-        except FileRefused:
-            return False
-        return True
 
     def _refuse(self, url: str, reason: str) -> NoReturn:
         """Remember ``url`` (a URL, or the path of a local file) and why; stop this fetch."""

@@ -92,7 +92,15 @@ def check_file(path: Path | str, roots: Iterable[Path]) -> Path:
 
 def read_file(path: Path | str, roots: Iterable[Path], max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     """The bytes of ``path`` after :func:`check_file`; never blocks, never follows a late link."""
-    real = check_file(path, roots)
+    return read_checked(check_file(path, roots), max_bytes, shown=path)
+
+
+def read_checked(real: Path, max_bytes: int = DEFAULT_MAX_BYTES, shown: Path | str | None = None) -> bytes:
+    """The bytes of ``real``, a path :func:`check_file` returned (refusals name ``shown``, default ``real``).
+
+    Opened without blocking and without following a link swapped in since
+    the check; the open file is checked again to be a regular file."""
+    path = real if shown is None else shown
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(real, flags)

@@ -68,6 +68,14 @@ def rules_content(tmp_path):
     return add
 
 
+def one_unit_content(root: Path) -> Path:
+    """A copy of tests/fixtures/rules with one plain unit at ``root``: a build renders two faces."""
+    shutil.copytree(FIXTURES / "rules", root)
+    (root / "units").mkdir()
+    (root / "units" / "probe.yaml").write_text(yaml.safe_dump(unit("probe")), encoding="utf-8")
+    return root
+
+
 def unit(unit_id: str = "probe", **fields) -> dict:
     """A valid infantry unit (KO 5), overridden by ``fields``."""
     data = {"id": unit_id, "name": unit_id.title(), "faction": "test", "type": "infanterie",

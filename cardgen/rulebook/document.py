@@ -27,7 +27,7 @@ from markdown_it.token import Token
 
 from cardgen.errors import Problem, did_you_mean
 from cardgen.rulebook.frontmatter import read_front_matter
-from cardgen.rulebook.images import image_url, resolve_image, why_missing
+from cardgen.rulebook.images import find_image, image_url
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.rulebook.page import PageSettings, page_settings, to_points
 
@@ -106,11 +106,11 @@ def _check_image(children: list[Token], index: int, folder: Path, assets: list[P
     src = str(image.attrGet("src") or "")
     if src.startswith("data:"):
         return
-    path = resolve_image(src, folder, assets)
+    path, why = find_image(src, folder, assets)
     if path is not None:
         image.attrSet("src", image_url(path, folder, assets))
         return
-    warn(f"({src}", f"image not found: {src}{why_missing(src, folder, assets)}")
+    warn(f"({src}", f"image not found: {src}{why}")
     style = _placeholder_style(str(image.attrGet("style") or ""))
     shown = "/<wbr>".join(escape(part) for part in src.split("/"))
     placeholder = Token("html_inline", "", 0)

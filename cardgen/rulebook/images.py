@@ -63,42 +63,34 @@ def _candidates(relative: PurePosixPath, document_dir: Path, assets: list[Path])
     return found
 
 
-def resolve_image(src: str, document_dir: Path, asset_dirs: list[Path]) -> Path | None:
-    """The file an image reference means, or ``None`` when it is missing."""
+def find_image(src: str, document_dir: Path, asset_dirs: list[Path]) -> tuple[Path | None, str]:
+    """The file ``src`` means (or None) and, when none, why a file of that name was refused.
+
+    The reason reads `` (a FIFO, not a regular file)``, or is ``''`` when no
+    such file exists: a link out of the allowed folders, a FIFO or a folder
+    is named in the warning, never silently missing."""
     parts = urlsplit(src)
     if parts.scheme or parts.netloc or not parts.path:
-        return None
+        return None, ""
     relative = PurePosixPath(unquote(parts.path))
     if relative.is_absolute():
-        return None
+        return None, ""
     document_dir = Path(document_dir).resolve()
     roots = [document_dir, *asset_roots(asset_dirs)]          # real paths
     names = [relative]
     if relative.suffix.lower() == ".png":
         names.append(relative.with_suffix(".svg"))
+    why = ""
     for name in names:
         for candidate in _candidates(name, document_dir, roots[1:]):
             try:
-                return check_file(candidate, roots)
-            except FileRefused:
-                continue
-    return None
-
-
-def why_missing(src: str, document_dir: Path, asset_dirs: list[Path]) -> str:
-    """Why :func:`resolve_image` found nothing, where a file of that name exists but was refused.
-
-    `` (Grafiken/x.png: a FIFO, not a regular file)`` or ``''``: a link out of
-    the allowed folders, a FIFO or a folder is named, never silently missing."""
-    parts = urlsplit(src)
-    if parts.scheme or parts.netloc or not parts.path or PurePosixPath(unquote(parts.path)).is_absolute():
-        return ""
-    document_dir = Path(document_dir).resolve()
-    roots = [document_dir, *asset_roots(asset_dirs)]
-    for candidate in _candidates(PurePosixPath(unquote(parts.path)), document_dir, roots[1:]):
-        if os.path.lexists(candidate):
-            try:
-                check_file(candidate, roots)
+                return check_file(candidate, roots), ""
             except FileRefused as exc:
-                return f" ({exc.reason})"
-    return ""
+                if not why and name == relative and os.path.lexists(candidate):
+                    why = f" ({exc.reason})"
+    return None, why
+
+
+def resolve_image(src: str, document_dir: Path, asset_dirs: list[Path]) -> Path | None:
+    """The file an image reference means, or ``None`` when it is missing."""
+    return find_image(src, document_dir, asset_dirs)[0]

@@ -10,12 +10,10 @@
 from __future__ import annotations
 
 import dataclasses
-import shutil
 import subprocess
 import sys
 
 import pytest
-import yaml
 
 import cardgen.stages
 from cardgen.build import build, rulebook_key
@@ -25,7 +23,7 @@ from cardgen.rulebook import directive
 from cardgen.rulebook.build import load_table_content
 from cardgen.rulebook.directive import TableError
 from cardgen.stages import load_content
-from conftest import FIXTURES, PROJECT, unit
+from conftest import FIXTURES, PROJECT, one_unit_content
 
 
 @pytest.fixture(scope="module")
@@ -75,10 +73,7 @@ def test_kinds_read_come_from_the_registry():
 @pytest.fixture
 def small(tmp_path):
     """tests/fixtures/rules with one unit and a rulebook with a table: a build renders two faces."""
-    content = tmp_path / "content"
-    shutil.copytree(FIXTURES / "rules", content)
-    (content / "units").mkdir()
-    (content / "units" / "probe.yaml").write_text(yaml.safe_dump(unit("probe")), encoding="utf-8")
+    content = one_unit_content(tmp_path / "content")
     (content / "rulebook").mkdir()
     (content / "rulebook" / "R.md").write_text("# R\n\n{{ table: weapon-classes }}\n", encoding="utf-8")
     return content

@@ -8,7 +8,6 @@ content between them, as he would.
 from __future__ import annotations
 
 import io
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -18,17 +17,13 @@ import yaml
 from rich.console import Console
 
 from cardgen import buildcmd
-from conftest import FIXTURES, unit
+from conftest import one_unit_content, unit
 
 
 @pytest.fixture
 def small(tmp_path):
     """tests/fixtures/rules with one unit: a build renders two faces."""
-    content = tmp_path / "content"
-    shutil.copytree(FIXTURES / "rules", content)
-    (content / "units").mkdir()
-    (content / "units" / "probe.yaml").write_text(yaml.safe_dump(unit("probe")), encoding="utf-8")
-    return content
+    return one_unit_content(tmp_path / "content")
 
 
 def pdf_text(path: Path) -> str:
