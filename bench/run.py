@@ -9,7 +9,7 @@ Every run is a fresh ``python -m cardgen`` process (start-up included).  Figures
 * a generated 100-unit set (bench/generate.py): a rebuild after editing one
   unit's name (target <= 1 s) and a rebuild with no change (target <= 0.3 s);
 * the user's rulebook alone (``cardgen rulebook ../shared/rulebook/Regelbuch.md
-  --assets assets``), where ../shared exists;
+  --assets cardgen/assets``), where ../shared exists;
 * the scale series: generated sets of 10 / 100 / 1000 units (--quick: 10 and
   100), cold; time per unit and growth factor.
 
@@ -205,11 +205,11 @@ def main() -> None:
         if REGELBUCH.is_file():
             progress("the user's rulebook")
             rb_out = work / "Regelbuch.pdf"
-            t, m = median_of(runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets", "assets",
+            t, m = median_of(runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets", "cardgen/assets",
                                                   "--out", str(rb_out)])
             note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
             if exe:
-                html = dump_html("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "assets")
+                html = dump_html("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "cardgen/assets")
                 c, pages = chromium_seconds(exe, html, runs)
                 note += f"; Chromium {secs(c)} ({pages} pages), ratio cardgen/Chromium {t / c:.2f}"
             rows.append(("user's rulebook (Regelbuch.md)", secs(t), mib(m), note.lstrip("; ")))

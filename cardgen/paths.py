@@ -1,15 +1,25 @@
-"""Where cardgen finds its own files (templates, assets, fonts, defaults).
+"""Where cardgen finds its own files: templates, the icon set, fonts and defaults.
 
-cardgen runs from its checkout (the README's set-up installs it editable),
-so the project folders ``templates/`` and ``assets/`` sit beside the package.
+They are package data (``cardgen/templates``, ``cardgen/assets``,
+``cardgen/defaults``), found with :mod:`importlib.resources`, so an
+installed cardgen (``pip install .``, a wheel, ``pipx install <git url>``)
+works with no checkout.  WeasyPrint and Jinja read real files, so the
+package folder is made available as a path once per process
+(:func:`importlib.resources.as_file`; for an ordinary installation that is
+the installed folder itself).
 """
 
+import atexit
+from contextlib import ExitStack
+from importlib.resources import as_file, files
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-PROJECT_DIR = PACKAGE_DIR.parent
-TEMPLATES_DIR = PROJECT_DIR / "templates"
-ASSETS_DIR = PROJECT_DIR / "assets"
+_KEEP = ExitStack()
+atexit.register(_KEEP.close)
+
+PACKAGE_DIR: Path = _KEEP.enter_context(as_file(files("cardgen"))).resolve()
+TEMPLATES_DIR = PACKAGE_DIR / "templates"
+ASSETS_DIR = PACKAGE_DIR / "assets"
 ICONS_DIR = ASSETS_DIR / "Grafiken"
 FONTS_DIR = ASSETS_DIR / "fonts"
 DEFAULTS_DIR = PACKAGE_DIR / "defaults"

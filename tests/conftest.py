@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from cardgen.paths import PACKAGE_DIR
 from cardgen.cli import main
 from cardgen.context import Summary
 from cardgen.errors import display_path
@@ -225,7 +226,7 @@ def snapshot(request):
 
     def check(name: str, text: str) -> None:
         path = SNAPSHOTS / name
-        text = text.replace(str(PROJECT), "<cardgen>")        # icon and stylesheet paths of this checkout
+        text = text.replace(str(PACKAGE_DIR), "<cardgen>")    # icon and stylesheet paths of this installation
         if update:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")

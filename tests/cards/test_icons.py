@@ -6,6 +6,7 @@ import io
 import re
 import shutil
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 import yaml
@@ -14,7 +15,9 @@ from cardgen import icons
 from cardgen.stages import load_content
 from cardgen.content.resolve import ICON_FIELDS
 from cardgen.errors import RenderError
-from cardgen.paths import PROJECT_DIR
+from cardgen.paths import ICONS_DIR
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]   # the checkout
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 ALL = icons.all_icons()
@@ -28,7 +31,7 @@ def local(tag: str) -> str:
 
 
 def test_the_icon_set_is_cardgens_icon_folder():
-    assert icons.ICON_SET_DIR == PROJECT_DIR / "assets" / "Grafiken"
+    assert icons.ICON_SET_DIR == ICONS_DIR
     assert len(ALL) >= 70
 
 

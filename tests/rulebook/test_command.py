@@ -9,9 +9,11 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.errors import display_path
-from cardgen.paths import ASSETS_DIR, PROJECT_DIR
+from cardgen.paths import ASSETS_DIR
 from cardgen.rulebook import build_rulebook
 from cardgen.rulebook.page import page_settings
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]   # the checkout
 
 DOCUMENTS = Path(__file__).parent / "fixtures" / "documents"
 EXAMPLE = PROJECT_DIR / "content" / "rulebook" / "Regeln.md"

@@ -13,9 +13,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardgen.paths import ASSETS_DIR, PROJECT_DIR
+from cardgen.paths import ASSETS_DIR
 from cardgen.rulebook import build_rulebook, format_warning
 from cardgen.rulebook.markdown import make_markdown
+
+PROJECT_DIR = Path(__file__).resolve().parents[2]   # the checkout
 
 REGELBUCH = PROJECT_DIR.parent / "shared" / "rulebook" / "Regelbuch.md"
 ICON_FOLDERS = ("Marker", "Bewegung", "Größe", "Modell", "Waffe", "Rüstung", "Effekt")
