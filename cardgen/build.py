@@ -5,57 +5,75 @@ The stages in order, top to bottom:
 1. validate: the whole content folder (any error ends the build; nothing is written);
 2. cards: unit cards, power cards, one sheet per group, ``changed-cards.pdf``
    (faces are rendered only when their cache key changed, in a process pool);
-3. rulebooks: every ``*.md`` below the content folder
+3. rulebooks: the files the project file's ``rulebooks`` globs match
+   (``Regeln/Regelbuch.md`` → ``build/rulebooks/Regeln/Regelbuch.pdf``, the path
+   below the project root), else every ``*.md`` below the content folder
    (``content/rulebook/Regeln.md`` → ``build/rulebooks/rulebook/Regeln.pdf``);
 4. commit: every output put in place, the outputs of an earlier build that
    this one no longer makes removed, the manifest written last.
 
 Every stage receives one :class:`~cardgen.context.BuildContext`: the content
-loaded in step 1 (the rulebooks' tables read it too), the output folder, the
-cache, the reporter and the warning counter; with ``strict``, any warning
-fails the build before step 4.  Before anything is rendered, two outputs on
-one file are refused.  A build that fails half-way leaves the previous
-outputs and the manifest as they were.
+loaded in step 1 (the rulebooks' tables read it too), the project
+(:mod:`cardgen.project`) and its theme, the output folder, the cache, the
+reporter and the warning counter; with ``strict``, any warning fails the
+build before step 4.  Before anything is rendered, two outputs on one file
+are refused.  A build that fails half-way leaves the previous outputs and the
+manifest as they were.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
+from typing import Sequence
+from urllib.parse import unquote
 
 from cardgen.cache import Cache, digest, toolchain_digest, tree_digest
 from cardgen.cards.pipeline import build_all_cards, planned_outputs, step_count
 from cardgen.content.model import Content
-from cardgen.context import BuildContext, StrictFailure, Summary
+from cardgen.context import BuildContext, StrictFailure, Summary, make_theme
 from cardgen.errors import Problem, display_path
 from cardgen.outputs import check_collisions
-from cardgen.paths import ASSETS_DIR
+from cardgen.project import Project
 from cardgen.rulebook.directive import kinds_read
-from cardgen.safefs import read_file, resolve_roots, walk_files
+from cardgen.safefs import FileRefused, check_file, inside, read_checked, read_file, resolve_roots, walk_files
 from cardgen.stages import load_and_derive
+from cardgen.theme import Theme
 
-__all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "rulebook_key"]
+__all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "make_theme", "rulebook_key"]
+
+MAX_REFERENCED_BYTES = 64 * 1024 * 1024
+ICONS = ".icons.json"
+"""Beside a rulebook's stored warnings: the pictures it took from cardgen's icon set (a reused PDF names them too)."""
 
 
-def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_factory=None) -> Summary:
+def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_factory=None, *,
+          project: Project | None = None, extra_css: Sequence[Path] = ()) -> Summary:
     """Run every stage; raise ContentError/RenderError on failure (and
     StrictFailure with ``strict`` when anything warned): outputs are put in
-    place only when the whole build succeeded."""
+    place only when the whole build succeeded.  ``project`` (default: none, today's
+    behaviour) says which rulebooks, asset folders and theme; ``extra_css``
+    (``--css FILE``) comes after the theme's stylesheets in every document."""
     content_dir, out_dir = Path(content_dir), Path(out_dir)
+    project = project or Project(root=Path.cwd())
+    theme = make_theme(project, extra_css)
     content, derived = load_and_derive(content_dir)
     summary = Summary(strict=strict)
-    rulebooks = find_rulebooks(content_dir, summary)
-    check_collisions([*planned_outputs(content), *((rulebook_output(s, content_dir), display_path(s))
-                                                   for s in rulebooks)])
+    for problem in theme.warnings:
+        summary.warn(problem.format())
+    rulebooks = find_rulebooks(content_dir, summary, project)
+    check_collisions([*planned_outputs(content), *((label, display_path(s)) for s, label in rulebooks)])
     cache = Cache(out_dir)
     reporter = reporter_factory(step_count(content) + len(rulebooks)) if reporter_factory else None
-    ctx = BuildContext(content, derived, out_dir, cache, toolchain_digest(), reporter=reporter, summary=summary)
+    ctx = BuildContext(content, derived, out_dir, cache, toolchain_digest(), reporter=reporter, summary=summary,
+                       project=project, theme=theme)
     try:
         with ctx.staged(owns=built_by_build):       # all outputs, or none (strict: none if anything warned)
             build_all_cards(ctx)
-            for source in rulebooks:
-                build_one_rulebook(ctx, source)
+            for source, label in rulebooks:
+                build_one_rulebook(ctx, source, label)
     finally:
         if reporter:
             reporter.close()
@@ -69,65 +87,158 @@ def built_by_build(entry: str) -> bool:
     return not entry.startswith("output:png/")
 
 
-def find_rulebooks(content_dir: Path, summary: Summary) -> list[Path]:
-    """Every ``*.md`` below the content folder; links out, FIFOs ... are passed over with a warning."""
-    found, skipped = walk_files(content_dir, (".md",), skip_dirs={".cache"})
-    for entry in skipped:
-        summary.warn(Problem(str(entry.path), message=f"not read as a rulebook: {entry.reason}",
-                             severity="warning").format())
-    return found
+def find_rulebooks(content_dir: Path, summary: Summary, project: Project | None = None) -> list[tuple[Path, str]]:
+    """(source, output) of every rulebook: the project's ``rulebooks`` globs if set, else every
+    ``*.md`` below the content folder.  A file refused (a link out, a FIFO ...) is passed over
+    with a warning naming it, so is a glob matching nothing."""
+    sources = project.rulebook_sources() if project is not None else None
+    if sources is None:
+        found, skipped = walk_files(content_dir, (".md",), skip_dirs={".cache"})
+        for entry in skipped:
+            summary.warn(_not_a_rulebook(entry.path, entry.reason))
+        return [(source, rulebook_output(source, content_dir)) for source in found]
+    assert project is not None
+    roots = resolve_roots([project.root])
+    for i, pattern in enumerate(project.rulebooks or ()):
+        if not project.rulebook_matches(pattern):
+            summary.warn(Problem(str(project.file), field=f"rulebooks[{i}]", severity="warning",
+                                 message=f"'{pattern}' matches no Markdown file").format())
+    kept = []
+    for source in sources:
+        try:
+            check_file(source, roots)
+        except FileRefused as exc:
+            summary.warn(_not_a_rulebook(source, exc.reason))
+            continue
+        kept.append((source, rulebook_output(source, project.root)))
+    return kept
 
 
-def rulebook_output(source: Path, content_dir: Path) -> str:
-    """Where a rulebook goes: ``rulebooks/<its path below the content folder>.pdf``.
+def _not_a_rulebook(path: Path, reason: str) -> str:
+    return Problem(str(path), message=f"not read as a rulebook: {reason}", severity="warning").format()
+
+
+def rulebook_output(source: Path, base: Path) -> str:
+    """Where a rulebook goes: ``rulebooks/<its path below base>.pdf``; ``base`` is the content
+    folder (rulebooks found there) or the project root (rulebooks the project file names).
 
     Its own folder keeps it apart from every card output, and the path below
-    the content folder keeps two rulebooks of one name apart."""
-    return "rulebooks/" + source.relative_to(content_dir).with_suffix(".pdf").as_posix()
+    ``base`` keeps two rulebooks of one name apart."""
+    return "rulebooks/" + source.relative_to(base).with_suffix(".pdf").as_posix()
 
 
-def rulebook_key(source: Path, content: Content, tool: str) -> str:
-    """Everything a rulebook depends on: its text, its folder's files, and the content kinds
-    its table directives read (:func:`~cardgen.rulebook.directive.kinds_read`, from the registry)."""
-    text = read_file(source, resolve_roots([content.root]))
-    kinds = kinds_read(text.decode("utf-8", errors="replace"))
+def rulebook_key(source: Path, content: Content, tool: str, project: Project | None = None,
+                 theme: Theme | None = None, out_dir: Path | None = None) -> str:
+    """Everything a rulebook can read, as one key:
+
+    * its text (hence its front matter) and every file of its folder (the first picture root),
+      leaving out the output folder ``out_dir`` and ``.git`` if they lie below it;
+    * the content kinds its table directives read (:func:`~cardgen.rulebook.directive.kinds_read`);
+    * each of the project's asset folders (names and files) and its TOC levels;
+    * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.theme.Theme.digest`);
+    * every file a ``../`` reference in its text reaches (:func:`up_references_digest`).
+
+    cardgen's own templates and icon set are in ``tool`` (:func:`~cardgen.cache.toolchain_digest`)."""
+    project = project or Project(root=content.root)
+    roots = resolve_roots([content.root, source.parent, *project.allowed_roots])
+    raw = read_file(source, roots)
+    text = raw.decode("utf-8", errors="replace")
+    kinds = kinds_read(text)
     tables = digest([(kind, sorted((i, o.model_dump()) for i, o in content.kind(kind).items()))
                      for kind in kinds]) if kinds else ""
-    return digest("rulebook", tool, hashlib.sha256(text).hexdigest(), tree_digest(source.parent), tables)
+    assets = [(str(folder), tree_digest(folder)) for folder in project.assets]
+    setup = digest(project.file is not None, project.toc_levels, assets, theme.digest() if theme else "")
+    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), folder_digest(source.parent, out_dir),
+                  tables, setup, up_references_digest(text, source, project))
 
 
-def stored_warnings(cache: Cache, key: str) -> list[str] | None:
-    """The warnings a rulebook gave when it was built with ``key``; None if not stored (or damaged)."""
+def folder_digest(folder: Path, out_dir: Path | None = None) -> str:
+    """:func:`~cardgen.cache.tree_digest` of ``folder``, without ``out_dir`` and ``.git`` when
+    they lie below it (a rulebook at the project root: its outputs must not change its key)."""
+    real = folder.resolve()
+    skip = Path(out_dir).resolve() if out_dir is not None else None
+    holds_out = skip is not None and skip != real and inside(skip, (real,))
+    if not holds_out and not (folder / ".git").exists():
+        return tree_digest(folder)
+    files, _ = walk_files(folder, ("",), skip_dirs={".git"})
+    sha = hashlib.sha256()
+    for path in files:
+        if skip is not None and inside(path.resolve(), (skip,)):
+            continue
+        sha.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
+        sha.update(_file_digest(path, (real,)).encode("ascii"))
+    return sha.hexdigest()
+
+
+_UP_REFERENCE = re.compile(r"<([^<>\n]*\.\./[^<>\n]*)>|([^\s\"'()<>\[\]]*\.\./[^\s\"'()<>\[\]]*)")
+"""A path with ``../`` in it: in ``<...>`` (a Markdown destination with spaces) or up to a space or quote."""
+
+
+def up_references_digest(text: str, source: Path, project: Project) -> str:
+    """What every ``../`` path in ``text`` reaches from the rulebook's folder: a file's bytes, or
+    that it is missing, a folder, or outside the allowed roots.
+
+    Any such string counts, wherever it stands in the text (a link, an image, an
+    HTML ``src``, a reference definition ...): too many is harmless, one missed would
+    reuse a stale PDF.  Pictures below the rulebook's folder and the asset folders are
+    in the key already, and ``../`` can only reach further within the project root."""
+    roots = resolve_roots([*project.allowed_roots, *project.assets])
+    found = []
+    for match in _UP_REFERENCE.finditer(text):
+        reference = (match[1] or match[2]).split("#")[0].split("?")[0]
+        for name in sorted({reference, unquote(reference)}):
+            found.append((name, _file_digest(source.parent / name, roots)))
+    return digest(sorted(set(found)))
+
+
+def _file_digest(path: Path, roots: tuple[Path, ...]) -> str:
+    """The SHA-256 of a file inside ``roots``, or why there is none (``refused: no such file`` ...)."""
     try:
-        warnings = json.loads(cache.get("warnings", key, ".json") or b"null")
+        return hashlib.sha256(read_checked(check_file(path, roots), MAX_REFERENCED_BYTES, shown=path)).hexdigest()
+    except FileRefused as exc:
+        return f"refused: {exc.reason}"
+
+
+def stored_warnings(cache: Cache, key: str, suffix: str = ".json") -> list[str] | None:
+    """The warnings a rulebook gave when it was built with ``key`` (``suffix=ICONS``: the
+    pictures it took from cardgen's icon set); None if not stored (or damaged)."""
+    try:
+        stored = json.loads(cache.get("warnings", key, suffix) or b"null")
     except ValueError:
         return None
-    if isinstance(warnings, list) and all(isinstance(w, str) for w in warnings):
-        return warnings
+    if isinstance(stored, list) and all(isinstance(w, str) for w in stored):
+        return stored
     return None
 
 
-def build_one_rulebook(ctx: BuildContext, source: Path) -> None:
-    """One rulebook of the content folder, reused when its key is unchanged; its tables read
-    ``ctx.content`` (loaded once, by the build)."""
-    label = rulebook_output(source, ctx.content.root)
+def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None) -> None:
+    """One rulebook, written to ``label`` below the output folder (default: its path below the
+    content folder), reused when its key is unchanged; its tables read ``ctx.content`` (loaded
+    once, by the build), its pictures the project's asset folders, its look ``ctx.theme``."""
+    label = label or rulebook_output(source, ctx.content.root)
     out = ctx.out_dir / label
-    name = f"rulebook:{source.relative_to(ctx.content.root).as_posix()}"
-    key = rulebook_key(source, ctx.content, ctx.tool)
+    name = "rulebook:" + label.removeprefix("rulebooks/").removesuffix(".pdf")
+    key = rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.out_dir)
     ctx.cache.record(name, key)
     warnings = stored_warnings(ctx.cache, key)
-    if ctx.cache.unchanged(name, key, out) and warnings is not None:
+    icon_set = stored_warnings(ctx.cache, key, ICONS)
+    if ctx.cache.unchanged(name, key, out) and warnings is not None and icon_set is not None:
         built = False
     else:
         built = True
         # lazy: WeasyPrint is imported only when a rulebook is rendered (a no-change build stays fast)
         from cardgen.rulebook.build import build_rulebook
 
-        result = build_rulebook(source, out, [ASSETS_DIR], content=ctx.content, write=False)
+        result = build_rulebook(source, out, list(ctx.project.assets), content=ctx.content, write=False,
+                                project=ctx.project, theme=ctx.theme)
         ctx.staging().stage(out, result.pdf)
         warnings = [w.format() for w in result.warnings]
+        icon_set = sorted(result.icon_set)
         ctx.cache.put("warnings", key, json.dumps(warnings).encode(), ".json")
+        ctx.cache.put("warnings", key, json.dumps(icon_set).encode(), ICONS)
     for warning in warnings:                         # a reused output still reports its warnings
         ctx.warn(warning)
+    ctx.summary.icon_set.update(icon_set)            # and its pictures from cardgen's icon set
     ctx.summary.add(label, built=built)
     ctx.step(label, "built" if built else "reused")
+

@@ -8,9 +8,11 @@ import time
 from pathlib import Path
 
 from cardgen.build import build
-from cardgen.cli import os_error_line
-from cardgen.errors import CardgenError
+from cardgen.cli import add_css_option, add_project_options, os_error_line, project_of, reload_project
+from cardgen.context import icon_set_line
+from cardgen.errors import CardgenError, display_path
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
+from cardgen.project import CSS_TARGETS
 
 
 class PlainReporter:
@@ -51,24 +53,46 @@ def make_reporter(total: int):
 
 def run_build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    summary = build(args.content, args.out, strict=args.strict, reporter_factory=make_reporter)
+    summary = build(args.content, args.out, strict=args.strict, reporter_factory=make_reporter,
+                    project=project_of(args), extra_css=args.css)
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
     for name in summary.removed:
         print(f"{'removed':>8}  {name}")
+    if summary.icon_set:
+        print(icon_set_line(summary.icon_set))
     seconds = time.perf_counter() - started
     print(f"built {len(summary.built)}, reused {len(summary.reused)}, "
           f"{len(summary.warnings)} warning(s) in {seconds:.2f} s")
     return 0
 
 
+def watched_paths(args: argparse.Namespace) -> list[Path]:
+    """What a rebuild may read: the content, cardgen's templates and icons, and of the project its
+    file, theme folder, asset folders, stylesheets and the rulebooks' folders (those that exist)."""
+    project = project_of(args)
+    paths = [Path(args.content), TEMPLATES_DIR, ASSETS_DIR, *map(Path, args.css)]
+    if project.file is not None:
+        paths += [project.file, *project.assets, *project.fonts]
+        paths += [p for target in CSS_TARGETS for p in project.stylesheets(target)]
+        paths += [project.theme] if project.theme is not None else []
+        paths += sorted({source.parent for source in project.rulebook_sources() or ()})
+    seen: dict[Path, None] = {}
+    for path in paths:
+        if path.exists():
+            seen.setdefault(path.absolute(), None)
+    return list(seen)
+
+
 def run_watch(args: argparse.Namespace) -> int:
-    """Rebuild on every saved change (debounced), printing each result."""
+    """Rebuild on every saved change (debounced), printing each result; the project file is read
+    again before each build (the folders watched are those of the first)."""
     # lazy: only `cardgen watch` needs it (and tests replace watchfiles.watch)
     from watchfiles import watch
 
     def once() -> None:
         try:
+            reload_project(args)
             run_build(args)
         except CardgenError as exc:
             for line in exc.lines():
@@ -77,9 +101,14 @@ def run_watch(args: argparse.Namespace) -> int:
             print(f"cardgen: {os_error_line(exc)}", file=sys.stderr)
 
     once()
-    print(f"watching {args.content} (Ctrl+C to stop)")
-    for _ in watch(args.content, TEMPLATES_DIR, ASSETS_DIR, debounce=400, step=100,
-                   watch_filter=lambda change, path: "/.cache/" not in path and not path.endswith(".tmp")):
+    out = str(Path(args.out).absolute())
+
+    def keep(change, path: str) -> bool:             # never our own writes: no build triggers the next
+        return ("/.cache/" not in path and not path.endswith(".tmp") and "/.git/" not in path
+                and path != out and not path.startswith(out + "/"))
+
+    print(f"watching {display_path(args.content)} (Ctrl+C to stop)")
+    for _ in watch(*watched_paths(args), debounce=400, step=100, watch_filter=keep):
         once()
     return 0
 
@@ -88,9 +117,7 @@ def add_parser(sub) -> None:
     for name, func, text in (("build", run_build, "validate, then build every output (incremental)"),
                              ("watch", run_watch, "rebuild on every saved change")):
         p = sub.add_parser(name, help=text)
-        p.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
-                       help="content folder (default: ./content)")
-        p.add_argument("--out", type=Path, default=Path("build"), metavar="DIR",
-                       help="output folder (default: ./build)")
-        p.add_argument("--strict", action="store_true", help="warnings fail the build")
+        add_project_options(p, strict_help="warnings fail the build")
+        add_css_option(p, "for every document of the build")
         p.set_defaults(func=func)
+

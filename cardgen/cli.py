@@ -1,7 +1,11 @@
 """The ``cardgen`` command line.
 
 Every subcommand is a small function taking parsed arguments and returning
-an exit code.  A :class:`~cardgen.errors.CardgenError` is printed without a
+an exit code.  The project file (:mod:`cardgen.project`) is found once, before
+a command runs: it gives the defaults of ``--content``, ``--out`` and
+``--strict`` (an option given on the command line wins; a broken
+``cardgen.toml`` is reported like a content error, exit 1).
+A :class:`~cardgen.errors.CardgenError` is printed without a
 traceback (one problem per line on stderr) and gives exit 1; so is, as a
 last safety net, an I/O error (``cardgen: FILE: reason``); any other
 exception is a bug and shows its traceback.
@@ -16,6 +20,7 @@ from pathlib import Path
 
 from cardgen import __version__
 from cardgen.errors import CardgenError, UsageError, did_you_mean, display_path, one_line
+from cardgen.project import Project, find_project
 from cardgen.stages import check_content, load_and_derive, load_content
 
 LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "schools", "effects",
@@ -29,9 +34,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(problem.format(), file=sys.stderr)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
-        print(f"{len(errors)} error(s) in {args.content}", file=sys.stderr)
+        print(f"{len(errors)} error(s) in {display_path(args.content)}", file=sys.stderr)
         return 1
-    print(f"{args.content}: valid")
+    print(f"{display_path(args.content)}: valid")
     return 0
 
 
@@ -97,8 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def content_arg(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
-                       help="content folder (default: ./content)")
+        add_content_option(p)
 
     p = sub.add_parser("validate", help="check every content file")
     content_arg(p)
@@ -122,6 +126,63 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+PROJECT_OPTIONS = ("content", "out", "strict")
+"""The options whose default the project file gives (a command names its own in ``project_options``)."""
+
+
+def add_content_option(p: argparse.ArgumentParser) -> None:
+    """``--content DIR``, its default from the project file; the command takes it from there."""
+    p.add_argument("--content", type=Path, default=None, metavar="DIR",
+                   help="content folder (default: the project file's, else ./content)")
+    p.set_defaults(project_options=("content",))
+
+
+def add_project_options(p: argparse.ArgumentParser, strict_help: str | None = None) -> None:
+    """``--content DIR``, ``--out DIR`` (and ``--strict``/``--no-strict``), defaults from the project file."""
+    add_content_option(p)
+    p.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="output folder (default: the project file's, else ./build)")
+    names: tuple[str, ...] = ("content", "out")
+    if strict_help:
+        p.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
+                       help=f"{strict_help} (default: the project file's strict, else off)")
+        names += ("strict",)
+    p.set_defaults(project_options=names)
+
+
+def add_css_option(p: argparse.ArgumentParser, which: str) -> None:
+    """``--css FILE`` (repeatable): more stylesheets after cardgen's and the theme's."""
+    p.add_argument("--css", type=Path, action="append", default=[], metavar="FILE",
+                   help=f"one more stylesheet after the theme's, {which} (repeatable)")
+
+
+def apply_project(args: argparse.Namespace, project: Project) -> argparse.Namespace:
+    """Fill each of the command's ``project_options`` not given on the command line from ``project``;
+    remember which (``args.from_project``) so that :func:`reload_project` can fill them anew."""
+    args.project = project
+    args.from_project = []
+    for name in getattr(args, "project_options", ()):
+        if getattr(args, name, None) is None:
+            setattr(args, name, getattr(project, name))
+            args.from_project.append(name)
+    return args
+
+
+def reload_project(args: argparse.Namespace) -> argparse.Namespace:
+    """Read the project file again (``cardgen watch``: it may have changed) and fill the defaults anew."""
+    for name in getattr(args, "from_project", ()):
+        setattr(args, name, None)
+    return apply_project(args, find_project())
+
+
+def project_of(args: argparse.Namespace) -> Project:
+    """The project :func:`main` found for this run (found now if a caller skipped :func:`main`)."""
+    project = getattr(args, "project", None)
+    if project is None:
+        project = apply_project(args, find_project()).project
+    return project
+
+
 def _plugin_commands() -> list:
     """Subcommands that live with their stage (cards, rulebook, build, watch)."""
     from cardgen import buildcmd
@@ -135,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if hasattr(args, "project_options"):
+            apply_project(args, find_project())
         return args.func(args)
     except CardgenError as exc:
         for line in exc.lines():

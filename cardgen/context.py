@@ -3,7 +3,9 @@
 Modelled on mkdocs' ``commands/build.py``: a command makes one
 :class:`BuildContext` -- the loaded content and its derived values
 (:func:`cardgen.stages.load_and_derive`), the output folder, the cache,
-the toolchain digest, the card options, the reporter -- and each stage takes
+the toolchain digest, the card options, the reporter, the project file
+(:mod:`cardgen.project`) and the theme made from it (:mod:`cardgen.theme`)
+-- and each stage takes
 it instead of a row of positional arguments.  Warnings are counted in one
 place, :meth:`Summary.warn`; strict mode is checked in one place, at the end
 (:meth:`Summary.check_strict`), before any output is put in place.
@@ -17,14 +19,17 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Protocol
+from typing import Callable, Iterable, Iterator, Protocol, Sequence
 
 from cardgen.cache import Cache
 from cardgen.content.model import Content
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, UsageError, display_path
 from cardgen.geometry import DEFAULT_PAPER
 from cardgen.outputs import Outputs
+from cardgen.project import Project
 from cardgen.rules.derive import Derived
+from cardgen.safefs import FileRefused, check_file, resolve_roots
+from cardgen.theme import Theme, theme_for
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,7 @@ class Summary:
     warnings: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
     removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
+    icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
 
     def add(self, name: str, built: bool) -> None:
         (self.built if built else self.reused).append(name)
@@ -90,6 +96,8 @@ class BuildContext:
     reporter: Reporter | None = None
     summary: Summary = field(default_factory=Summary)
     outputs: Outputs | None = None
+    project: Project = field(default_factory=lambda: Project(root=Path.cwd()))   # no project file: today's defaults
+    theme: Theme = field(default_factory=Theme)           # cardgen's own look
 
     def warn(self, message: str) -> None:
         self.summary.warn(message)
@@ -114,3 +122,24 @@ class BuildContext:
             yield outputs
             self.summary.check_strict()
         self.summary.removed = outputs.removed            # the manifest was written last, with them
+
+
+def make_theme(project: Project, extra_css: Sequence[Path] = ()) -> Theme:
+    """The theme of ``project`` plus ``extra_css`` (``--css FILE``: each must be a readable file, else
+    a :class:`~cardgen.errors.UsageError`); cardgen's own look without a project file or CSS."""
+    extra = tuple(Path(p) for p in extra_css)
+    for path in extra:
+        try:
+            check_file(path, resolve_roots([path.absolute().parent]))
+        except FileRefused as exc:
+            raise UsageError(f"--css {display_path(path)}: {exc.reason}") from None
+    if project.file is None and not extra:
+        return Theme()
+    return theme_for(project, extra)
+
+
+def icon_set_line(names: Iterable[str]) -> str:
+    """``N picture(s) from cardgen's icon set: a, b, …`` (sorted): the pictures a rulebook took from
+    cardgen's own icons because the project has none of that name (the designer may want his own)."""
+    names = sorted(set(names))
+    return f"{len(names)} picture(s) from cardgen's icon set: {', '.join(names)}"

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from cardgen.cache import Cache, toolchain_digest
 from cardgen.cards.pipeline import build_all_cards, planned_outputs
-from cardgen.context import BuildContext, CardOptions
-from cardgen.errors import UsageError, did_you_mean
+from cardgen.context import BuildContext, CardOptions, make_theme
+from cardgen.cli import add_css_option, add_project_options, project_of
+from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.outputs import check_collisions
 from cardgen.stages import load_and_derive
 
 
 def run_cards(args: argparse.Namespace) -> int:
+    project = project_of(args)
+    theme = make_theme(project, args.css)
     content, derived = load_and_derive(args.content)
     if args.group and args.group not in content.groups:
         raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")
@@ -25,15 +27,19 @@ def run_cards(args: argparse.Namespace) -> int:
     options = CardOptions(layout=args.layout, bleed_mm=args.bleed, crop_marks=args.crop_marks,
                           group=args.group, png_dpi=args.png)
     check_collisions(planned_outputs(content, options))
-    ctx = BuildContext(content, derived, args.out, Cache(args.out), toolchain_digest(), options)
+    ctx = BuildContext(content, derived, args.out, Cache(args.out), toolchain_digest(), options,
+                       project=project, theme=theme)
+    for problem in theme.warnings:
+        ctx.warn(problem.format())
     with ctx.staged(owns=lambda entry: owned_by_cards(entry, options)):
         build_all_cards(ctx)
     summary = ctx.summary
     for name in summary.removed:
-        print(f"removed {args.out / name}")
+        print(f"removed {display_path(args.out / name)}")
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
-    written = ", ".join(str(args.out / name) for name in summary.built if name.endswith(".pdf")) or "nothing new"
+    written = ", ".join(display_path(args.out / name) for name in summary.built
+                        if name.endswith(".pdf")) or "nothing new"
     print(f"cards: {len([n for n in summary.built if '(' in n])} face(s) rendered, "
           f"{len([n for n in summary.reused if '(' in n])} reused; wrote {written}")
     return 0
@@ -51,10 +57,8 @@ def owned_by_cards(entry: str, options) -> bool:
 
 def add_parser(sub) -> None:
     p = sub.add_parser("cards", help="print unit cards (cards.pdf) and power cards (powers.pdf)")
-    p.add_argument("--content", type=Path, default=Path("content"), metavar="DIR",
-                   help="content folder (default: ./content)")
-    p.add_argument("--out", type=Path, default=Path("build"), metavar="DIR",
-                   help="output folder (default: ./build)")
+    add_project_options(p)
+    add_css_option(p, "for unit cards, power cards and group sheets")
     p.add_argument("--group", metavar="ID", help="only this group: OUT/groups/ID.pdf with a cover page")
     p.add_argument("--layout", choices=("fold", "duplex"), default="fold",
                    help="fold: back below its front, turned 180°; duplex: backs on the next page, mirrored")

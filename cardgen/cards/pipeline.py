@@ -2,7 +2,8 @@
 
 1. plan: one job per face (unit front, unit back, power card) with a cache
    key over everything the face shows and how it is drawn (the view data,
-   page size and bleed, minimum font size, templates, icons, fonts, cardgen);
+   page size and bleed, minimum font size, templates, icons, fonts, cardgen,
+   the project's theme: :meth:`cardgen.theme.Theme.digest`);
 2. render: faces whose key is not in the cache are rendered, in a process
    pool when there are enough of them; every face is its own small PDF;
 3. impose: ``cards.pdf`` (unit cards), ``powers.pdf`` (power cards), one
@@ -37,6 +38,7 @@ from cardgen.context import BuildContext, CardOptions
 from cardgen.errors import RenderError
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
 from cardgen.rules.derive import Derived
+from cardgen.theme import Theme
 
 PARALLEL_FROM = 8                   # fewer missing faces render in-process (no pool start-up)
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
@@ -51,6 +53,7 @@ class FaceJob:
     page: FacePage
     min_font_pt: float
     key: str
+    theme: Theme = Theme()
 
 
 def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, FacePage]:
@@ -60,7 +63,10 @@ def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, Fac
             FacePage(sizes.power.width_mm, sizes.power.height_mm, options.bleed_mm))
 
 
-def plan_faces(content: Content, options: CardOptions, tool: str, derived: Derived) -> list[FaceJob]:
+def plan_faces(content: Content, options: CardOptions, tool: str, derived: Derived,
+               theme: Theme | None = None) -> list[FaceJob]:
+    theme = theme or Theme()
+    styled = theme.digest()
     unit_page, power_page = page_settings(content, options)
     min_font = content.checked_ruleset().cards.min_font_pt
     jobs = []
@@ -68,11 +74,11 @@ def plan_faces(content: Content, options: CardOptions, tool: str, derived: Deriv
         card = unit_card(derived.units[unit_id], content)
         for kind in ("front", "back"):
             jobs.append(FaceJob(unit_id, kind, card, unit_page, min_font,
-                                digest("face", tool, kind, repr(unit_page), min_font, repr(card))))
+                                digest("face", tool, styled, kind, repr(unit_page), min_font, repr(card)), theme))
     for power_id in sorted(content.powers):
         power = power_card(content.powers[power_id], content)
         jobs.append(FaceJob(power_id, "power", power, power_page, min_font,
-                            digest("face", tool, "power", repr(power_page), min_font, repr(power))))
+                            digest("face", tool, styled, "power", repr(power_page), min_font, repr(power)), theme))
     return jobs
 
 
@@ -108,7 +114,7 @@ def _render_safely(job: FaceJob):
     from cardgen.cards.render import render_face
 
     try:
-        return render_face(job.kind, job.card, job.page, job.min_font_pt)
+        return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme)
     except RenderError as exc:
         return str(exc)
 
@@ -204,14 +210,14 @@ def _power_faces(jobs, faces, powers: list[str]) -> list[tuple[bytes, None]]:
     return [(by[p], None) for p in powers]
 
 
-def render_cover(cover, paper: str = DEFAULT_PAPER) -> bytes:
-    """The cover page of a group sheet (a GroupCover view) as a PDF."""
+def render_cover(cover, paper: str = DEFAULT_PAPER, theme: Theme | None = None) -> bytes:
+    """The cover page of a group sheet (a GroupCover view) as a PDF, styled by the theme's ``groups``."""
     # lazy: WeasyPrint, only when a group cover is imposed
     from cardgen.cards.render import CARDS_TEMPLATES, render_template
     from cardgen.pdf import render_pdf
 
-    html = render_template("cover.html.j2", group=cover, page=cover_page(paper))
-    return render_pdf(html, CARDS_TEMPLATES).pdf
+    html = render_template("cover.html.j2", theme=theme, target="groups", group=cover, page=cover_page(paper))
+    return render_pdf(html, CARDS_TEMPLATES, theme.roots if theme else ()).pdf
 
 
 def _sheet(ctx: BuildContext, name: str, key_parts, make) -> None:
@@ -236,10 +242,11 @@ def build_all_cards(ctx: BuildContext) -> None:
     """Render and impose every card output of ``ctx.content`` into ``ctx.out_dir`` (staged in ``ctx.outputs``)."""
     content, options, cache = ctx.content, ctx.options, ctx.cache
     derived = ctx.derived
-    jobs = plan_faces(content, options, ctx.tool, derived)
+    theme = ctx.theme
+    jobs = plan_faces(content, options, ctx.tool, derived, theme)
     faces = render_faces(ctx, jobs)
     unit_page, power_page = page_settings(content, options)
-    sheet_opts = (options.layout, options.crop_marks, options.paper)
+    sheet_opts = (options.layout, options.crop_marks, options.paper, theme.digest())   # the theme styles covers
     keys = {(j.owner, j.kind): j.key for j in jobs}
 
     def sheet(name, units, powers, cover=None):
@@ -253,7 +260,7 @@ def build_all_cards(ctx: BuildContext) -> None:
             pdf = b""
             if units or cover:
                 pdf = impose(_unit_pairs(jobs, faces, units), unit_page, options.layout, options.crop_marks,
-                             cover=render_cover(cover, options.paper) if cover else None,
+                             cover=render_cover(cover, options.paper, theme) if cover else None,
                              store=cache.folder("sheets"), paper=options.paper)
             if powers:
                 pdf = append_pdf(pdf, impose(_power_faces(jobs, faces, powers), power_page, "grid",

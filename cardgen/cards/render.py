@@ -9,7 +9,6 @@ places the faces on printer sheets.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import jinja2
 
@@ -19,14 +18,15 @@ from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.pdf import BoxInfo, LaidOut, load_document
+from cardgen.theme import Theme, template_environment, template_failure
 
 
 CARDS_TEMPLATES = TEMPLATES_DIR / "cards"
 MAX_FIT_ROUNDS = 8
-FACES = {  # face kind → (template, stylesheet)
-    "front": ("unit_front.html.j2", "unit.css"),
-    "back": ("unit_back.html.j2", "unit.css"),
-    "power": ("power.html.j2", "power.css"),
+FACES = {  # face kind → (template, stylesheet, theme target)
+    "front": ("unit_front.html.j2", "unit.css", "cards"),
+    "back": ("unit_back.html.j2", "unit.css", "cards"),
+    "power": ("power.html.j2", "power.css", "powers"),
 }
 
 
@@ -38,29 +38,39 @@ class Face:
     warnings: tuple[str, ...]
 
 
-@lru_cache(maxsize=1)
-def environment() -> jinja2.Environment:
-    """Autoescaped, strict: a missing field is an error, not a blank on a card."""
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(CARDS_TEMPLATES), autoescape=True,
-        undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+def environment(theme: Theme | None = None) -> jinja2.Environment:
+    """Sandboxed, autoescaped, strict: a missing field is an error, not a blank on a card.
+    The theme's ``templates/cards/`` are searched before cardgen's own."""
+    return template_environment(CARDS_TEMPLATES, theme.templates if theme else None, "cards",
+                                trim_blocks=True, lstrip_blocks=True)
 
 
-def render_template(template: str, stylesheets: dict[str, str] | None = None, **values) -> str:
+def render_template(template: str, stylesheets: dict[str, str] | None = None, theme: Theme | None = None,
+                    target: str = "", **values) -> str:
     """``templates/cards/TEMPLATE`` rendered with ``values``; every card document (faces,
     sheets, the group cover) is made here.
 
     The template gets ``css``: the URL of the fonts stylesheet as ``css.fonts`` and of
-    each of ``stylesheets`` (name → file in ``templates/cards``) under its name."""
+    each of ``stylesheets`` (name → file in ``templates/cards``) under its name; and
+    ``theme_css`` (the theme's stylesheets for ``target``, URLs in order) and
+    ``font_faces`` (the project's ``@font-face`` rules).  Without a theme, cardgen's
+    own templates only."""
     css = {"fonts": (FONTS_DIR / "fonts.css").as_uri()}
     css.update((name, (CARDS_TEMPLATES / file).as_uri()) for name, file in (stylesheets or {}).items())
-    return environment().get_template(template).render(css=css, **values)
+    themed = theme or Theme()
+    try:
+        return environment(theme).get_template(template).render(
+            css=css, theme_css=themed.stylesheet_urls(target) if target else [],
+            font_faces=themed.font_faces if target else "", **values)
+    except jinja2.TemplateError as exc:
+        raise RenderError(template_failure(template, exc)) from None
 
 
-def face_html(kind: str, card, page: FacePage, steps: dict[str, int] | None = None) -> str:
+def face_html(kind: str, card, page: FacePage, steps: dict[str, int] | None = None,
+              theme: Theme | None = None) -> str:
     """The HTML of one face (``front``, ``back`` or ``power``); ``steps`` are the fit steps by box."""
-    template, stylesheet = FACES[kind]
-    return render_template(template, {"card": "card.css", "face": stylesheet},
+    template, stylesheet, target = FACES[kind]
+    return render_template(template, {"card": "card.css", "face": stylesheet}, theme=theme, target=target,
                            card=card, steps=steps or {}, page=page, head=header_icons())
 
 
@@ -84,11 +94,12 @@ def _face(rendered) -> Face:
     return Face(rendered.pdf, rendered.warnings)
 
 
-def render_face(kind: str, card, page: FacePage, min_font_pt: float) -> Face:
+def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Theme | None = None) -> Face:
     """Lay out a face, shrinking overflowing boxes step by step; fail if one never fits."""
     steps: dict[str, int] = {}
+    roots = theme.roots if theme else ()
     for _ in range(MAX_FIT_ROUNDS):
-        laid_out = load_document(face_html(kind, card, page, steps), CARDS_TEMPLATES)
+        laid_out = load_document(face_html(kind, card, page, steps, theme), CARDS_TEMPLATES, roots)
         overflows = _check_fit(kind, card, laid_out, min_font_pt)
         if not overflows:
             return _face(laid_out.write())

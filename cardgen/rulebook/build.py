@@ -1,9 +1,10 @@
 """``build_rulebook``: one Markdown rulebook to one PDF, as a straight line.
 
 read the source → parse and check (:mod:`~cardgen.rulebook.document`) →
-lay out HTML (:mod:`~cardgen.rulebook.layout`) → WeasyPrint
-(:mod:`cardgen.pdf`, reading only the document's folder and the asset
-folders) → write atomically.
+lay out HTML (:mod:`~cardgen.rulebook.layout`, with the theme's fonts and
+stylesheets, then the front matter's ``css:``) → WeasyPrint
+(:mod:`cardgen.pdf`, reading only the document's folder, the asset
+folders and, with a project file, the project root) → write atomically.
 
 Every warning -- broken link, missing image, bad attribute, unknown table,
 and anything WeasyPrint logs -- is collected as a :class:`Problem` with
@@ -23,12 +24,16 @@ from typing import Any
 
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
 from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
+from cardgen.project import Project
 from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.directive import TableError, table_names
-from cardgen.rulebook.document import read_document
+from cardgen.rulebook.document import RulebookDocument, read_document
+from cardgen.rulebook.frontmatter import stylesheet_refs
 from cardgen.rulebook.images import document_roots
 from cardgen.rulebook.layout import book_html
+from cardgen.safefs import FileRefused, Roots, check_file, resolve_roots
 from cardgen.stages import load_content
+from cardgen.theme import Theme
 
 MAX_CONTENT_LINES = 3
 
@@ -44,6 +49,7 @@ class RulebookResult:
     written: bool = False
     pdf_warnings: tuple[str, ...] = ()  # WeasyPrint's own log, for tests
     pdf: bytes = field(default=b"", repr=False)
+    icon_set: list[str] = field(default_factory=list)   # picture references drawn from cardgen's icon set
 
 
 def format_warning(problem: Problem) -> str:
@@ -79,14 +85,40 @@ def load_table_content(text: str, content_dir: Path | None) -> Any:
         return TableError(f"content has errors: {shown}")
 
 
-def lay_out(source: Path, html: str, assets: list[Path]) -> tuple[LaidOut, Rendered]:
+def pdf_roots(document: RulebookDocument, assets: list[Path], extra: tuple[Path, ...]) -> Roots:
+    """The folders the PDF may read: those the document's picture URLs name, then ``extra``
+    (the theme's: the project root, the folders of ``--css`` files) under further names."""
+    base = getattr(document, "roots", None) or document_roots(document.source.parent, assets)
+    known = set(base.real)
+    more = [path for path in resolve_roots(extra) if path not in known]
+    return Roots(base.named + tuple((f"theme{i}", path) for i, path in enumerate(more, start=1)))
+
+
+def front_stylesheets(document: RulebookDocument, text: str, roots: Roots) -> tuple[list[str], list[Problem]]:
+    """The URLs of the front matter's ``css:`` (relative to the document, inside ``roots``) and a
+    warning, at its line, for each one that cannot be used."""
+    urls: list[str] = []
+    problems: list[Problem] = []
+    lines = text.split("\n")
+    for ref in stylesheet_refs(document.front_matter):
+        path = document.source.parent / ref
+        try:
+            urls.append(roots.url(check_file(path, roots.real)))
+        except FileRefused as exc:
+            line = next((n for n, t in enumerate(lines, start=1) if ref in t), 1)
+            problems.append(Problem(str(document.source), line, 0, "css",
+                                    f"stylesheet not used: {ref}: {exc.reason}", "warning"))
+    return urls, problems
+
+
+def lay_out(source: Path, html: str, roots: Roots) -> tuple[LaidOut, Rendered]:
     """WeasyPrint's layout and PDF of ``html``.
 
     The rulebook may hold raw HTML and CSS, and WeasyPrint fails on some extreme
     values (``font-size: 1e10pt`` divides by zero, ``word-spacing: 1e30px``
     overflows): any such failure is a :class:`RenderError` naming the document."""
     try:
-        laid_out = load_document(html, document_roots(source.parent, assets))
+        laid_out = load_document(html, roots)
         return laid_out, laid_out.write()
     except (RecursionError, CardgenError):
         raise
@@ -96,8 +128,14 @@ def lay_out(source: Path, html: str, assets: list[Path]) -> tuple[LaidOut, Rende
 
 
 def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, draft: bool = False,
-                   content_dir: Path | None = None, write: bool = True, content: Any = None) -> RulebookResult:
+                   content_dir: Path | None = None, write: bool = True, content: Any = None, *,
+                   project: Project | None = None, theme: Theme | None = None) -> RulebookResult:
     """Render ``source`` to the A4 PDF ``out``; see the module docstring.
+
+    ``project``: with a project file, its root is an allowed root for pictures,
+    stylesheets and fonts, and its ``[toc] levels`` the default of ``[[toc]]``
+    (the front matter's ``toc:`` wins).  ``theme``: the project's look
+    (default: cardgen's own).
 
     ``content``: the already-loaded content for table directives; without it,
     ``content_dir`` is loaded when the document names a table.  With
@@ -111,16 +149,23 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
             raise UsageError(f"assets folder {display_path(folder)} does not exist")
     if content is None:
         content = load_table_content(text, content_dir)
+    theme = theme or Theme()
+    root = project.root if project and project.file else None
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
-        document = read_document(source, text, assets, draft=draft, content=content)
-        laid_out, rendered = lay_out(source, book_html(document, draft=draft), assets)
+        document = read_document(source, text, assets, draft=draft, content=content, root=root,
+                                 toc_levels=project.toc_levels if project else None)
+        roots = pdf_roots(document, assets, theme.roots + ((root,) if root else ()))
+        stylesheets, css_problems = front_stylesheets(document, text, roots)
+        html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets)
+        laid_out, rendered = lay_out(source, html, roots)
     except RecursionError:
         raise RenderError(f"{display_path(source)}: nested too deeply to lay out "
                           f"(keep Markdown and HTML within {MAX_DEPTH} levels)") from None
-    warnings = list(document.problems)
+    warnings = sorted([*document.problems, *css_problems], key=lambda p: (p.file, p.line))
     warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
     result = RulebookResult(out, laid_out.page_count, len(document.todos), warnings,
-                            pdf_warnings=rendered.warnings, pdf=rendered.pdf)
+                            pdf_warnings=rendered.warnings, pdf=rendered.pdf,
+                            icon_set=list(getattr(document, "icon_set", [])))
     if write:
         write_atomic(out, rendered.pdf)
         result.written = True

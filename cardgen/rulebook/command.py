@@ -4,7 +4,9 @@
 this module by name); ``run(args)`` builds and returns the exit code.
 Warnings go to stderr one per line as ``FILE:LINE: warning: message``;
 with ``--strict`` any warning gives exit 1 and no PDF is written (the
-build's one warning counter, :class:`cardgen.context.Summary`).  A missing
+build's one warning counter, :class:`cardgen.context.Summary`).  The project
+file (:mod:`cardgen.project`) gives the defaults: the output folder, the
+content folder, ``strict``, the asset folders, the theme.  A missing
 input file or folder is a :class:`~cardgen.errors.UsageError` (exit 1, no
 traceback).
 """
@@ -16,11 +18,9 @@ import sys
 from pathlib import Path
 
 from cardgen.atomic import write_atomic
-from cardgen.context import Summary
+from cardgen.cli import project_of
+from cardgen.context import Summary, icon_set_line, make_theme
 from cardgen.errors import CardgenError, display_path
-
-DEFAULT_CONTENT = Path("content")
-
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     """Register ``rulebook`` on the ``cardgen`` subcommand parser."""
@@ -30,15 +30,20 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "document) to an A4 PDF with contents, bookmarks and working links.")
     parser.add_argument("file", type=Path, metavar="FILE.md", help="the Markdown document")
     parser.add_argument("--out", type=Path, metavar="FILE.pdf",
-                        help="where to write the PDF (default: build/rulebooks/<name>.pdf)")
+                        help="where to write the PDF (default: <the project's output folder, else "
+                             "build>/rulebooks/<name>.pdf)")
     parser.add_argument("--assets", type=Path, action="append", default=[], metavar="DIR",
                         help="another folder to look up images in (repeatable; searched after "
                              "the document's folder, before cardgen's own assets)")
     parser.add_argument("--content", type=Path, default=None, metavar="DIR",
-                        help="content folder for {{ table: ... }} (default: ./content if it exists)")
-    parser.add_argument("--strict", action="store_true", help="any warning is an error (exit 1)")
+                        help="content folder for {{ table: ... }} (default: the project's content "
+                             "folder, else ./content, if it exists)")
+    parser.add_argument("--css", type=Path, action="append", default=[], metavar="FILE",
+                        help="one more stylesheet after the theme's, for this rulebook (repeatable)")
+    parser.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
+                        help="any warning is an error, exit 1 (default: the project file's strict, else off)")
     parser.add_argument("--draft", action="store_true", help="show the TODO notes")
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, project_options=("strict",))
     return parser
 
 
@@ -47,14 +52,17 @@ def run(args: argparse.Namespace) -> int:
     # lazy: WeasyPrint; cli imports this module for every subcommand
     from cardgen.rulebook.build import build_rulebook
 
-    out = args.out or Path("build") / "rulebooks" / f"{Path(args.file).stem}.pdf"   # never on a card output
+    project = project_of(args)
+    out = args.out or project.out / "rulebooks" / f"{Path(args.file).stem}.pdf"   # never on a card output
     content = args.content
-    if content is None and DEFAULT_CONTENT.is_dir():
-        content = DEFAULT_CONTENT
-    summary = Summary(strict=args.strict)
+    if content is None and project.content.is_dir():
+        content = project.content
+    summary = Summary(strict=bool(args.strict))
     try:
-        result = build_rulebook(args.file, out, args.assets, draft=args.draft, content_dir=content, write=False)
-        for warning in result.warnings:
+        theme = make_theme(project, args.css)
+        result = build_rulebook(args.file, out, args.assets, draft=args.draft, content_dir=content, write=False,
+                                project=project, theme=theme)
+        for warning in [*theme.warnings, *result.warnings]:
             summary.warn(warning.format())
         summary.check_strict(f"{display_path(out)} not written")
         write_atomic(out, result.pdf)
@@ -67,5 +75,7 @@ def run(args: argparse.Namespace) -> int:
     hidden = ""
     if result.todos and not args.draft:
         hidden = f", {result.todos} TODO note(s) hidden (--draft shows them)"
+    if result.icon_set:
+        print(icon_set_line(result.icon_set))
     print(f"wrote {display_path(out)} ({result.pages} pages{hidden})")
     return 0

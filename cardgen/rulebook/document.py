@@ -4,7 +4,9 @@
 dialect's parser, then walks the tokens once to
 
 * resolve every image (see :mod:`cardgen.rulebook.images`) -- a missing
-  one becomes a visible placeholder box showing its path, plus a warning;
+  or refused one becomes a visible placeholder box showing its path, plus a
+  warning saying why or what it probably meant; each picture drawn from
+  cardgen's own icon set is listed once in ``icon_set``;
 * check every ``#slug`` link against the heading ids -- a broken one keeps
   its text but loses its target (so the PDF has no dangling link) and is
   reported with a suggestion; it is never silently redirected;
@@ -27,9 +29,10 @@ from markdown_it.token import Token
 
 from cardgen.errors import Problem, did_you_mean
 from cardgen.rulebook.frontmatter import read_front_matter
-from cardgen.rulebook.images import find_image, image_url
+from cardgen.rulebook.images import MAX_INDEXED_FILES, ImageFolders, find_image
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.rulebook.page import PageSettings, page_settings, to_points
+from cardgen.safefs import Roots
 
 SMALL_IMAGE_PT = 150
 
@@ -46,6 +49,9 @@ class RulebookDocument:
     headings: list[tuple[int, str, str]] = field(default_factory=list)  # (level, id, title)
     problems: list[Problem] = field(default_factory=list)
     todos: list[int] = field(default_factory=list)
+    icon_set: list[str] = field(default_factory=list)   # references drawn from cardgen's icon set
+    roots: Roots | None = None                          # the folders its image URLs name (for the PDF)
+    front_matter: dict | None = None                    # as read (its stylesheets: rulebook.frontmatter)
 
 
 class _Lines:
@@ -100,26 +106,48 @@ def _placeholder_style(style: str) -> str:
     return "; ".join(rules)
 
 
-def _check_image(children: list[Token], index: int, folder: Path, assets: list[Path],
-                 warn: Callable[[str, str], None]) -> None:
-    image = children[index]
-    src = str(image.attrGet("src") or "")
-    if src.startswith("data:"):
-        return
-    path, why = find_image(src, folder, assets)
-    if path is not None:
-        image.attrSet("src", image_url(path, folder, assets))
-        return
-    warn(f"({src}", f"image not found: {src}{why}")
-    style = _placeholder_style(str(image.attrGet("style") or ""))
+class _Pictures:
+    """The images of one document: where they are found, which came from cardgen's icon set."""
+
+    def __init__(self, folders: ImageFolders) -> None:
+        self.folders = folders
+        self.roots = folders.roots
+        self.icon_set: list[str] = []
+        self.partial_told = False
+
+    def check(self, children: list[Token], index: int) -> list[str]:
+        """Point ``children[index]`` (an image) at its file, or replace it by a placeholder;
+        the warnings about it."""
+        image = children[index]
+        src = str(image.attrGet("src") or "")
+        if src.startswith("data:"):
+            return []
+        picture = find_image(src, self.folders)
+        warnings = []
+        if picture.partial and not self.partial_told:
+            self.partial_told = True
+            warnings.append(f"looked at only the first {MAX_INDEXED_FILES} files below the project's folders: "
+                            "cardgen's icon set and 'did you mean' hints may miss files beyond")
+        if picture.path is None:
+            children[index] = _placeholder(src, str(image.attrGet("style") or ""))
+            return [f"image not found: {src}{picture.note}", *warnings]
+        image.attrSet("src", self.roots.url(picture.path))
+        if picture.icon_set and src not in self.icon_set:
+            self.icon_set.append(src)
+        return warnings
+
+
+def _placeholder(src: str, style: str) -> Token:
+    """A box as large as the missing image, showing its path."""
+    style = _placeholder_style(style)
     shown = "/<wbr>".join(escape(part) for part in src.split("/"))
     placeholder = Token("html_inline", "", 0)
     placeholder.content = ('<span class="missing-image"'
                            + (f' style="{escape(style)}"' if style else "") + f">{shown}</span>")
-    children[index] = placeholder
+    return placeholder
 
 
-def _walk(tokens: list[Token], text: str, source: Path, assets: list[Path],
+def _walk(tokens: list[Token], text: str, source: Path, pictures: _Pictures,
           problems: list[Problem]) -> None:
     """Resolve images and check links of every inline token, with line numbers."""
     ids = {str(t.attrGet("id")) for t in tokens if t.attrGet("id")}
@@ -135,7 +163,10 @@ def _walk(tokens: list[Token], text: str, source: Path, assets: list[Path],
             if child.type == "link_open":
                 _check_link(child, ids, warn)
             elif child.type == "image":
-                _check_image(block.children, index, source.parent, assets, warn)
+                src = str(child.attrGet("src") or "")
+                messages = pictures.check(block.children, index)
+                line = lines.find(block, f"({src}") if messages else 0
+                problems.extend(Problem(str(source), line, 0, "", m, "warning") for m in messages)
 
 
 def _split_title(tokens: list[Token]) -> int:
@@ -150,19 +181,23 @@ def _split_title(tokens: list[Token]) -> int:
 
 
 def read_document(source: Path, text: str, assets: list[Path], draft: bool = False,
-                  content: Any = None) -> RulebookDocument:
+                  content: Any = None, *, root: Path | None = None,
+                  toc_levels: tuple[int, ...] | None = None) -> RulebookDocument:
     """Parse ``text`` (the content of ``source``) into a checked :class:`RulebookDocument`.
 
     ``content`` is the already-loaded content the table directives read (through the
-    markdown-it env), or a ``TableError`` saying why there is none."""
+    markdown-it env), or a ``TableError`` saying why there is none.  ``root`` is the
+    project root (pictures may come from anywhere below it), or ``None`` without a
+    project file: pictures come from the document's folder and ``assets`` only."""
     md = make_markdown(draft=draft)
-    env: dict = {"content": content}
+    env: dict = {"content": content, "toc_levels": toc_levels}   # the front matter's toc: wins (rulebook.toc)
     tokens = md.parse(text, env)
     problems: list[Problem] = []
     front = _front_matter(tokens, source, problems)
     problems += [Problem(str(source), line, 0, "", message, "warning")
                  for line, message in env.get("warnings", [])]
-    _walk(tokens, text, source, assets, problems)
+    pictures = _Pictures(ImageFolders(source.parent, tuple(assets), root))
+    _walk(tokens, text, source, pictures, problems)
     headings = [(int(t.tag[1]), str(t.attrGet("id")), tokens[i + 1].content)
                 for i, t in enumerate(tokens) if t.type == "heading_open"]
     split = _split_title(tokens)
@@ -173,4 +208,5 @@ def read_document(source: Path, text: str, assets: list[Path], draft: bool = Fal
         title_html=render(tokens[:split], md.options, env),
         body_html=render(tokens[split:], md.options, env),
         headings=headings, todos=list(env.get("todos", [])),
+        icon_set=pictures.icon_set, roots=pictures.roots, front_matter=front,
         problems=sorted(problems, key=lambda p: (p.file, p.line)))  # stable: source order

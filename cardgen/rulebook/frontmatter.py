@@ -7,16 +7,22 @@ aliases capped.  Its problems are warnings -- a rulebook keeps building with
 the default page, ``--strict`` fails it -- at the line of the Markdown file,
 naming the field (``Regeln.md:4:13: warning: puppeteer.pdf.margin: ...``).
 The page options are checked here too (:func:`cardgen.rulebook.page.page_settings`),
-so every wrong value is reported once, where it stands.
+and so are the two keys of the project's look: ``toc: {levels: [2, 3]}``
+(the heading levels ``[[toc]]`` lists) and ``css:`` (a stylesheet, or a
+list of them, relative to the document, applied after every other); every
+wrong value is reported once, where it stands, and ignored.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from cardgen.content.yamlsource import MAX_FILE_BYTES, parse_yaml
 from cardgen.errors import ContentError, Problem
-from cardgen.rulebook.page import page_settings
+from cardgen.rulebook.page import Warn, page_settings
+
+MAX_STYLESHEETS = 16
 
 
 def read_front_matter(text: str, source: Path | str, first_line: int = 2) -> tuple[dict | None, list[Problem]]:
@@ -46,6 +52,8 @@ def read_front_matter(text: str, source: Path | str, first_line: int = 2) -> tup
             problems.append(parsed.problem(loc, message, severity="warning"))
 
     page_settings(parsed.data, warn)
+    toc_levels(parsed.data, warn)
+    stylesheet_refs(parsed.data, warn)
     return parsed.data, sorted(problems, key=lambda p: (p.line, p.column))
 
 
@@ -53,3 +61,49 @@ def _warning(problem: Problem, prefix: str = "") -> Problem:
     """``problem`` as a warning; one without a field says it is about the front matter."""
     message = problem.message if problem.field else prefix + problem.message
     return Problem(problem.file, problem.line, problem.column, problem.field, message, "warning")
+
+
+def _quiet(loc: tuple, message: str) -> None:
+    """The ``warn`` of a caller that has reported the front matter already."""
+
+
+def toc_levels(front_matter: Any, warn: Warn = _quiet) -> tuple[int, ...] | None:
+    """``toc: {levels: [2, 3]}``: the heading levels the table of contents lists, or ``None``."""
+    if not isinstance(front_matter, dict) or front_matter.get("toc") is None:
+        return None
+    toc = front_matter["toc"]
+    if not isinstance(toc, dict):
+        warn(("toc",), "expected a mapping like {levels: [2, 3]}; ignored")
+        return None
+    for key in toc:
+        if key != "levels":
+            warn(("toc", key), f"unknown key '{key}' (known: levels); ignored")
+    levels = toc.get("levels")
+    if levels is None:
+        return None
+    if (not isinstance(levels, list) or not levels
+            or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6 for v in levels)):
+        warn(("toc", "levels"), "expected a list of heading levels from 1 to 6, like [2, 3]; ignored")
+        return None
+    return tuple(sorted(set(levels)))
+
+
+def stylesheet_refs(front_matter: Any, warn: Warn = _quiet) -> list[str]:
+    """``css:``: the document's own stylesheets (a path or a list of paths, as written)."""
+    if not isinstance(front_matter, dict) or front_matter.get("css") is None:
+        return []
+    value = front_matter["css"]
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list):
+        warn(("css",), "expected a stylesheet path or a list of them, like [markdown.css]; ignored")
+        return []
+    found = []
+    for index, item in enumerate(items):
+        if not isinstance(item, str) or not item.strip():
+            warn(("css", index) if isinstance(value, list) else ("css",),
+                 "expected a stylesheet path (text) relative to the document; ignored")
+        elif index >= MAX_STYLESHEETS:
+            warn(("css", index), f"more than {MAX_STYLESHEETS} stylesheets; ignored")
+        else:
+            found.append(item.strip())
+    return found

@@ -4,34 +4,41 @@ The template only prints; what it prints is prepared here as a small view
 (strings and the frozen :class:`~cardgen.rulebook.page.PageSettings`).  The
 Markdown fragments are already HTML and are marked safe; everything else is
 escaped (autoescape on, ``StrictUndefined`` so a missing field is an error).
+A theme's ``templates/rulebook/book.html.j2`` replaces cardgen's (a
+sandboxed environment: see :func:`cardgen.theme.template_environment`).
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from typing import Sequence
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+import jinja2
 
+from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.rulebook.document import RulebookDocument
+from cardgen.theme import Theme, template_environment, template_failure
 
 TEMPLATE = "rulebook/book.html.j2"
 BOOK_CSS = TEMPLATES_DIR / "rulebook" / "book.css"
 
 
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
-    return Environment(loader=FileSystemLoader(str(TEMPLATES_DIR)), undefined=StrictUndefined,
-                       autoescape=select_autoescape(["html", "j2"], default=True),
-                       keep_trailing_newline=True)
+def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de", theme: Theme | None = None,
+              stylesheets: Sequence[str] = ()) -> str:
+    """The complete HTML document of the rulebook.
 
-
-def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de") -> str:
-    """The complete HTML document of the rulebook."""
+    ``theme`` adds the project's fonts and its rulebook stylesheets; ``stylesheets``
+    (URLs: the front matter's ``css:``) come after those."""
     if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
         lang = "de"
-    return _environment().get_template(TEMPLATE).render(
-        page=document.page, lang=lang, title=document.title, draft=draft,
-        fonts_css=(FONTS_DIR / "fonts.css").as_uri(), book_css=BOOK_CSS.as_uri(),
-        title_html=document.title_html, body_html=document.body_html)
+    theme = theme or Theme()
+    environment = template_environment(TEMPLATES_DIR, theme.templates, keep_trailing_newline=True)
+    try:
+        return environment.get_template(TEMPLATE).render(
+            page=document.page, lang=lang, title=document.title, draft=draft,
+            fonts_css=(FONTS_DIR / "fonts.css").as_uri(), book_css=BOOK_CSS.as_uri(),
+            title_html=document.title_html, body_html=document.body_html,
+            font_faces=theme.font_faces, theme_css=[*theme.stylesheet_urls("rulebook"), *stylesheets])
+    except jinja2.TemplateError as exc:
+        raise RenderError(template_failure(TEMPLATE, exc)) from None

@@ -16,7 +16,7 @@ from cardgen.rulebook.depth import depth_plugin
 from cardgen.rulebook.directive import directive_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
-from cardgen.rulebook.toc import toc_plugin
+from cardgen.rulebook.toc import toc_plugin, toc_tokens_plugin
 from cardgen.rulebook.todo import todo_plugin
 
 
@@ -49,5 +49,6 @@ def make_markdown(draft: bool = False) -> MarkdownIt:
     attrs_plugin(md)
     slug_plugin(md)
     directive_plugin(md)
-    depth_plugin(md)  # last: it sees the final tokens
+    depth_plugin(md)  # last but one: it sees the final tokens
+    toc_tokens_plugin(md)  # last: [[toc]] in the title block lists the body's headings
     return md

@@ -22,17 +22,17 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 # (stage, modules): a module is named exactly or by a prefix ending in '.'; the longest match wins
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
-              "cardgen.geometry", "cardgen.icons", "cardgen.atomic")),
+              "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview")),
     ("pdf", ("cardgen.pdf",)),
-    ("render", ("cardgen.cards.render", "cardgen.cards.fit", "cardgen.rulebook.")),
+    ("render", ("cardgen.cards.render", "cardgen.cards.fit", "cardgen.rulebook.", "cardgen.theme", "cardgen.fonts")),
     ("orchestration", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.png", "cardgen.cards.pipeline",
                        "cardgen.cards.command", "cardgen.rulebook", "cardgen.rulebook.build",
                        "cardgen.rulebook.command", "cardgen.cache", "cardgen.outputs", "cardgen.context",
                        "cardgen.build", "cardgen.buildcmd", "cardgen.cli", "cardgen.__main__",
-                       "cardgen.schema_export")),
+                       "cardgen.schema_export", "cardgen.init")),
 )
 RANK = {name: rank for rank, (name, _) in enumerate(STAGES)}
 

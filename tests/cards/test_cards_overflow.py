@@ -35,9 +35,9 @@ def test_moderately_long_rules_text_is_shrunk_and_printed_whole(cli, tmp_path, m
     calls = []
     original = render.face_html
 
-    def spy(kind, card, page, steps=None):
+    def spy(kind, card, page, steps=None, *rest):
         calls.append(dict(steps or {}))
-        return original(kind, card, page, steps)
+        return original(kind, card, page, steps, *rest)
 
     monkeypatch.setattr(render, "face_html", spy)
     content = load_content(folder)

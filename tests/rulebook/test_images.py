@@ -1,4 +1,5 @@
-"""Image lookup: document folder, then asset folders; ../ and .png → .svg rules."""
+"""Image lookup: document folder, then asset folders; ../ dropped in asset folders; a .png is never
+silently drawn by the project's own .svg (tests/rulebook/test_images_project.py: the hints)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def tree(tmp_path) -> tuple[Path, Path]:
     ("Grafiken/Gr%C3%B6%C3%9Fe/gro%C3%9F.svg", "book/Grafiken/Größe/groß.svg"),
     ("Grafiken/Marker/brennen.svg", "assets/Grafiken/Marker/brennen.svg"),
     ("../Grafiken/logo.svg", "assets/Grafiken/logo.svg"),
-    ("Grafiken/Waffe/unhandlich.png", "assets/Grafiken/Waffe/unhandlich.svg"),
+    ("Grafiken/Waffe/unhandlich.png", None),        # the project's own .svg: a hint, no substitution
     ("../secret.svg", None),
     ("/etc/passwd", None),
     ("http://example.org/a.svg", None),

@@ -1,0 +1,349 @@
+"""The project file ``cardgen.toml``: where a designer's repository keeps what.
+
+Every command looks for ``cardgen.toml`` in the current folder and then in
+each folder above it, like git, ruff and mkdocs do; the folder holding it is
+the **project root**.  Every key is optional::
+
+    content   = "content"              # the content folder (units/, weapons/ ...)
+    out       = "build"                # where the PDFs go
+    rulebooks = ["Regeln/*.md"]        # Markdown documents to print as rulebooks (globs)
+    assets    = ["Grafiken"]           # more folders to look up rulebook pictures in
+    theme     = "theme"                # stylesheets, fonts/ and templates/ of the project's look
+    fonts     = ["Fonts"]              # folders of .ttf/.otf files, usable by family name
+    strict    = false                  # any warning fails `cardgen build` / `cardgen rulebook`
+
+    [toc]
+    levels = [2, 3]                    # heading levels the table of contents lists
+
+    [css]                              # more stylesheets, applied after cardgen's and the theme's
+    rulebook = ["Regeln/markdown.css"]
+    cards    = []                      # unit card faces
+    powers   = []                      # power cards
+    groups   = []                      # group sheets' cover pages
+
+Paths are relative to the project root and must stay below it once every
+symlink is resolved (the project root is the allowed root for pictures,
+stylesheets and fonts).  ``rulebooks`` defaults to every ``*.md`` below the
+content folder (``rulebooks = []``: no rulebook); ``fonts`` to whichever of
+``fonts/``, ``Fonts/`` and ``<theme>/fonts/`` exist.  A wrong key or value is
+an error with file, line, column and key, all of them in one run, like a
+content error: a key whose type is wrong is left out and every other key's
+paths are still checked.
+
+Without a project file, nothing changes: the project root is the current
+folder but is *not* an allowed root for pictures (a rulebook reads its own
+folder and ``--assets`` folders), no theme or font folder is looked up, and
+the defaults above hold.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from cardgen.errors import ContentError, Problem, did_you_mean
+from cardgen.safefs import FileRefused, check_file, read_file
+
+PROJECT_FILE = "cardgen.toml"
+MAX_PROJECT_BYTES = 256 * 1024
+CSS_TARGETS = ("rulebook", "cards", "powers", "groups")
+"""The documents a stylesheet can be meant for: the rulebook, unit card faces, power cards, group covers."""
+DEFAULT_FONT_FOLDERS = ("fonts", "Fonts")
+
+
+class _Toc(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    levels: list[int] = Field(min_length=1, max_length=6)
+
+    @field_validator("levels")
+    @classmethod
+    def _levels(cls, value: list[int]) -> list[int]:
+        if any(not 1 <= level <= 6 for level in value):
+            raise ValueError("heading levels are 1 to 6")
+        if value != sorted(set(value)):
+            raise ValueError("list each level once, in ascending order, like [2, 3]")
+        return value
+
+
+class _Css(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    rulebook: list[str] = []
+    cards: list[str] = []
+    powers: list[str] = []
+    groups: list[str] = []
+
+
+class _ProjectFile(BaseModel):
+    """The schema of ``cardgen.toml`` (every key optional)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    content: str = "content"
+    out: str = "build"
+    rulebooks: list[str] | None = None
+    assets: list[str] = []
+    theme: str = "theme"
+    fonts: list[str] | None = None
+    strict: bool = False
+    toc: _Toc | None = None
+    css: _Css = _Css()
+
+
+@dataclass(frozen=True)
+class Project:
+    """Where a designer's repository keeps what (see the module docstring).
+
+    ``file`` is the ``cardgen.toml`` read, or ``None``: then ``root`` is the
+    current folder and none of it is an allowed root (:attr:`allowed_roots`)."""
+
+    root: Path
+    file: Path | None = None
+    content: Path = Path("content")
+    out: Path = Path("build")
+    rulebooks: tuple[str, ...] | None = None         # globs below root; None = every *.md below content
+    assets: tuple[Path, ...] = ()
+    theme: Path | None = None                        # the theme folder, if the project has one
+    fonts: tuple[Path, ...] = ()
+    strict: bool = False
+    toc_levels: tuple[int, ...] | None = None        # None: the book's default
+    css: dict[str, tuple[Path, ...]] = field(default_factory=dict)   # target → stylesheets
+
+    @property
+    def allowed_roots(self) -> tuple[Path, ...]:
+        """The folders every picture, stylesheet and font of the project may come from."""
+        return (self.root,) if self.file is not None else ()
+
+    def stylesheets(self, target: str) -> tuple[Path, ...]:
+        """The project file's extra stylesheets for ``target`` (one of :data:`CSS_TARGETS`)."""
+        return self.css.get(target, ())
+
+    def rulebook_sources(self) -> list[Path] | None:
+        """The ``*.md`` files the ``rulebooks`` globs match (sorted), or ``None`` when it is not set.
+
+        ``rulebooks = []`` means no rulebook at all.  The files are not checked
+        here: a caller reads each through :func:`cardgen.safefs.check_file`."""
+        if self.rulebooks is None:
+            return None
+        found: set[Path] = set()
+        for pattern in self.rulebooks:
+            found.update(self.rulebook_matches(pattern))
+        return sorted(found)
+
+    def rulebook_matches(self, pattern: str) -> list[Path]:
+        """The ``*.md`` files (not folders) one ``rulebooks`` glob matches, sorted."""
+        return sorted(p for p in self.root.glob(pattern) if p.suffix.lower() == ".md" and not p.is_dir())
+
+
+def find_project_file(start: Path) -> Path | None:
+    """``cardgen.toml`` in ``start`` or the nearest folder above it, if any."""
+    folder = Path(start).absolute()
+    for candidate in (folder, *folder.parents):
+        path = candidate / PROJECT_FILE
+        if path.is_file():
+            return path
+    return None
+
+
+def find_project(start: Path | None = None) -> Project:
+    """The project whose root holds the nearest ``cardgen.toml`` at or above ``start`` (default:
+    the current folder); without one, today's defaults with ``start`` as the root."""
+    start = Path.cwd() if start is None else Path(start)
+    path = find_project_file(start)
+    if path is None:
+        return Project(root=start.absolute())
+    return load_project(path)
+
+
+def load_project(path: Path) -> Project:
+    """Read and check ``path``; every problem is reported at once as a :class:`ContentError`."""
+    path = Path(path).absolute()
+    root = path.parent
+    try:
+        raw = read_file(path, (root.resolve(),), MAX_PROJECT_BYTES)
+    except FileRefused as exc:
+        raise ContentError([_problem(path, (0, 0), "", f"cannot be read: {exc.reason}")]) from None
+    text = raw.decode("utf-8", errors="replace")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError([_syntax_problem(path, exc)]) from None
+    lines = _KeyLines(text)
+    model, problems = _validate(path, lines, data)
+
+    def folder(value: str, loc: tuple[str | int, ...], must_exist: bool = False) -> Path:
+        where = lines.find(loc)
+        problem = _path_problem(root, value)
+        if problem is None and must_exist and not (root / value).is_dir():
+            problem = f"no folder '{value}' below the project root"
+        if problem:
+            problems.append(_problem(path, where, _dotted(loc), problem,
+                                     "paths in cardgen.toml are relative to the folder holding it"))
+        return root / value
+
+    content = folder(model.content, ("content",))
+    out = folder(model.out, ("out",))
+    assets = tuple(folder(value, ("assets", i), must_exist=True) for i, value in enumerate(model.assets))
+    for i, pattern in enumerate(model.rulebooks or ()):
+        if not pattern.strip() or pattern.startswith("/") or ".." in Path(pattern).parts:
+            problems.append(_problem(path, lines.find(("rulebooks", i)), f"rulebooks[{i}]",
+                                     f"'{pattern}' must be a pattern below the project root",
+                                     "no '/' first and no '..', like \"Regeln/*.md\""))
+    theme_dir = folder(model.theme, ("theme",))
+    theme = theme_dir if theme_dir.is_dir() else None
+    if model.fonts is None:
+        fonts = tuple(root / name for name in DEFAULT_FONT_FOLDERS if (root / name).is_dir())
+        if theme is not None and (theme / "fonts").is_dir():
+            fonts += (theme / "fonts",)
+    else:
+        fonts = tuple(folder(value, ("fonts", i), must_exist=True) for i, value in enumerate(model.fonts))
+    css: dict[str, tuple[Path, ...]] = {}
+    for target in CSS_TARGETS:
+        files = []
+        for i, value in enumerate(getattr(model.css, target)):
+            where = lines.find(("css", target, i))
+            problem = _path_problem(root, value)
+            if problem is None:
+                try:
+                    check_file(root / value, (root.resolve(),))
+                except FileRefused as exc:
+                    problem = f"'{value}': {exc.reason}"
+            if problem:
+                problems.append(_problem(path, where, f"css.{target}[{i}]", problem,
+                                         "name a stylesheet below the project root, like \"theme/extra.css\""))
+            files.append(root / value)
+        css[target] = tuple(files)
+    if problems:
+        raise ContentError(problems)
+    rulebooks = None if model.rulebooks is None else tuple(model.rulebooks)
+    return Project(root=root, file=path, content=content, out=out, rulebooks=rulebooks,
+                   assets=assets, theme=theme, fonts=fonts, strict=model.strict,
+                   toc_levels=tuple(model.toc.levels) if model.toc else None, css=css)
+
+
+def _validate(path: Path, lines: _KeyLines, data: dict) -> tuple[_ProjectFile, list[Problem]]:
+    """The model of ``data`` and the problems of its keys.  A wrong key or value is left out
+    (and reported), so that the path checks of every other key still run in the same pass."""
+    try:
+        return _ProjectFile.model_validate(data), []
+    except ValidationError as exc:
+        errors = exc.errors()
+    problems = [_field_problem(path, lines, error) for error in errors]
+    cleaned = _without(data, [tuple(error["loc"]) for error in errors])
+    try:
+        return _ProjectFile.model_validate(cleaned), problems
+    except ValidationError as exc:        # a table lost a key it needs ([toc] without levels): drop the table
+        tables = {error["loc"][0] for error in exc.errors()}
+        return _ProjectFile.model_validate({k: v for k, v in cleaned.items() if k not in tables}), problems
+
+
+def _without(data: dict, locs: list[tuple[Any, ...]]) -> dict:
+    """A copy of ``data`` without the innermost table key of each ``loc`` (a list goes as a whole)."""
+    cleaned = copy.deepcopy(data)
+    for loc in locs:
+        table: Any = cleaned
+        keys = [str(part) for part in itertools.takewhile(lambda part: not isinstance(part, int), loc)]
+        for key in keys[:-1]:
+            table = table.get(key) if isinstance(table, dict) else None
+        if isinstance(table, dict) and keys:
+            table.pop(keys[-1], None)
+    return cleaned
+
+
+def _problem(path: Path, where: tuple[int, int], key: str, message: str, hint: str = "") -> Problem:
+    """An error of the project file at ``where`` (line, column), with its hint after a semicolon."""
+    return Problem(str(path), where[0], where[1], key, message + (f"; {hint}" if hint else ""))
+
+
+def _path_problem(root: Path, value: str) -> str | None:
+    """Why ``value`` is not a path below ``root`` (after resolving symlinks), or ``None``."""
+    if not value or Path(value).is_absolute():
+        return f"'{value}' must be a path relative to the project root"
+    real_root = root.resolve()
+    real = (root / value).resolve()
+    if real != real_root and real_root not in real.parents:
+        return f"'{value}' leaves the project root"
+    return None
+
+
+def _dotted(loc: tuple[Any, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _syntax_problem(path: Path, exc: tomllib.TOMLDecodeError) -> Problem:
+    match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+    line, column = (int(match[1]), int(match[2])) if match else (0, 0)
+    message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
+    return _problem(path, (line, column), "", f"not valid TOML: {message}",
+                    "text values need quotes (content = \"content\"), lists brackets (levels = [2, 3])")
+
+
+def _field_problem(path: Path, lines: _KeyLines, error: Any) -> Problem:
+    loc = tuple(error["loc"])
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        known = _known_keys(loc[:-1])
+        message = f"unknown key '{loc[-1]}'" + did_you_mean(str(loc[-1]), known)
+        hint = "known keys: " + ", ".join(known)
+    else:
+        message = _TYPE_MESSAGES.get(kind) or str(error["msg"]).removeprefix("Value error, ")
+        hint = ""
+    return _problem(path, lines.find(loc), _dotted(loc), message, hint)
+
+
+_TYPE_MESSAGES = {
+    "string_type": "must be a text in quotes, like \"build\"",
+    "bool_type": "must be true or false",
+    "list_type": "must be a list in brackets, like [\"Grafiken\"]",
+    "int_type": "must be a whole number",
+    "model_type": "must be a table, like [toc]",
+    "dict_type": "must be a table, like [css]",
+    "too_short": "must not be empty",
+    "too_long": "lists too many",
+}
+"""Pydantic's words for a wrong type, said in TOML's terms."""
+
+
+def _known_keys(table: tuple[Any, ...]) -> list[str]:
+    model: type[BaseModel] = _ProjectFile
+    for part in table:
+        sub = model.model_fields.get(str(part))
+        annotation = getattr(sub, "annotation", None)
+        candidates = [a for a in getattr(annotation, "__args__", (annotation,)) if isinstance(a, type)]
+        model = next((a for a in candidates if issubclass(a, BaseModel)), model)
+    return sorted(model.model_fields)
+
+
+class _KeyLines:
+    """The line of a key in TOML text (for messages): ``key =`` inside its ``[table]``."""
+
+    def __init__(self, text: str) -> None:
+        self.keys: dict[tuple[str, ...], tuple[int, int]] = {}
+        table: tuple[str, ...] = ()
+        for number, line in enumerate(text.splitlines(), start=1):
+            header = re.match(r"\s*\[([A-Za-z0-9_.\- ]+)\]\s*(#.*)?$", line)
+            if header:
+                table = tuple(part.strip() for part in header[1].split("."))
+                self.keys.setdefault(table, (number, line.index("[") + 1))
+                continue
+            key = re.match(r"\s*([A-Za-z0-9_\-.]+)\s*=", line)
+            if key:
+                full = table + tuple(part.strip() for part in key[1].split("."))
+                self.keys.setdefault(full, (number, key.start(1) + 1))
+
+    def find(self, loc: tuple[Any, ...]) -> tuple[int, int]:
+        """Line and column of the longest known prefix of ``loc`` (list indexes dropped); (0, 0) if none."""
+        names = tuple(str(p) for p in loc if not isinstance(p, int))
+        while names:
+            if names in self.keys:
+                return self.keys[names]
+            names = names[:-1]
+        return (0, 0)
