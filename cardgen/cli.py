@@ -186,10 +186,11 @@ def project_of(args: argparse.Namespace) -> Project:
 def _plugin_commands() -> list:
     """Subcommands that live with their stage (cards, rulebook, build, watch)."""
     from cardgen import buildcmd
+    from cardgen import init as init_command
     from cardgen.cards import command as cards_command
     from cardgen.rulebook import command as rulebook_command
 
-    return [cards_command, rulebook_command, buildcmd]
+    return [cards_command, rulebook_command, buildcmd, init_command]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,181 @@
+"""``cardgen init [DIR]``: start a designer's repository.
+
+Copies ``cardgen/scaffold/`` (package data, read with
+:mod:`importlib.resources`) into DIR: the project file ``cardgen.toml``, a
+small valid ``content/``, the rulebook ``Regeln/Regelbuch.md`` with its logo
+``Grafiken/logo.svg``, commented stylesheets in ``theme/``, ``.gitignore``,
+a pre-commit hook and a GitHub workflow that installs this very cardgen with
+pip and builds everything on each push.
+
+It never overwrites: when any file it would write exists (or a folder on its
+way is a file or a symlink), it writes nothing and exits 1 naming them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+from dataclasses import dataclass
+from importlib import metadata
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path, PurePosixPath
+
+from cardgen import __version__
+from cardgen.errors import UsageError, display_path, one_line
+
+WORKFLOW = PurePosixPath(".github/workflows/cardgen.yml")
+PIP_SPEC_MARK = "__CARDGEN_PIP_SPEC__"
+SKIP_NAMES = {"__pycache__", ".DS_Store"}
+
+
+@dataclass(frozen=True)
+class PipSpec:
+    """What the workflow installs with pip, and a note for the designer when that is only a guess."""
+
+    spec: str
+    note: str = ""
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    """Register ``init`` on the ``cardgen`` subcommand parser."""
+    parser = subparsers.add_parser(
+        "init", help="start a project: cardgen.toml, example content, rulebook, theme, CI",
+        description="Write a new cardgen project into DIR: cardgen.toml, a small valid content/ folder, "
+                    "Regeln/Regelbuch.md, Grafiken/logo.svg, commented stylesheets in theme/, .gitignore, "
+                    ".pre-commit-config.yaml and .github/workflows/cardgen.yml. Nothing is overwritten.")
+    parser.add_argument("dir", nargs="?", type=Path, default=Path("."), metavar="DIR",
+                        help="the project folder (default: the current folder; created if missing)")
+    parser.add_argument("--pip-spec", metavar="SPEC",
+                        help="what the workflow installs with pip (default: this cardgen, at its git commit "
+                             "when it was installed from git, else cardgen==VERSION)")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the scaffold into ``args.dir``; print what was written and the next steps."""
+    target: Path = args.dir
+    pip = PipSpec(check_pip_spec(args.pip_spec)) if args.pip_spec is not None else installed_pip_spec()
+    scaffold = scaffold_files()
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"{display_path(target)}: is not a folder")
+    conflicts = find_conflicts(target, scaffold)
+    if conflicts:
+        lines = [f"{display_path(target)}: {len(conflicts)} file(s) in the way, nothing written "
+                 "(move them away or choose another folder):"]
+        lines += [f"  {one_line(display_path(path))}: {why}" for path, why in conflicts]
+        raise UsageError("\n".join(lines))
+    for rel, source in scaffold.items():
+        data = source.read_bytes()
+        if rel == WORKFLOW:
+            data = data.replace(PIP_SPEC_MARK.encode(), shlex.quote(pip.spec).encode())
+        write_new(target / rel, data)
+    print_report(target, list(scaffold), pip)
+    return 0
+
+
+def scaffold_files() -> dict[PurePosixPath, Traversable]:
+    """Every file below ``cardgen/scaffold/`` by its path relative to it, sorted."""
+    found: dict[PurePosixPath, Traversable] = {}
+
+    def walk(folder: Traversable, prefix: PurePosixPath) -> None:
+        for entry in folder.iterdir():
+            if entry.name in SKIP_NAMES:
+                continue
+            if entry.is_dir():
+                walk(entry, prefix / entry.name)
+            else:
+                found[prefix / entry.name] = entry
+
+    walk(files("cardgen") / "scaffold", PurePosixPath())
+    return dict(sorted(found.items()))
+
+
+def find_conflicts(target: Path, scaffold: dict[PurePosixPath, Traversable]) -> list[tuple[Path, str]]:
+    """The paths that stop the scaffold from being written, each with why (sorted, each once)."""
+    conflicts: dict[Path, str] = {}
+    for rel in scaffold:
+        path = target
+        for part in rel.parts[:-1]:
+            path = path / part
+            if os.path.islink(path):
+                conflicts[path] = "is a symlink where a folder belongs"
+            elif os.path.lexists(path) and not path.is_dir():
+                conflicts[path] = "is a file where a folder belongs"
+            else:
+                continue
+            break
+        else:
+            path = target / rel
+            if os.path.lexists(path):
+                conflicts[path] = "exists"
+    return sorted(conflicts.items())
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write a file that must not exist yet (``x`` mode: never follows or replaces what is there)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "xb") as handle:
+        handle.write(data)
+
+
+def installed_pip_spec() -> PipSpec:
+    """The pip requirement of the running cardgen: its commit if pip installed it from a VCS
+    (PEP 610 ``direct_url.json``), else ``cardgen==VERSION`` with a note where to change it."""
+    try:
+        text = metadata.distribution("cardgen").read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        text = None
+    try:
+        direct = json.loads(text) if text else {}
+    except ValueError:
+        direct = {}
+    vcs = direct.get("vcs_info") if isinstance(direct, dict) else None
+    if isinstance(vcs, dict) and vcs.get("commit_id") and direct.get("url"):
+        spec = f"cardgen @ {vcs.get('vcs', 'git')}+{direct['url']}@{vcs['commit_id']}"
+        if direct.get("subdirectory"):
+            spec += f"#subdirectory={direct['subdirectory']}"
+        note = ""
+        if str(direct["url"]).startswith("file:"):
+            note = (f"cardgen was installed from a local clone, which CI cannot reach: change the pip line in "
+                    f"{WORKFLOW} to the repository's public URL (or run cardgen init --pip-spec SPEC)")
+        return PipSpec(check_pip_spec(spec), note)
+    return PipSpec(f"cardgen=={__version__}",
+                   f"the workflow installs cardgen=={__version__} from the package index; if cardgen is not "
+                   f"published there, change that line in {WORKFLOW} to where you install cardgen from, "
+                   "like cardgen @ git+https://github.com/OWNER/cardgen@TAG (or run cardgen init --pip-spec SPEC)")
+
+
+def check_pip_spec(spec: str) -> str:
+    """``spec`` if it is one printable line (it goes into the workflow's shell step)."""
+    if not spec.strip() or not spec.isprintable():
+        raise UsageError(f"--pip-spec: '{one_line(spec)}' must be one line of printable characters, "
+                         "like 'cardgen==0.1.0' or 'cardgen @ git+https://github.com/OWNER/cardgen@TAG'")
+    return spec.strip()
+
+
+def print_report(target: Path, written: list[PurePosixPath], pip: PipSpec) -> None:
+    """What was written (the content folder summed up per kind) and what to do next."""
+    where = display_path(target)
+    print(f"wrote {len(written)} files in {where}:")
+    kinds: dict[str, int] = {}
+    for rel in written:
+        if rel.parts[0] == "content" and len(rel.parts) > 2:
+            kinds[rel.parts[1]] = kinds.get(rel.parts[1], 0) + 1
+        else:
+            print(f"  {rel}")
+    for kind, count in kinds.items():
+        print(f"  content/{kind}/ ({count} file{'s' if count != 1 else ''})")
+    print(f"the workflow installs: {pip.spec}")
+    if pip.note:
+        print(f"note: {pip.note}")
+    print("next steps:")
+    if where != ".":
+        print(f"  cd {shlex.quote(where)}")
+    print("  cardgen validate         # check the content")
+    print("  cardgen build            # cards, power cards, group sheets and build/rulebooks/Regeln/Regelbuch.pdf")
+    print("  git init && git add -A   # then push it; GitHub builds the PDFs on every push")
+    print("  pre-commit install       # optional: validate the content before each commit")
