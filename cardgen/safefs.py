@@ -71,6 +71,8 @@ def check_file(path: Path | str, roots: Iterable[Path]) -> Path:
 
     ``roots`` must already be real paths (:func:`resolve_roots`)."""
     path = Path(path)
+    if "\0" in str(path):                        # the OS cannot name it; os.stat would raise ValueError
+        raise FileRefused(path, "a name with a NUL character")
     try:
         real = path.resolve(strict=True)
     except FileNotFoundError:

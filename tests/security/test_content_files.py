@@ -111,3 +111,10 @@ def test_stray_folder_holding_only_a_link_out_is_reported_unread(cli, rules_cont
     assert lines == ["unit: folder 'unit' is not a content kind (did you mean 'units'?)",
                      f"1 error(s) in {rules_content.root}"]
     assert SECRET not in output
+
+
+def test_a_name_with_a_nul_character_is_refused_not_a_crash(tmp_path):
+    from cardgen.safefs import FileRefused, check_file
+
+    with pytest.raises(FileRefused, match="NUL"):
+        check_file(tmp_path / "a\0b.svg", (tmp_path.resolve(),))
