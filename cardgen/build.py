@@ -33,16 +33,16 @@ from urllib.parse import unquote
 from cardgen.cache import Cache, digest, toolchain_digest, tree_digest
 from cardgen.cards.pipeline import build_all_cards, planned_outputs, step_count
 from cardgen.content.model import Content
-from cardgen.context import BuildContext, StrictFailure, Summary, make_theme
+from cardgen.context import BuildContext, StrictFailure, Summary
 from cardgen.errors import Problem, display_path
 from cardgen.outputs import check_collisions
 from cardgen.project import Project
 from cardgen.rulebook.directive import kinds_read
-from cardgen.safefs import FileRefused, check_file, inside, read_checked, read_file, resolve_roots, walk_files
+from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
 from cardgen.stages import load_and_derive
-from cardgen.theme import Theme
+from cardgen.theme import Theme, theme_for
 
-__all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "make_theme", "rulebook_key"]
+__all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "rulebook_key"]
 
 MAX_REFERENCED_BYTES = 64 * 1024 * 1024
 ICONS = ".icons.json"
@@ -58,7 +58,7 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
     (``--css FILE``) comes after the theme's stylesheets in every document."""
     content_dir, out_dir = Path(content_dir), Path(out_dir)
     project = project or Project(root=Path.cwd())
-    theme = make_theme(project, extra_css)
+    theme = theme_for(project, extra_css)
     content, derived = load_and_derive(content_dir)
     summary = Summary(strict=strict)
     for problem in theme.warnings:
@@ -132,7 +132,8 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     """Everything a rulebook can read, as one key:
 
     * its text (hence its front matter) and every file of its folder (the first picture root),
-      leaving out the output folder ``out_dir`` and ``.git`` if they lie below it;
+      leaving out ``.git`` and the output folder ``out_dir`` if it lies below (a rulebook at the
+      project root: its own outputs must not change its key);
     * the content kinds its table directives read (:func:`~cardgen.rulebook.directive.kinds_read`);
     * each of the project's asset folders (names and files) and its TOC levels;
     * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.theme.Theme.digest`);
@@ -148,26 +149,8 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
                      for kind in kinds]) if kinds else ""
     assets = [(str(folder), tree_digest(folder)) for folder in project.assets]
     setup = digest(project.file is not None, project.toc_levels, assets, theme.digest() if theme else "")
-    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), folder_digest(source.parent, out_dir),
+    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tree_digest(source.parent, skip_dirs={".git"}, skip=out_dir),
                   tables, setup, up_references_digest(text, source, project))
-
-
-def folder_digest(folder: Path, out_dir: Path | None = None) -> str:
-    """:func:`~cardgen.cache.tree_digest` of ``folder``, without ``out_dir`` and ``.git`` when
-    they lie below it (a rulebook at the project root: its outputs must not change its key)."""
-    real = folder.resolve()
-    skip = Path(out_dir).resolve() if out_dir is not None else None
-    holds_out = skip is not None and skip != real and inside(skip, (real,))
-    if not holds_out and not (folder / ".git").exists():
-        return tree_digest(folder)
-    files, _ = walk_files(folder, ("",), skip_dirs={".git"})
-    sha = hashlib.sha256()
-    for path in files:
-        if skip is not None and inside(path.resolve(), (skip,)):
-            continue
-        sha.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
-        sha.update(_file_digest(path, (real,)).encode("ascii"))
-    return sha.hexdigest()
 
 
 _UP_REFERENCE = re.compile(r"<([^<>\n]*\.\./[^<>\n]*)>|([^\s\"'()<>\[\]]*\.\./[^\s\"'()<>\[\]]*)")
@@ -187,16 +170,8 @@ def up_references_digest(text: str, source: Path, project: Project) -> str:
     for match in _UP_REFERENCE.finditer(text):
         reference = (match[1] or match[2]).split("#")[0].split("?")[0]
         for name in sorted({reference, unquote(reference)}):
-            found.append((name, _file_digest(source.parent / name, roots)))
+            found.append((name, file_digest(source.parent / name, roots, MAX_REFERENCED_BYTES)))
     return digest(sorted(set(found)))
-
-
-def _file_digest(path: Path, roots: tuple[Path, ...]) -> str:
-    """The SHA-256 of a file inside ``roots``, or why there is none (``refused: no such file`` ...)."""
-    try:
-        return hashlib.sha256(read_checked(check_file(path, roots), MAX_REFERENCED_BYTES, shown=path)).hexdigest()
-    except FileRefused as exc:
-        return f"refused: {exc.reason}"
 
 
 def stored_warnings(cache: Cache, key: str, suffix: str = ".json") -> list[str] | None:

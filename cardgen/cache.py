@@ -25,12 +25,12 @@ import os
 import shutil
 import stat
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from cardgen import __version__
 from cardgen.atomic import TMP_PREFIX, output_error, write_atomic
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
-from cardgen.safefs import FileRefused, read_file, resolve_roots, walk_files
+from cardgen.safefs import file_digest, inside, read_file, resolve_roots, walk_files
 
 ENTRY_MAX_BYTES = 256 * 1024 * 1024
 MANIFEST_MAX_BYTES = 64 * 1024 * 1024
@@ -44,23 +44,27 @@ def digest(*parts: Any) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def tree_digest(folder: Path) -> str:
+def tree_digest(folder: Path, skip_dirs: Iterable[str] = (), skip: Path | None = None) -> str:
     """Digest of every file below ``folder`` (names and bytes), sorted.
 
     Links out of the folder, FIFOs and devices are never opened (only their
-    names count).  Not cached across calls: ``cardgen watch`` runs many
-    builds in one process and must see an edited template, icon or picture."""
+    names count).  Folders named in ``skip_dirs`` (``.git``) and everything
+    below ``skip`` (the output folder, when it lies inside) are left out.  Not
+    cached across calls: ``cardgen watch`` runs many builds in one process and
+    must see an edited template, icon or picture."""
     folder = Path(folder)
     roots = resolve_roots([folder])
-    files, skipped = walk_files(folder, ("",), roots=roots)
+    files, skipped = walk_files(folder, ("",), roots=roots, skip_dirs=skip_dirs)
+    left_out = resolve_roots([skip]) if skip is not None else ()
     sha = hashlib.sha256()
     for path in files:
+        if left_out and inside(path.resolve(), left_out):
+            continue
         sha.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
-        try:
-            sha.update(hashlib.sha256(read_file(path, roots, ENTRY_MAX_BYTES)).digest())
-        except FileRefused as exc:
-            sha.update(b"refused\0" + exc.reason.encode("utf-8"))
+        sha.update(file_digest(path, roots, ENTRY_MAX_BYTES).encode("utf-8") + b"\0")
     for entry in skipped:
+        if left_out and inside(entry.path.parent.resolve() / entry.path.name, left_out):
+            continue
         if not entry.path.is_dir() or entry.path.is_symlink():      # folders are walked, not skipped
             sha.update(entry.path.relative_to(folder).as_posix().encode("utf-8") + b"\0skipped\0")
     return sha.hexdigest()
@@ -239,7 +243,7 @@ class Cache:
                 continue
             name = entry[len(OUTPUT):]
             path = self.out_dir / name
-            if safe_output_name(name) and inside(path.parent.resolve(), real_out) and file_matches(path, stamp):
+            if safe_output_name(name) and inside(path.parent.resolve(), (real_out,)) and file_matches(path, stamp):
                 stale.append(name)
         return stale
 
@@ -269,7 +273,3 @@ def safe_output_name(name: str) -> bool:
     parts = name.split("/")
     return (bool(name) and not name.startswith("/") and "\\" not in name and "\0" not in name
             and all(part not in ("", ".", "..") for part in parts) and parts[0] != ".cache")
-
-
-def inside(real: Path, root: Path) -> bool:
-    return real == root or root in real.parents

@@ -19,17 +19,16 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Protocol, Sequence
+from typing import Callable, Iterable, Iterator, Protocol
 
 from cardgen.cache import Cache
 from cardgen.content.model import Content
-from cardgen.errors import CardgenError, UsageError, display_path
+from cardgen.errors import CardgenError
 from cardgen.geometry import DEFAULT_PAPER
 from cardgen.outputs import Outputs
 from cardgen.project import Project
 from cardgen.rules.derive import Derived
-from cardgen.safefs import FileRefused, check_file, resolve_roots
-from cardgen.theme import Theme, theme_for
+from cardgen.theme import Theme
 
 
 @dataclass(frozen=True)
@@ -122,20 +121,6 @@ class BuildContext:
             yield outputs
             self.summary.check_strict()
         self.summary.removed = outputs.removed            # the manifest was written last, with them
-
-
-def make_theme(project: Project, extra_css: Sequence[Path] = ()) -> Theme:
-    """The theme of ``project`` plus ``extra_css`` (``--css FILE``: each must be a readable file, else
-    a :class:`~cardgen.errors.UsageError`); cardgen's own look without a project file or CSS."""
-    extra = tuple(Path(p) for p in extra_css)
-    for path in extra:
-        try:
-            check_file(path, resolve_roots([path.absolute().parent]))
-        except FileRefused as exc:
-            raise UsageError(f"--css {display_path(path)}: {exc.reason}") from None
-    if project.file is None and not extra:
-        return Theme()
-    return theme_for(project, extra)
 
 
 def icon_set_line(names: Iterable[str]) -> str:

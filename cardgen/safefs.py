@@ -21,6 +21,7 @@ callers turn it into a warning or an error naming the file.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from dataclasses import dataclass
@@ -95,6 +96,15 @@ def check_file(path: Path | str, roots: Iterable[Path]) -> Path:
 def read_file(path: Path | str, roots: Iterable[Path], max_bytes: int = DEFAULT_MAX_BYTES) -> bytes:
     """The bytes of ``path`` after :func:`check_file`; never blocks, never follows a late link."""
     return read_checked(check_file(path, roots), max_bytes, shown=path)
+
+
+def file_digest(path: Path | str, roots: Iterable[Path], max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """The SHA-256 (hex) of the file ``path`` inside ``roots``, or why there is none
+    (``refused: no such file`` ...): what cache keys record of a file they depend on."""
+    try:
+        return hashlib.sha256(read_file(path, roots, max_bytes)).hexdigest()
+    except FileRefused as exc:
+        return f"refused: {exc.reason}"
 
 
 def read_checked(real: Path, max_bytes: int = DEFAULT_MAX_BYTES, shown: Path | str | None = None) -> bytes:

@@ -33,10 +33,10 @@ import jinja2
 from jinja2.loaders import split_template_path
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from cardgen.errors import Problem
+from cardgen.errors import Problem, UsageError, display_path
 from cardgen.fonts import find_fonts, font_face_rules
 from cardgen.project import CSS_TARGETS, Project
-from cardgen.safefs import FileRefused, check_file, read_file, resolve_roots, walk_files
+from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
 
 MAX_THEME_FILE_BYTES = 20 * 1024 * 1024       # one stylesheet, font or template read for the digest
 MAX_TEMPLATE_BYTES = 1024 * 1024              # one template of the theme
@@ -69,9 +69,17 @@ class Theme:
     def digest(self) -> str:
         """Everything of the theme a cached output depends on, file contents included.
 
-        Reads every file it names, each time (``cardgen watch`` must see an
-        edited stylesheet): call it once per build.  Files are named relative
-        to their root, so the digest does not depend on where the checkout lies."""
+        Read once per theme (a build makes one; ``cardgen watch`` a new one for
+        every rebuild, so an edited stylesheet is seen).  Files are named
+        relative to their root, so the digest does not depend on where the
+        checkout lies."""
+        known = self.__dict__.get("_digest")
+        if known is None:
+            known = self._read_digest()
+            object.__setattr__(self, "_digest", known)        # frozen: set once, like a cached property
+        return known
+
+    def _read_digest(self) -> str:
         sha = hashlib.sha256(b"cardgen-theme 1\0")
         for target, files in self.css:
             if not files:
@@ -96,11 +104,8 @@ class Theme:
 
     def _add_file(self, sha, path: Path) -> None:
         sha.update(self._name(path).encode("utf-8") + b"\0")
-        try:
-            data = read_file(path, self.roots or resolve_roots([Path(path).parent]), MAX_THEME_FILE_BYTES)
-            sha.update(hashlib.sha256(data).digest())
-        except FileRefused as exc:
-            sha.update(b"refused\0" + exc.reason.encode("utf-8"))
+        roots = self.roots or resolve_roots([Path(path).parent])
+        sha.update(file_digest(path, roots, MAX_THEME_FILE_BYTES).encode("utf-8") + b"\0")
 
     def _name(self, path: Path) -> str:
         real = Path(path).absolute()
@@ -113,13 +118,22 @@ class Theme:
 def theme_for(project: Project, extra_css: Sequence[Path] = (), targets: Sequence[str] = CSS_TARGETS) -> Theme:
     """The theme of ``project``, plus ``extra_css`` (``--css FILE``, given by the user) for every target.
 
-    Without a project file (``project.file is None``) only ``extra_css`` counts.
+    Each ``--css`` file must be a readable file (else a :class:`~cardgen.errors.UsageError`).
+    Without a project file (``project.file is None``) only ``extra_css`` counts, and
+    without either the result is ``Theme()``, cardgen's own look.
     The roots are the project root (with a project file) and the folder of each
     ``--css`` file; a theme stylesheet whose real path leaves the project root is
     a warning and is not used."""
-    has_file = project.file is not None
-    root = project.root.resolve()
     extra = [Path(p).absolute() for p in extra_css]
+    for path in extra:
+        try:
+            check_file(path, resolve_roots([path.parent]))
+        except FileRefused as exc:
+            raise UsageError(f"--css {display_path(path)}: {exc.reason}") from None
+    has_file = project.file is not None
+    if not has_file and not extra:
+        return Theme()
+    root = project.root.resolve()
     roots = resolve_roots(([root] if has_file else []) + [p.parent for p in extra])
     warnings: list[Problem] = []
     css: list[tuple[str, tuple[Path, ...]]] = []

@@ -7,7 +7,8 @@ import sys
 
 from cardgen.cache import Cache, toolchain_digest
 from cardgen.cards.pipeline import build_all_cards, planned_outputs
-from cardgen.context import BuildContext, CardOptions, make_theme
+from cardgen.context import BuildContext, CardOptions
+from cardgen.theme import theme_for
 from cardgen.cli import add_css_option, add_project_options, project_of
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.outputs import check_collisions
@@ -16,7 +17,7 @@ from cardgen.stages import load_and_derive
 
 def run_cards(args: argparse.Namespace) -> int:
     project = project_of(args)
-    theme = make_theme(project, args.css)
+    theme = theme_for(project, args.css)
     content, derived = load_and_derive(args.content)
     if args.group and args.group not in content.groups:
         raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")

@@ -19,7 +19,8 @@ from pathlib import Path
 
 from cardgen.atomic import write_atomic
 from cardgen.cli import project_of
-from cardgen.context import Summary, icon_set_line, make_theme
+from cardgen.context import Summary, icon_set_line
+from cardgen.theme import theme_for
 from cardgen.errors import CardgenError, display_path
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         content = project.content
     summary = Summary(strict=bool(args.strict))
     try:
-        theme = make_theme(project, args.css)
+        theme = theme_for(project, args.css)
         result = build_rulebook(args.file, out, args.assets, draft=args.draft, content_dir=content, write=False,
                                 project=project, theme=theme)
         for warning in [*theme.warnings, *result.warnings]:
