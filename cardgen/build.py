@@ -33,7 +33,7 @@ from urllib.parse import unquote
 from cardgen.cache import Cache, digest, toolchain_digest, tree_digest
 from cardgen.cards.pipeline import build_all_cards, planned_outputs, step_count
 from cardgen.content.model import Content
-from cardgen.context import BuildContext, StrictFailure, Summary
+from cardgen.context import BuildContext, CardOptions, StrictFailure, Summary
 from cardgen.errors import Problem, display_path
 from cardgen.outputs import check_collisions
 from cardgen.project import Project
@@ -50,12 +50,15 @@ ICONS = ".icons.json"
 
 
 def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_factory=None, *,
-          project: Project | None = None, extra_css: Sequence[Path] = ()) -> Summary:
+          project: Project | None = None, extra_css: Sequence[Path] = (),
+          card_options: CardOptions | None = None) -> Summary:
     """Run every stage; raise ContentError/RenderError on failure (and
     StrictFailure with ``strict`` when anything warned): outputs are put in
     place only when the whole build succeeded.  ``project`` (default: none, today's
     behaviour) says which rulebooks, asset folders and theme; ``extra_css``
-    (``--css FILE``) comes after the theme's stylesheets in every document."""
+    (``--css FILE``) comes after the theme's stylesheets in every document; ``card_options``
+    (default: today's) is how cards are printed (``--print-shop``)."""
+    card_options = card_options or CardOptions()
     content_dir, out_dir = Path(content_dir), Path(out_dir)
     project = project or Project(root=Path.cwd())
     theme = theme_for(project, extra_css)
@@ -64,13 +67,13 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
     for problem in theme.warnings:
         summary.warn(problem.format())
     rulebooks = find_rulebooks(content_dir, summary, project)
-    check_collisions([*planned_outputs(content), *((label, display_path(s)) for s, label in rulebooks)])
+    check_collisions([*planned_outputs(content, card_options), *((label, display_path(s)) for s, label in rulebooks)])
     cache = Cache(out_dir)
     reporter = reporter_factory(step_count(content) + len(rulebooks)) if reporter_factory else None
-    ctx = BuildContext(content, derived, out_dir, cache, toolchain_digest(), reporter=reporter, summary=summary,
-                       project=project, theme=theme)
+    ctx = BuildContext(content, derived, out_dir, cache, toolchain_digest(), card_options, reporter=reporter,
+                       summary=summary, project=project, theme=theme)
     try:
-        with ctx.staged(owns=built_by_build):       # all outputs, or none (strict: none if anything warned)
+        with ctx.staged(owns=lambda entry: built_by_build(entry, card_options)):   # all or none (strict: none if warned)
             build_all_cards(ctx)
             for source, label in rulebooks:
                 build_one_rulebook(ctx, source, label)
@@ -79,12 +82,15 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
             reporter.close()
     cache.prune("faces")
     cache.prune("warnings")
+    cache.prune("portraits")
     return summary
 
 
-def built_by_build(entry: str) -> bool:
-    """Manifest entries a full build answers for: all but the PNGs only ``cardgen cards --png`` makes."""
-    return not entry.startswith("output:png/")
+def built_by_build(entry: str, options: CardOptions | None = None) -> bool:
+    """Manifest entries a full build answers for: all but the PNGs only ``cardgen cards --png`` makes
+    and the print-shop files, unless it makes them (``--print-shop``)."""
+    print_shop = options is not None and options.print_shop
+    return not entry.startswith("output:png/") and (print_shop or not entry.startswith("output:print-shop/"))
 
 
 def find_rulebooks(content_dir: Path, summary: Summary, project: Project | None = None) -> list[tuple[Path, str]]:

@@ -8,8 +8,10 @@ import time
 from pathlib import Path
 
 from cardgen.build import build
-from cardgen.cli import add_css_option, add_project_options, os_error_line, project_of, reload_project
-from cardgen.context import icon_set_line
+from cardgen.cards.printshop import print_shop_bleed
+from cardgen.cli import (add_css_option, add_print_shop_option, add_project_options, os_error_line, project_of,
+                         reload_project)
+from cardgen.context import CardOptions, icon_set_line
 from cardgen.errors import CardgenError, display_path
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
@@ -53,8 +55,9 @@ def make_reporter(total: int):
 
 def run_build(args: argparse.Namespace) -> int:
     started = time.perf_counter()
+    options = CardOptions(print_shop=True, bleed_mm=print_shop_bleed(None)) if args.print_shop else None
     summary = build(args.content, args.out, strict=args.strict, reporter_factory=make_reporter,
-                    project=project_of(args), extra_css=args.css)
+                    project=project_of(args), extra_css=args.css, card_options=options)
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
     for name in summary.removed:
@@ -119,5 +122,6 @@ def add_parser(sub) -> None:
         p = sub.add_parser(name, help=text)
         add_project_options(p, strict_help="warnings fail the build")
         add_css_option(p, "for every document of the build")
+        add_print_shop_option(p)
         p.set_defaults(func=func)
 

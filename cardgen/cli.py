@@ -150,6 +150,13 @@ def add_project_options(p: argparse.ArgumentParser, strict_help: str | None = No
     p.set_defaults(project_options=names)
 
 
+def add_print_shop_option(p: argparse.ArgumentParser) -> None:
+    """``--print-shop``: also OUT/print-shop/, one PDF per face kind (:mod:`cardgen.cards.printshop`)."""
+    p.add_argument("--print-shop", action="store_true",
+                   help="also write OUT/print-shop/: unit fronts, unit backs and powers, one card per page "
+                        "with TrimBox and BleedBox, 3 mm bleed (cardgen cards: unless --bleed says otherwise)")
+
+
 def add_css_option(p: argparse.ArgumentParser, which: str) -> None:
     """``--css FILE`` (repeatable): more stylesheets after cardgen's and the theme's."""
     p.add_argument("--css", type=Path, action="append", default=[], metavar="FILE",

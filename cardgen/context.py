@@ -39,6 +39,7 @@ class CardOptions:
     group: str | None = None        # only this group's sheet (cardgen cards --group)
     png_dpi: int | None = None
     paper: str = DEFAULT_PAPER      # printer sheets and cover pages (no command-line option yet)
+    print_shop: bool = False        # also OUT/print-shop/: one PDF per face kind, boxes set (cards/printshop.py)
 
 
 @dataclass

@@ -8,7 +8,9 @@ resolves such a path safely inside the set.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from urllib.parse import quote
 from pathlib import Path, PurePosixPath
 
 from cardgen.errors import RenderError, did_you_mean
@@ -110,6 +112,27 @@ def icon(key: str) -> str:
     except KeyError:
         raise RenderError(f"unknown icon key '{key}'{did_you_mean(key, ICONS)}") from None
     return icon_uri(relative)
+
+
+_INK = re.compile(r'(fill|stroke)="#000(?:000)?"')
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+@lru_cache(maxsize=None)
+def tinted_icon(key: str, colour: str) -> str:
+    """The icon named by ``key`` drawn in ``colour`` (``#rrggbb``) instead of black, as a
+    ``data:`` URI: the white column headings on the card's striped bars.
+
+    Our icons draw with ``fill="#000"`` and ``stroke="#000"`` only; those are
+    replaced, so a tinted icon is the same drawing in another ink."""
+    if not _COLOUR.fullmatch(colour):
+        raise RenderError(f"icon colour '{colour}' must be #rrggbb")
+    try:
+        relative = ICONS[key]
+    except KeyError:
+        raise RenderError(f"unknown icon key '{key}'{did_you_mean(key, ICONS)}") from None
+    svg = icon_path(relative).read_text(encoding="utf-8")
+    return "data:image/svg+xml," + quote(_INK.sub(lambda m: f'{m.group(1)}="{colour}"', svg))
 
 
 def all_icons() -> list[str]:

@@ -11,6 +11,7 @@ the **project root**.  Every key is optional::
     theme     = "theme"                # stylesheets, fonts/ and templates/ of the project's look
     fonts     = ["Fonts"]              # folders of .ttf/.otf files, usable by family name
     strict    = false                  # any warning fails `cardgen build` / `cardgen rulebook`
+    version   = "1.2"                  # the content's version, stamped on group sheets' covers
 
     [toc]
     levels = [2, 3]                    # heading levels the table of contents lists
@@ -56,6 +57,11 @@ MAX_PROJECT_BYTES = 256 * 1024
 CSS_TARGETS = ("rulebook", "cards", "powers", "groups")
 """The documents a stylesheet can be meant for: the rulebook, unit card faces, power cards, group covers."""
 DEFAULT_FONT_FOLDERS = ("fonts", "Fonts")
+VERSION_PATTERN = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+\-]{0,39}")
+"""A content version: "1.2", "2024-03", "v3.0-beta"."""
+MAX_GIT_FILE_BYTES = 1024 * 1024                     # .git/HEAD, a ref file, packed-refs
+_REF = re.compile(r"ref: (refs/[A-Za-z0-9._/\-]+)")
+_HASH = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
 class _Toc(BaseModel):
@@ -91,8 +97,17 @@ class _ProjectFile(BaseModel):
     theme: str = "theme"
     fonts: list[str] | None = None
     strict: bool = False
+    version: str | None = None
     toc: _Toc | None = None
     css: _Css = _Css()
+
+    @field_validator("version")
+    @classmethod
+    def _version(cls, value: str | None) -> str | None:
+        if value is not None and not VERSION_PATTERN.fullmatch(value):
+            raise ValueError("must be a short version text (letters, digits, '.', '-', '+', at most 40), "
+                             "like \"1.2\"")
+        return value
 
 
 @dataclass(frozen=True)
@@ -111,6 +126,7 @@ class Project:
     theme: Path | None = None                        # the theme folder, if the project has one
     fonts: tuple[Path, ...] = ()
     strict: bool = False
+    version: str | None = None                       # the content's version (group sheets' covers)
     toc_levels: tuple[int, ...] | None = None        # None: the book's default
     css: dict[str, tuple[Path, ...]] = field(default_factory=dict)   # target → stylesheets
 
@@ -138,6 +154,29 @@ class Project:
     def rulebook_matches(self, pattern: str) -> list[Path]:
         """The ``*.md`` files (not folders) one ``rulebooks`` glob matches, sorted."""
         return sorted(p for p in self.root.glob(pattern) if p.suffix.lower() == ".md" and not p.is_dir())
+
+
+def git_commit(root: Path) -> str | None:
+    """The short hash of the commit checked out in ``root/.git``, or None (no repository, a
+    worktree's ``.git`` file, anything unreadable).  Read through :mod:`cardgen.safefs` below
+    ``root``: HEAD, then its ref file or ``packed-refs``; git itself is never run."""
+    git = Path(root) / ".git"
+    roots = (Path(root).resolve(),)
+
+    def read(name: str) -> str | None:
+        try:
+            return read_file(git / name, roots, MAX_GIT_FILE_BYTES).decode("ascii", errors="replace")
+        except FileRefused:
+            return None
+
+    head = (read("HEAD") or "").strip()
+    ref = _REF.fullmatch(head)
+    if ref is not None and ".." not in ref[1]:
+        head = (read(ref[1]) or "").strip()
+        if not _HASH.fullmatch(head):
+            packed = (line.split(" ") for line in (read("packed-refs") or "").splitlines())
+            head = next((parts[0] for parts in packed if len(parts) == 2 and parts[1] == ref[1]), "")
+    return head[:7] if _HASH.fullmatch(head) else None
 
 
 def find_project_file(start: Path) -> Path | None:
@@ -222,7 +261,7 @@ def load_project(path: Path) -> Project:
         raise ContentError(problems)
     rulebooks = None if model.rulebooks is None else tuple(model.rulebooks)
     return Project(root=root, file=path, content=content, out=out, rulebooks=rulebooks,
-                   assets=assets, theme=theme, fonts=fonts, strict=model.strict,
+                   assets=assets, theme=theme, fonts=fonts, strict=model.strict, version=model.version,
                    toc_levels=tuple(model.toc.levels) if model.toc else None, css=css)
 
 

@@ -64,8 +64,9 @@ POWER_USES: dict[PowerUse, str] = {"sichtlinie": "Sichtlinie", "durch_gelände":
 TP_LOSS_WHEN: dict[TpLossWhen, str] = {"misslingen": "bei Misslingen", "immer": "immer"}
 """Power card words: content value → the German label the card prints."""
 
-HIT_ZONES = {"rumpf": "Rumpf", "links": "Links", "rechts": "Rechts", "bewegung": "Bewegung"}
-"""Colossus hit zones (Trefferzonen), in the order of the card's TP tracks."""
+HIT_ZONES = {"rumpf": "Rumpf", "rechts": "Rechte Seite", "links": "Linke Seite", "bewegung": "Bewegung"}
+"""Colossus hit zones (Trefferzonen) and their names, in the order of the card's TP tracks (the
+rulebook's figure: Rumpf on top, Rechte Seite on the left, Linke Seite on the right, Bewegung below)."""
 
 
 def roman(number: int) -> str:

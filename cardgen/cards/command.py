@@ -7,9 +7,10 @@ import sys
 
 from cardgen.cache import Cache, toolchain_digest
 from cardgen.cards.pipeline import build_all_cards, planned_outputs
+from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, print_shop_bleed
 from cardgen.context import BuildContext, CardOptions
 from cardgen.theme import theme_for
-from cardgen.cli import add_css_option, add_project_options, project_of
+from cardgen.cli import add_css_option, add_print_shop_option, add_project_options, project_of
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.outputs import check_collisions
 from cardgen.stages import load_and_derive
@@ -21,17 +22,22 @@ def run_cards(args: argparse.Namespace) -> int:
     content, derived = load_and_derive(args.content)
     if args.group and args.group not in content.groups:
         raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")
-    if not 0 <= args.bleed <= 10:
+    if args.print_shop and args.group:
+        raise UsageError("--print-shop writes the whole deck's print-shop files: leave out --group")
+    bleed = print_shop_bleed(args.bleed) if args.print_shop else (args.bleed or 0.0)
+    if not 0 <= bleed <= 10:
         raise UsageError("--bleed must be between 0 and 10 mm")
     if args.png is not None and not 30 <= args.png <= 1200:
         raise UsageError("--png DPI must be between 30 and 1200")
-    options = CardOptions(layout=args.layout, bleed_mm=args.bleed, crop_marks=args.crop_marks,
-                          group=args.group, png_dpi=args.png)
+    options = CardOptions(layout=args.layout, bleed_mm=bleed, crop_marks=args.crop_marks,
+                          group=args.group, png_dpi=args.png, print_shop=args.print_shop)
     check_collisions(planned_outputs(content, options))
     ctx = BuildContext(content, derived, args.out, Cache(args.out), toolchain_digest(), options,
                        project=project, theme=theme)
     for problem in theme.warnings:
         ctx.warn(problem.format())
+    if args.print_shop and (warning := bleed_warning(bleed)):
+        ctx.warn(warning)
     with ctx.staged(owns=lambda entry: owned_by_cards(entry, options)):
         build_all_cards(ctx)
     summary = ctx.summary
@@ -53,7 +59,8 @@ def owned_by_cards(entry: str, options) -> bool:
         return False
     name = entry[len("output:"):]
     return (name in ("cards.pdf", "powers.pdf", "changed-cards.pdf") or name.startswith("groups/")
-            or (options.png_dpi is not None and name.startswith("png/")))
+            or (options.png_dpi is not None and name.startswith("png/"))
+            or (options.print_shop and name.startswith("print-shop/")))
 
 
 def add_parser(sub) -> None:
@@ -64,6 +71,8 @@ def add_parser(sub) -> None:
     p.add_argument("--layout", choices=("fold", "duplex"), default="fold",
                    help="fold: back below its front, turned 180°; duplex: backs on the next page, mirrored")
     p.add_argument("--crop-marks", action="store_true", help="print crop marks around every card")
-    p.add_argument("--bleed", type=float, default=0.0, metavar="MM", help="bleed around every card in mm")
+    p.add_argument("--bleed", type=float, default=None, metavar="MM",
+                   help=f"bleed around every card in mm (default 0; {PRINT_SHOP_BLEED_MM:g} with --print-shop)")
+    add_print_shop_option(p)
     p.add_argument("--png", type=int, metavar="DPI", help="also write OUT/png/: one PNG per face and deck sheets")
     p.set_defaults(func=run_cards)

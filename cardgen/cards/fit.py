@@ -8,7 +8,11 @@ records), :func:`find_overflows` compares the extent of everything
 inside each box with the box itself.  :func:`render_face` in ``render.py``
 raises the step of each overflowing box and lays out again, until all fit
 or a box would go below the ruleset's minimum font size (6 pt by default);
-then the card fails with an error naming the unit and the box.
+then the card fails with an error naming the unit and the box.  A box
+may set a higher floor for its own text (``data-min-pt``, the back's body
+at 7.5 pt), and no text anywhere on a face may be set below the minimum
+(:func:`small_text`): a step that would take any line of a box below its
+floor ends the fitting just like a box that is still too big.
 """
 
 from __future__ import annotations
@@ -44,6 +48,40 @@ def find_overflows(boxes: tuple[BoxInfo, ...]) -> list[Overflow]:
     reaches beyond its content area."""
     return [Overflow(name, inner.font_size_pt) for name, box, inner in _fit_boxes(boxes)
             if _overflows(box, inner, boxes)]
+
+
+def _floor(box: BoxInfo, min_font_pt: float) -> float:
+    """The smallest size text in ``box`` may have: the minimum, or the box's own higher floor."""
+    own = box.get("min-pt")
+    return max(min_font_pt, float(own)) if own else min_font_pt
+
+
+@dataclass(frozen=True)
+class SmallText:
+    box: str | None                 # the fit box it lies in, None outside every fit box
+    text: str
+    font_pt: float
+    floor_pt: float
+
+
+def small_text(boxes: tuple[BoxInfo, ...], min_font_pt: float) -> list[SmallText]:
+    """Every piece of text on a page set below its floor (the minimum, or its box's ``data-min-pt``)."""
+    owner: dict[int, tuple[str | None, float]] = {}
+    for name, box, _ in _fit_boxes(boxes):
+        floor = _floor(box, min_font_pt)
+        owner.update((i, (name, floor)) for i in range(box.index, box.end))
+    found = []
+    for b in boxes:
+        if b.text and b.text.strip():
+            owned_by, floor = owner.get(b.index, (None, min_font_pt))
+            if b.font_size_pt < floor - 0.05:
+                found.append(SmallText(owned_by, b.text.strip(), b.font_size_pt, floor))
+    return found
+
+
+def floors(boxes: tuple[BoxInfo, ...], min_font_pt: float) -> dict[str, float]:
+    """The floor of each fit box: the minimum, or the box's own higher ``data-min-pt``."""
+    return {name: _floor(box, min_font_pt) for name, box, _ in _fit_boxes(boxes)}
 
 
 def font_sizes(boxes: tuple[BoxInfo, ...]) -> dict[str, float]:

@@ -17,6 +17,11 @@ Layouts:
   position (the sheet laid out right-to-left), for long-edge duplex printing
   of the always-portrait pages.
 * ``grid``: fronts only (power cards, which have no back).
+
+Nothing the sheet prints itself (fold lines, their "falten" labels, crop
+marks) lies inside a card's trim (``sheet.css``); the hairline on the trim
+edge is drawn only without bleed.  :meth:`Imposer.add_face` puts one face on
+a page of its own, for the print-shop files (:mod:`cardgen.cards.printshop`).
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ from cardgen.atomic import output_error, write_atomic
 from cardgen.cache import digest, discard, read_regular, tree_digest
 from cardgen.cards.render import CARDS_TEMPLATES, render_template
 from cardgen.errors import RenderError
-from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, px_to_pt, sheet_layout
+from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, px_to_pt, sheet_layout
 from cardgen.pdf import BoxInfo, load_document
 
 
@@ -212,6 +217,22 @@ class Imposer:
             bbox = (c.left - e, c.bottom - f, c.left + c.width - e, c.bottom + c.height - f)
             matrix = (1, 0, 0, 1, e, f)
         return self._form(page, bbox), matrix
+
+    def add_face(self, pdf: bytes, card: FacePage) -> None:
+        """One face on a page of its own (the print-shop files): page = trim + bleed with its origin at
+        the lower left, /TrimBox the card, /BleedBox and /MediaBox the card and its bleed; the face is
+        drawn as a form XObject with its trim box on the page's, so its own coordinates never matter."""
+        if len(self.pdf.pages) >= self.CHUNK_PAGES:
+            self._flush()
+        face = self._open(pdf)
+        tl, tb = (float(v) for v in face.trimbox[:2])
+        bleed, width, height = mm_to_pt(card.bleed_mm), mm_to_pt(card.width_mm), mm_to_pt(card.height_mm)
+        media = (0, 0, width + 2 * bleed, height + 2 * bleed)
+        page = self.pdf.add_blank_page(page_size=media[2:])
+        page.obj.BleedBox = pikepdf.Array(media)
+        page.obj.TrimBox = pikepdf.Array((bleed, bleed, bleed + width, bleed + height))
+        page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Face=self._form(face)))
+        page.obj.Contents = self.pdf.make_stream(f"q 1 0 0 1 {bleed - tl:.4f} {bleed - tb:.4f} cm /Face Do Q".encode())
 
     def add_pdf_pages(self, pdf: bytes) -> None:
         """Append whole pages (a group's cover page)."""

@@ -7,8 +7,9 @@
 2. render: faces whose key is not in the cache are rendered, in a process
    pool when there are enough of them; every face is its own small PDF;
 3. impose: ``cards.pdf`` (unit cards), ``powers.pdf`` (power cards), one
-   ``groups/<id>.pdf`` per group (cover page, its models' cards, its
-   powers) and ``changed-cards.pdf`` (the unit cards whose faces changed
+   ``groups/<id>.pdf`` per group (cover page, one card per model -- a model
+   with its own name, picture or loadout gets its own faces, any other
+   shows its unit's --, its powers, then the reference pages) and ``changed-cards.pdf`` (the unit cards whose faces changed
    since the last successful build); an output whose faces and options are
    unchanged is not imposed again;
 4. optionally PNG files of every face and deck sheets (``--png DPI``).
@@ -20,25 +21,33 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import importlib.util
 import os
 import signal
 import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.cache import Cache, digest
-from cardgen.cards.group_view import group_cover
+from cardgen.cards.group_view import group_cover, group_reference, model_values, version_stamp
 from cardgen.cards.power_view import power_card
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
+from cardgen.content.schema import GroupModel
 from cardgen.context import BuildContext, CardOptions
 from cardgen.errors import RenderError
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
+from cardgen.project import git_commit
 from cardgen.rules.derive import Derived
 from cardgen.theme import Theme
+
+if TYPE_CHECKING:
+    from cardgen.cards.portrait import Portrait
 
 PARALLEL_FROM = 8                   # fewer missing faces render in-process (no pool start-up)
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
@@ -47,13 +56,14 @@ PARENT_POLL_S = 0.5                 # how often a worker checks that its parent 
 
 @dataclass(frozen=True)
 class FaceJob:
-    owner: str                      # unit or power id
+    owner: str                      # unit or power id; "<group id>/<index>" for a group model's own card
     kind: str                       # front, back, power
     card: object
     page: FacePage
     min_font_pt: float
     key: str
     theme: Theme = Theme()
+    roots: tuple[Path, ...] = ()    # more folders the face may read (the prepared portraits)
 
 
 def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, FacePage]:
@@ -64,27 +74,78 @@ def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, Fac
 
 
 def plan_faces(content: Content, options: CardOptions, tool: str, derived: Derived,
-               theme: Theme | None = None) -> list[FaceJob]:
+               theme: Theme | None = None, portraits: Mapping[str, Portrait] | None = None,
+               roots: tuple[Path, ...] = ()) -> list[FaceJob]:
+    """One job per face: every unit's front and back, every power card.  ``portraits`` by unit id
+    (:func:`model_portraits`), ``roots`` the folders they are in."""
     theme = theme or Theme()
-    styled = theme.digest()
+    portraits = portraits or {}
     unit_page, power_page = page_settings(content, options)
     min_font = content.checked_ruleset().cards.min_font_pt
     jobs = []
     for unit_id in sorted(content.units):
-        card = unit_card(derived.units[unit_id], content)
-        for kind in ("front", "back"):
-            jobs.append(FaceJob(unit_id, kind, card, unit_page, min_font,
-                                digest("face", tool, styled, kind, repr(unit_page), min_font, repr(card)), theme))
+        card = unit_card(derived.units[unit_id], content, portrait=portraits.get(unit_id))
+        jobs += _unit_faces(unit_id, card, unit_page, min_font, tool, theme, roots)
     for power_id in sorted(content.powers):
         power = power_card(content.powers[power_id], content)
         jobs.append(FaceJob(power_id, "power", power, power_page, min_font,
-                            digest("face", tool, styled, "power", repr(power_page), min_font, repr(power)), theme))
+                            digest("face", tool, theme.digest(), "power", repr(power_page), min_font, repr(power)),
+                            theme))
     return jobs
+
+
+def _unit_faces(owner: str, card: object, page: FacePage, min_font: float, tool: str, theme: Theme,
+                roots: tuple[Path, ...]) -> list[FaceJob]:
+    """The front and back job of one unit card (its key covers everything the faces show)."""
+    return [FaceJob(owner, kind, card, page, min_font,
+                    digest("face", tool, theme.digest(), kind, repr(page), min_font, repr(card)), theme, roots)
+            for kind in ("front", "back")]
+
+
+def has_own_card(member: GroupModel) -> bool:
+    """Whether a group model's card differs from its unit's plain card (own name, picture or loadout)."""
+    return member.name is not None or member.image is not None or member.loadout is not None
+
+
+def model_owner(group_id: str, index: int, member: GroupModel) -> str:
+    """The face owner of a group's model: its own card's, else its unit's."""
+    return f"{group_id}/{index}" if has_own_card(member) else member.unit
+
+
+def plan_model_faces(content: Content, options: CardOptions, tool: str, derived: Derived, groups: list[str],
+                     theme: Theme | None = None, portraits: Mapping[str, Portrait] | None = None,
+                     roots: tuple[Path, ...] = ()) -> list[FaceJob]:
+    """The faces of the group models with a card of their own: their name, their picture
+    (else the unit's), their loadout's values."""
+    theme = theme or Theme()
+    portraits = portraits or {}
+    unit_page, _ = page_settings(content, options)
+    min_font = content.checked_ruleset().cards.min_font_pt
+    jobs = []
+    for group_id in groups:
+        for index, member in enumerate(content.groups[group_id].models):
+            owner = model_owner(group_id, index, member)
+            if owner == member.unit:
+                continue
+            card = unit_card(model_values(member, derived), content,
+                             portrait=portraits.get(owner, portraits.get(member.unit)), model_name=member.name)
+            jobs += _unit_faces(owner, card, unit_page, min_font, tool, theme, roots)
+    return jobs
+
+
+def model_portraits(ctx: BuildContext) -> tuple[Mapping[str, Portrait], tuple[Path, ...]]:
+    """The prepared portraits (by unit id and by "<group id>/<index>") and the folder they are in."""
+    # HOOK(P): until cardgen/cards/portrait.py lands, cards show no portraits
+    if importlib.util.find_spec("cardgen.cards.portrait") is None:
+        return {}, ()
+    from cardgen.cards.portrait import portrait_root, prepare_portraits
+    return prepare_portraits(ctx), (portrait_root(ctx),)
 
 
 def step_count(content: Content) -> int:
     """Reporter steps of the card stage: every face plus the sheets."""
-    return 2 * len(content.units) + len(content.powers) + 3 + len(content.groups)
+    own = sum(has_own_card(m) for g in content.groups.values() for m in g.models)
+    return 2 * (len(content.units) + own) + len(content.powers) + 3 + len(content.groups)
 
 
 def planned_outputs(content: Content, options: CardOptions | None = None) -> list[tuple[str, str]]:
@@ -105,6 +166,11 @@ def planned_outputs(content: Content, options: CardOptions | None = None) -> lis
             planned += [(f"png/{i}-{SIDES[kind]}.png", f"the PNG of '{i}'") for i in ids]
             sheets = -(-len(ids) // (DECK_COLUMNS * DECK_ROWS))
             planned += [(f"png/deck-{DECKS[kind]}-{n}.png", "a PNG deck sheet") for n in range(1, sheets + 1)]
+    if options.print_shop and not options.group:
+        from cardgen.cards.printshop import print_shop_names
+
+        planned += [(name, "the print-shop files") for name in print_shop_names(bool(content.units),
+                                                                                 bool(content.powers))]
     return planned
 
 
@@ -114,6 +180,8 @@ def _render_safely(job: FaceJob):
     from cardgen.cards.render import render_face
 
     try:
+        if job.roots:       # HOOK(U/P): render_face allows the portrait folder as one more root
+            return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots)
         return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme)
     except RenderError as exc:
         return str(exc)
@@ -216,7 +284,19 @@ def render_cover(cover, paper: str = DEFAULT_PAPER, theme: Theme | None = None) 
     from cardgen.cards.render import CARDS_TEMPLATES, render_template
     from cardgen.pdf import render_pdf
 
-    html = render_template("cover.html.j2", theme=theme, target="groups", group=cover, page=cover_page(paper))
+    html = render_template("cover.html.j2", {"group": "group.css"}, theme=theme, target="groups", group=cover,
+                           page=cover_page(paper))
+    return render_pdf(html, CARDS_TEMPLATES, theme.roots if theme else ()).pdf
+
+
+def render_reference(reference, paper: str = DEFAULT_PAPER, theme: Theme | None = None) -> bytes:
+    """The reference pages of a group sheet (a GroupReference view), styled like its cover."""
+    # lazy: WeasyPrint, only when a group sheet is imposed
+    from cardgen.cards.render import CARDS_TEMPLATES, render_template
+    from cardgen.pdf import render_pdf
+
+    html = render_template("reference.html.j2", {"group": "group.css"}, theme=theme, target="groups",
+                           reference=reference, page=cover_page(paper))
     return render_pdf(html, CARDS_TEMPLATES, theme.roots if theme else ()).pdf
 
 
@@ -231,11 +311,12 @@ def _sheet(ctx: BuildContext, name: str, key_parts, make) -> None:
     ctx.step(name, "built" if built else "reused")
 
 
-def group_units(content: Content, group_id: str) -> tuple[list[str], list[str]]:
-    """Units of a group's models in roster order (one card per model) and their powers."""
-    units = [m.unit for m in content.groups[group_id].models]
-    powers = sorted({p for u in units for p in content.units[u].powers})
-    return units, powers
+def group_faces(content: Content, group_id: str) -> tuple[list[str], list[str]]:
+    """The face owners of a group's models in roster order (one card per model) and their powers."""
+    models = content.groups[group_id].models
+    owners = [model_owner(group_id, index, member) for index, member in enumerate(models)]
+    powers = sorted({p for m in models for p in content.units[m.unit].powers})
+    return owners, powers
 
 
 def build_all_cards(ctx: BuildContext) -> None:
@@ -243,15 +324,21 @@ def build_all_cards(ctx: BuildContext) -> None:
     content, options, cache = ctx.content, ctx.options, ctx.cache
     derived = ctx.derived
     theme = ctx.theme
-    jobs = plan_faces(content, options, ctx.tool, derived, theme)
-    faces = render_faces(ctx, jobs)
+    portraits, roots = model_portraits(ctx)
+    jobs = plan_faces(content, options, ctx.tool, derived, theme, portraits, roots)
+    groups = [options.group] if options.group else sorted(content.groups)
+    model_jobs = plan_model_faces(content, options, ctx.tool, derived, groups, theme, portraits, roots)
+    faces = render_faces(ctx, jobs + model_jobs)
     unit_page, power_page = page_settings(content, options)
     sheet_opts = (options.layout, options.crop_marks, options.paper, theme.digest())   # the theme styles covers
-    keys = {(j.owner, j.kind): j.key for j in jobs}
+    keys = {(j.owner, j.kind): j.key for j in jobs + model_jobs}
+    # the commit only of a project's own repository: without cardgen.toml the folder cardgen
+    # happens to run in says nothing about the content, and the bytes must not depend on it
+    stamp = version_stamp(ctx.project.version, git_commit(ctx.project.root) if ctx.project.file else None)
 
-    def sheet(name, units, powers, cover=None):
+    def sheet(name, units, powers, cover=None, reference=None):
         parts = (sheet_opts, [keys[(u, k)] for u in units for k in ("front", "back")],
-                 [keys[(p, "power")] for p in powers], repr(cover))
+                 [keys[(p, "power")] for p in powers], repr(cover), repr(reference))
 
         def make() -> bytes:
             # lazy: pikepdf, WeasyPrint, only when a sheet changed
@@ -259,31 +346,44 @@ def build_all_cards(ctx: BuildContext) -> None:
 
             pdf = b""
             if units or cover:
-                pdf = impose(_unit_pairs(jobs, faces, units), unit_page, options.layout, options.crop_marks,
-                             cover=render_cover(cover, options.paper, theme) if cover else None,
+                pdf = impose(_unit_pairs(jobs + model_jobs, faces, units), unit_page, options.layout,
+                             options.crop_marks, cover=render_cover(cover, options.paper, theme) if cover else None,
                              store=cache.folder("sheets"), paper=options.paper)
             if powers:
                 pdf = append_pdf(pdf, impose(_power_faces(jobs, faces, powers), power_page, "grid",
                                              options.crop_marks, store=cache.folder("sheets"),
                                              paper=options.paper))
+            if reference:
+                pdf = append_pdf(pdf, render_reference(reference, options.paper, theme))
             return pdf
         _sheet(ctx, name, parts, make)
 
+    def group_sheet(group_id: str) -> None:
+        group = content.groups[group_id]
+        owners, powers = group_faces(content, group_id)
+        sheet(f"groups/{group_id}.pdf", owners, powers, group_cover(group, content, derived, stamp),
+              group_reference(group, content, derived, stamp))
+
     if options.group:
-        units, powers = group_units(content, options.group)
-        sheet(f"groups/{options.group}.pdf", units, powers, group_cover(content.groups[options.group], content, derived))
+        group_sheet(options.group)
     else:
         sheet("cards.pdf", sorted(content.units), [])
         if content.powers:
             sheet("powers.pdf", [], sorted(content.powers))
-        for group_id in sorted(content.groups):
-            units, powers = group_units(content, group_id)
-            sheet(f"groups/{group_id}.pdf", units, powers, group_cover(content.groups[group_id], content, derived))
+        for group_id in groups:
+            group_sheet(group_id)
         write_changed(ctx, jobs, faces, unit_page)
     if options.png_dpi:
         # lazy: PIL, pypdfium2, only with --png
         from cardgen.cards.png import export_png
         export_png(jobs, faces, ctx.out_dir / "png", options.png_dpi, ctx.staging())
+    if options.print_shop and not options.group:
+        # lazy: pikepdf, only with --print-shop
+        from cardgen.cards.printshop import print_shop_pdf, print_shop_plan
+
+        for name, (of_kind, page) in print_shop_plan(jobs, unit_page, power_page).items():
+            _sheet(ctx, name, ([job.key for job in of_kind], repr(page)),
+                   lambda of_kind=of_kind, page=page: print_shop_pdf((faces[job.key] for job in of_kind), page))
 
 
 def write_changed(ctx: BuildContext, jobs: list[FaceJob], faces: FaceStore, unit_page: FacePage) -> None:

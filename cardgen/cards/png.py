@@ -2,7 +2,7 @@
 
 Each face's PDF is rasterised with PDFium (pypdfium2: maintained binary
 wheels, no system library, renders WeasyPrint's PDFs faithfully), cropped
-to the trim box; Pillow assembles the deck sheets: up to 10 × 7 faces per
+to the trim box; every PNG names its DPI (pHYs); Pillow assembles the deck sheets: up to 10 × 7 faces per
 sheet (Tabletop Simulator's deck grid), one series per card size and side.
 """
 
@@ -39,9 +39,10 @@ def rasterise(pdf: bytes, dpi: int) -> Image.Image:
         document.close()
 
 
-def _png(image: Image.Image) -> bytes:
+def _png(image: Image.Image, dpi: int) -> bytes:
+    """PNG bytes that carry their resolution (a pHYs chunk): printed, a face comes out at its size."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False)
+    image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi))
     return buffer.getvalue()
 
 
@@ -68,6 +69,6 @@ def export_png(jobs, faces: FaceStore, folder: Path, dpi: int, outputs) -> None:
             images = []
             for job in of_kind[start:start + per_sheet]:
                 image = rasterise(faces[job.key], dpi)
-                outputs.stage(folder / f"{job.owner}-{SIDES[kind]}.png", _png(image))
+                outputs.stage(folder / f"{job.owner}-{SIDES[kind]}.png", _png(image, dpi))
                 images.append(image)
-            outputs.stage(folder / f"deck-{series}-{number}.png", _png(deck_sheet(images)))
+            outputs.stage(folder / f"deck-{series}-{number}.png", _png(deck_sheet(images), dpi))

@@ -1,62 +1,105 @@
-"""What a power card (Kraft) shows: title bar colours, its use and the footer line."""
+"""What a power card (Kraft) shows: the title band, the rules text and the six footer cells.
+
+The footer follows the rulebook's figure (``kraftkarte_übersicht``): one row of
+six cells, each an icon or a short value — AP cost, the attribute rolled on
+with its modifier, TP loss (a skull with the number; outline on failure,
+filled when automatic), target, range (with its cm) and duration.  The words
+behind each icon go into the cell's ``label`` (alt text and title).
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from cardgen.cards.view import Icon, paragraphs, signed
+from cardgen.cards.view import Icon, paragraphs
 from cardgen.content.model import Content
 from cardgen.content.schema import Power
 from cardgen.icons import icon, icon_uri
 from cardgen.rules.colour import text_colour
 from cardgen.vocabulary import POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, POWER_USES, TP_LOSS_WHEN
 
+UNIT_AFTER_NUMBER = re.compile(r"(\d) (cm|TP|AP|W6|W12)\b")
+"""A number and its unit ("3 cm") stay on one line of the rules text."""
+
+SKULLS = {"misslingen": "Kraft/schädel.svg", "immer": "Kraft/schädel_immer.svg"}
+"""TP loss icon by ``tp_loss_when``: an outline skull on failure, a filled one when automatic."""
+
 
 @dataclass(frozen=True)
-class FooterItem:
-    icon: Icon
-    value: str
+class FooterCell:
+    """One cell of the footer row.  ``kind`` names the cell (CSS class); ``value`` is its
+    big text (over the icon for the skull), ``unit`` small text after it ("⊙", "cm"),
+    ``modifier`` the attribute roll's modifier with ``tone`` "negative" or "positive"."""
+
+    kind: str                       # ap, attribute, tp, target, range, duration
+    label: str                      # the cell in words: "Dauer: Instantan"
+    icon: Icon | None = None
+    value: str = ""
+    unit: str = ""
+    modifier: str = ""
+    tone: str = ""                  # negative / positive (modifier), immer / misslingen / none (TP loss)
 
 
 @dataclass(frozen=True)
 class PowerCard:
     id: str
     name: str
+    level: int                      # 0: no level (no stars), else 1–5 stars
     school: str
     school_icon: Icon | None
     colour: str
     text_colour: str
     use: str                        # Nutzung: Sichtlinie or Durch Gelände
     rules: tuple[str, ...]          # paragraphs
-    footer: tuple[FooterItem, ...]
+    footer: tuple[FooterCell, ...]  # always six, in the figure's order
     points: int
 
 
-def _footer(power: Power) -> tuple[FooterItem, ...]:
-    attribute = power.attribute + (f" {signed(power.difficulty)}".replace("-", "−") if power.difficulty else "")
-    distance = POWER_RANGES[power.range]
-    if power.range == "distanz" and power.range_cm:
-        distance += f" {power.range_cm} cm"
-    items = [
-        FooterItem(Icon(icon("power.aktionspunkte"), "AP"), f"{power.ap_cost} AP"),
-        FooterItem(Icon(icon("power.attribut"), "Attribut"), attribute),
-    ]
-    if power.tp_loss:
-        items.append(FooterItem(Icon(icon(f"power.tp_verlust.{power.tp_loss_when}"), "TP-Verlust"),
-                                f"{power.tp_loss} TP {TP_LOSS_WHEN[power.tp_loss_when]}"))
-    items += [
-        FooterItem(Icon(icon(f"power.ziel.{power.target}"), "Ziel"), POWER_TARGETS[power.target]),
-        FooterItem(Icon(icon(f"power.reichweite.{power.range}"), "Reichweite"), distance),
-        FooterItem(Icon(icon(f"power.dauer.{power.duration}"), "Dauer"), POWER_DURATIONS[power.duration]),
-    ]
-    return tuple(items)
+def _modifier(difficulty: int) -> tuple[str, str]:
+    """The roll's modifier as printed ("−2" with a real minus) and its tone."""
+    if not difficulty:
+        return "", ""
+    return (f"−{-difficulty}", "negative") if difficulty < 0 else (f"+{difficulty}", "positive")
+
+
+def _tp_cell(power: Power) -> FooterCell:
+    if not power.tp_loss:
+        return FooterCell("tp", "kein TP-Verlust", Icon(icon_uri(SKULLS["misslingen"]), "TP-Verlust"),
+                          "0", tone="none")
+    label = f"{power.tp_loss} TP-Verlust {TP_LOSS_WHEN[power.tp_loss_when]}"
+    return FooterCell("tp", label, Icon(icon_uri(SKULLS[power.tp_loss_when]), label), str(power.tp_loss),
+                      tone=power.tp_loss_when)
+
+
+def _range_cell(power: Power) -> FooterCell:
+    words = POWER_RANGES[power.range]
+    cm = str(power.range_cm) if power.range == "distanz" and power.range_cm else ""
+    label = f"Reichweite: {words}" + (f" {cm} cm" if cm else "")
+    return FooterCell("range", label, Icon(icon(f"power.reichweite.{power.range}"), label), cm,
+                      "cm" if cm else "")
+
+
+def _footer(power: Power) -> tuple[FooterCell, ...]:
+    modifier, tone = _modifier(power.difficulty)
+    target = f"Ziel: {POWER_TARGETS[power.target]}"
+    duration = f"Dauer: {POWER_DURATIONS[power.duration]}"
+    return (
+        FooterCell("ap", f"{power.ap_cost} AP", value=str(power.ap_cost), unit="⊙"),
+        FooterCell("attribute", f"Probe auf {power.attribute} {modifier}".strip(), value=power.attribute,
+                   modifier=modifier, tone=tone),
+        _tp_cell(power),
+        FooterCell("target", target, Icon(icon(f"power.ziel.{power.target}"), target)),
+        _range_cell(power),
+        FooterCell("duration", duration, Icon(icon(f"power.dauer.{power.duration}"), duration)),
+    )
 
 
 def power_card(power: Power, content: Content) -> PowerCard:
     school = content.schools[power.school]
     return PowerCard(
-        id=power.id, name=power.name, school=school.name,
+        id=power.id, name=power.name, level=power.level or 0, school=school.name,
         school_icon=Icon(icon_uri(school.icon), school.name) if school.icon else None,
         colour=school.colour, text_colour=text_colour(school.colour), use=POWER_USES[power.use],
-        rules=paragraphs(power.rules),
+        rules=tuple(UNIT_AFTER_NUMBER.sub("\\1\u00a0\\2", p) for p in paragraphs(power.rules)),
         footer=_footer(power), points=power.points)

@@ -8,11 +8,13 @@ places the faces on printer sheets.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 import jinja2
 
-from cardgen.cards.fit import Overflow, find_overflows, font_sizes
+from cardgen.cards.fit import Overflow, find_overflows, floors, font_sizes, small_text
 from cardgen.cards.view import header_icons
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
@@ -77,16 +79,24 @@ def face_html(kind: str, card, page: FacePage, steps: dict[str, int] | None = No
 def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float) -> list[Overflow]:
     """Overflowing boxes of one face (its first page plus any page it ran onto).
 
-    Raises RenderError when a box overflows at (or would go below) the minimum size."""
+    Raises RenderError when a box overflows at (or would go below) its minimum size,
+    and when any text of the face is set below the minimum (a theme's too small font)."""
     page_boxes: list[tuple[BoxInfo, ...]] = [laid_out.boxes(n) for n in range(laid_out.page_count)]
+    small = small_text(page_boxes[0], min_font_pt)
+    outside = [s for s in small if s.box is None]
+    if outside:
+        raise RenderError(f"card '{card.id}' ({kind}): the text '{outside[0].text[:30]}' is set at "
+                          f"{outside[0].font_pt:.3g} pt, below the minimum font size of {min_font_pt:g} pt")
+    floor = floors(page_boxes[0], min_font_pt)
     sizes = font_sizes(page_boxes[0])
-    below = [name for name, size in sizes.items() if size < min_font_pt - 0.05]
+    below = [s.box for s in small if s.box] + [name for name, size in sizes.items() if size < floor[name] - 0.05]
     overflows = find_overflows(page_boxes[0]) + [
         Overflow(name, sizes.get(name, 0)) for later in page_boxes[1:] for name in font_sizes(later)]
-    stuck = [o.box for o in overflows if o.font_pt <= min_font_pt + 0.05]
+    stuck = [o.box for o in overflows if o.font_pt <= floor.get(o.box, min_font_pt) + 0.05]
     if below or stuck:
-        raise RenderError(f"card '{card.id}' ({kind}): the text of box '{(below or stuck)[0]}' does not fit, "
-                          f"even at the minimum font size of {min_font_pt:g} pt; shorten it")
+        name = (below or stuck)[0]
+        raise RenderError(f"card '{card.id}' ({kind}): the text of box '{name}' does not fit, "
+                          f"even at the minimum font size of {floor.get(name, min_font_pt):g} pt; shorten it")
     return overflows
 
 
@@ -94,10 +104,13 @@ def _face(rendered) -> Face:
     return Face(rendered.pdf, rendered.warnings)
 
 
-def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Theme | None = None) -> Face:
-    """Lay out a face, shrinking overflowing boxes step by step; fail if one never fits."""
+def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Theme | None = None,
+                extra_roots: Iterable[Path] = ()) -> Face:
+    """Lay out a face, shrinking overflowing boxes step by step; fail if one never fits.
+
+    ``extra_roots``: further folders the face may read (the prepared portraits)."""
     steps: dict[str, int] = {}
-    roots = theme.roots if theme else ()
+    roots = (*(theme.roots if theme else ()), *extra_roots)
     for _ in range(MAX_FIT_ROUNDS):
         laid_out = load_document(face_html(kind, card, page, steps, theme), CARDS_TEMPLATES, roots)
         overflows = _check_fit(kind, card, laid_out, min_font_pt)

@@ -11,26 +11,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from cardgen.content.model import Content
 from cardgen.content.schema import Unit
-from cardgen.icons import icon, icon_uri
+from cardgen.icons import icon, icon_uri, tinted_icon
 from cardgen.rules.colour import text_colour
 from cardgen.rules.derive import DerivedArmor, DerivedUnit, DerivedWeapon
+from cardgen.rules.weapons import armor_roll
 from cardgen.vocabulary import ATTRIBUTES, HIT_ZONES, UNIT_TYPE_NAMES, roman
 
-ACTION_LABELS = {
-    "attack": "Angriff", "reckless_attack": "Rücksichtslos", "charge": "Sturmangriff",
-    "normal_shot": "Schuss", "aimed_shot": "Gezielt", "snap_shot": "Schnellschuss",
-    "reaction_fire": "Feuerbereitschaft", "reload": "Nachladen",
+if TYPE_CHECKING:                   # cardgen.cards.portrait prepares the pictures (and imports views)
+    from cardgen.cards.portrait import Portrait
+
+ACTION_LABELS = {   # the rulebook's names of the actions (Aktionen) a weapon allows
+    "attack": "Angriff", "reckless_attack": "Verwegener Angriff", "charge": "Angriffsbewegung",
+    "normal_shot": "Normaler Schuss", "aimed_shot": "Gezielter Schuss", "snap_shot": "Schnellschuss",
+    "readiness": "Feuerbereitschaft", "reaction_fire": "Reaktionsfeuer", "reload": "Nachladen",
 }
-HEADER_ICONS = {  # column headings of the weapon and armor tables, item labels
+REACTIONS = frozenset({"reaction_fire"})   # printed as a reaction (Reaktion), not an action
+HEADER_ICONS = {  # column headings of the weapon and armor bars (white on the stripes)
     "reichweite": "weapon.reichweite", "stärke": "weapon.stärke", "schaden": "weapon.schaden",
-    "radius": "weapon.radius", "schutz": "armor.schutz", "schadensreduktion": "armor.schadensreduktion",
-    "eigenschaft": "card.eigenschaft", "ausrüstung": "card.ausrüstung"}
+    "schutz": "armor.schutz", "schadensreduktion": "armor.schadensreduktion"}
+HEADER_INK = "#ffffff"
+STAT_ICONS = {  # the icons beside the attribute grid (black)
+    "wahrnehmung": "model.wahrnehmungsbereich", "gefahr": "model.gefahrenbereich",
+    "aktionspunkte": "card.aktionspunkte", "drohnen": "type.drohne", "belastung": "card.ausrüstung"}
 KIND_LABELS = {"unit": "Sonderregel", "weapons": "Waffe", "armor": "Rüstung", "equipment": "Ausrüstung",
                "traits": "Eigenschaft", "powers": "Kraft", "effects": "Schadenseffekt"}
+STANDARD_AP = 6                     # the front shows AP only where they differ (drones: 2)
 
 
 class _Described(Protocol):
@@ -50,10 +59,20 @@ class Icon:
 
 @dataclass(frozen=True)
 class Track:
-    """One TP track: a label (hit zone of a colossus, else empty) and its boxes."""
+    """One TP track: a label (hit zone of a colossus, else empty) and its boxes.
+
+    ``boxes`` counts from TP 1 (True where the box counts as critical);
+    ``circles`` is the order the card draws them: highest TP first, so the
+    critical ones end the track as a model loses TP."""
 
     label: str
-    boxes: tuple[bool, ...]          # one per TP, True where the box counts as critical
+    boxes: tuple[bool, ...]
+    zone: str = ""                   # rumpf, rechts, links, bewegung (CSS class); "" for one track
+    roll: str = ""                   # the W12 results that hit this zone ("7–12")
+
+    @property
+    def circles(self) -> tuple[tuple[int, bool], ...]:
+        return tuple((n, self.boxes[n - 1]) for n in range(len(self.boxes), 0, -1))
 
 
 @dataclass(frozen=True)
@@ -77,16 +96,20 @@ class WeaponRow:
     marks: tuple[Icon, ...]          # nachladen, indirekt
     effects: tuple[Icon, ...]
     actions: tuple[tuple[str, int], ...]
+    reactions: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
 class ArmorRow:
+    """Rüstung (or shield) row; ``armor_roll`` is what the defender adds to his roll ("+5")."""
+
     name: str
     protection: str
     armor_roll: str
     reduction: str
     extra: str                       # shield bonuses
     effects: tuple[Icon, ...]
+    shield: bool = False
 
 
 @dataclass(frozen=True)
@@ -108,15 +131,41 @@ class RulesEntry:
 
 
 @dataclass(frozen=True)
+class WeaponActions:
+    """What the back lists under "Aktionen" for one weapon: its actions and reactions with their ⊙."""
+
+    name: str
+    actions: tuple[tuple[str, int], ...]
+    reactions: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Radii:
+    """The values beside the attribute grid (elements 4, 5, 9, and AP, drones, load where they apply)."""
+
+    perception: Stat
+    danger: Stat | None
+    speed: Stat
+    action_points: Stat | None       # only where they differ from the standard 6
+    drones: Stat | None              # only on drone controllers
+    load: Stat | None                # only when encumbered
+
+
+@dataclass(frozen=True)
 class UnitCard:
-    """Front and back of one unit card."""
+    """Front and back of one unit card.
+
+    ``name`` is what the card is headed with: the model's own name when a
+    group names it (``model_name``), else the unit's; ``unit_name`` is the
+    unit's name printed smaller under a model's name ("" otherwise)."""
 
     id: str
     name: str
+    unit_name: str
     faction: str
     faction_colour: str
     faction_text: str
-    faction_emblem: Icon | None      # printed beside the faction name on the back
+    faction_emblem: Icon | None      # printed beside the name
     kind: str                        # infanterie, koloss, drohne (CSS class)
     type_icon: Icon
     size_icon: Icon
@@ -125,23 +174,30 @@ class UnitCard:
     tracks: tuple[Track, ...]
     zone_table: tuple[tuple[str, str], ...]
     attributes: tuple[Stat, ...]
-    stats: tuple[tuple[Icon, Stat], ...]
+    grid: tuple[tuple[Stat, Stat], ...]   # the 2 × 3 attribute grid, row by row: AGI KO, NK WN, FK EH
+    radii: Radii
     weapons: tuple[WeaponRow, ...]
     armor: tuple[ArmorRow, ...]
     traits: tuple[ItemRow, ...]
     equipment: tuple[ItemRow, ...]
     powers: tuple[str, ...]
     rules: tuple[RulesEntry, ...]
+    actions: tuple[WeaponActions, ...] = ()
+    portrait: Portrait | None = None
+    model_name: str | None = None
 
 
 @lru_cache(maxsize=1)
 def header_icons() -> dict[str, "Icon"]:
-    """The icons of the front's column headings, by name."""
-    return {name: Icon(icon(key), name.capitalize()) for name, key in HEADER_ICONS.items()}
+    """The icons of the front by name: the column headings (white, for the striped bars) and
+    the icons beside the attribute grid."""
+    icons = {name: Icon(tinted_icon(key, HEADER_INK), name.capitalize()) for name, key in HEADER_ICONS.items()}
+    icons.update((name, Icon(icon(key), name.capitalize())) for name, key in STAT_ICONS.items())
+    return icons
 
 
 def signed(value: int) -> str:
-    return f"{value:+d}"
+    return f"{value:+d}".replace("-", "−")
 
 
 def paragraphs(text: str) -> tuple[str, ...]:
@@ -149,25 +205,34 @@ def paragraphs(text: str) -> tuple[str, ...]:
     return tuple(p.strip() for p in text.split("\n\n") if p.strip())
 
 
-def track(label: str, hit_points: int, critical_at: int) -> Track:
-    return Track(label, tuple(number <= critical_at for number in range(1, hit_points + 1)))
+def track(label: str, hit_points: int, critical_at: int, zone: str = "", roll: str = "") -> Track:
+    return Track(label, tuple(number <= critical_at for number in range(1, hit_points + 1)), zone, roll)
 
 
-def _tracks(d: DerivedUnit) -> tuple[Track, ...]:
+def _rolls(content: Content) -> dict[str, str]:
+    """Hit zone → the W12 results that hit it ("7–12"), from the ruleset's zone table."""
+    table = content.checked_ruleset().zone_table
+    return {zone: f"{r.first}–{r.last}" if r.first != r.last else f"{r.first}"
+            for zone in HIT_ZONES for r in (getattr(table, zone),)}
+
+
+def _tracks(d: DerivedUnit, content: Content) -> tuple[Track, ...]:
     if d.hit_zones is None:
         return (track("", d.hit_points, d.critical_at),)
     from cardgen.rules.profile import critical_at
-    return tuple(track(label, getattr(d.hit_zones, zone), critical_at(getattr(d.hit_zones, zone)))
+    rolls = _rolls(content)
+    return tuple(track(label, getattr(d.hit_zones, zone), critical_at(getattr(d.hit_zones, zone)), zone, rolls[zone])
                  for zone, label in HIT_ZONES.items())
 
 
 def _zone_table(d: DerivedUnit, content: Content) -> tuple[tuple[str, str], ...]:
+    """W12 result → hit zone, in the order of the results (colossi only)."""
     if d.hit_zones is None:
         return ()
     table = content.checked_ruleset().zone_table
-    rows = [(getattr(table, zone), label) for zone, label in HIT_ZONES.items()]
-    return tuple((f"{r.first}–{r.last}" if r.first != r.last else f"{r.first}", label)
-                 for r, label in sorted(rows, key=lambda row: row[0].first))
+    rolls = _rolls(content)
+    zones = sorted(HIT_ZONES, key=lambda zone: getattr(table, zone).first)
+    return tuple((rolls[zone], HIT_ZONES[zone]) for zone in zones)
 
 
 def _temporary(d: DerivedUnit, key: str) -> str:
@@ -179,21 +244,21 @@ def _attributes(d: DerivedUnit) -> tuple[Stat, ...]:
                  for key in ATTRIBUTES)
 
 
-def _stats(d: DerivedUnit) -> tuple[tuple[Icon, Stat], ...]:
-    stats = [
-        (Icon(icon("card.geschwindigkeit"), "GK"), Stat("GK", f"{d.speed}/{d.speed_critical}", _temporary(d, "GK"))),
-        (Icon(icon("card.aktionspunkte"), "AP"), Stat("AP", str(d.action_points))),
-        (Icon(icon("model.wahrnehmungsbereich"), "WB"),
-         Stat("WB", f"{d.perception_radius_cm}/{d.perception_radius_critical_cm}")),
-    ]
-    if d.danger_radius_cm is not None:
-        stats.append((Icon(icon("model.gefahrenbereich"), "GB"), Stat("GB", str(d.danger_radius_cm))))
-    if d.encumbrance:
-        stats.append((Icon(icon("card.ausrüstung"), "Belastung"),
-                      Stat(f"{d.load_kg:g}/{d.carrying_capacity_kg} kg", f"−{d.encumbrance}")))
-    if d.drone_capacity:
-        stats.append((Icon(icon("type.drohne"), "Drohnen"), Stat("Drohnen", str(d.drone_capacity))))
-    return tuple(stats)
+def _grid(attributes: tuple[Stat, ...]) -> tuple[tuple[Stat, Stat], ...]:
+    """The six attributes as the card's 2 × 3 grid: the first three left, the other three right."""
+    half = len(attributes) // 2
+    return tuple(zip(attributes[:half], attributes[half:]))
+
+
+def _radii(d: DerivedUnit) -> Radii:
+    return Radii(
+        perception=Stat("WB", f"{d.perception_radius_cm}/{d.perception_radius_critical_cm}"),
+        danger=None if d.danger_radius_cm is None else Stat("GB", str(d.danger_radius_cm)),
+        speed=Stat("GK", f"{d.speed}/{d.speed_critical}", _temporary(d, "GK")),
+        action_points=None if d.action_points == STANDARD_AP else Stat("AP", str(d.action_points)),
+        drones=None if d.drone_capacity is None else Stat("Drohnen", str(d.drone_capacity)),
+        load=None if not d.encumbrance else Stat(f"{d.load_kg:g}/{d.carrying_capacity_kg} kg",
+                                                 signed(-d.encumbrance)))
 
 
 def _effect_icons(ids, content: Content) -> tuple[Icon, ...]:
@@ -219,7 +284,8 @@ def weapon_row(w: DerivedWeapon, content: Content) -> WeaponRow:
         unhandlich=weapon.unhandlich, range=_range_text(w), strength=str(w.strength), damage=str(w.damage),
         dauerfeuer=df, radius=f"{weapon.area_radius}" if weapon.area_radius else "", marks=tuple(marks),
         effects=_effect_icons(weapon.effects, content),
-        actions=tuple((ACTION_LABELS[key], ap) for key, ap in w.ap_costs.items()))
+        actions=tuple((ACTION_LABELS[key], ap) for key, ap in w.ap_costs.items() if key not in REACTIONS),
+        reactions=tuple((ACTION_LABELS[key], ap) for key, ap in w.ap_costs.items() if key in REACTIONS))
 
 
 def _unarmed_row(d: DerivedUnit) -> tuple[WeaponRow, ...]:
@@ -227,17 +293,29 @@ def _unarmed_row(d: DerivedUnit) -> tuple[WeaponRow, ...]:
         return ()
     u = d.unarmed
     return (WeaponRow("Waffenlos", 0, roman(u.weapon_class), False, "NK", str(u.strength), str(u.damage),
-                      None, "", (), (), (("Angriff", u.weapon_class),)),)
+                      None, "", (), (), ((ACTION_LABELS["attack"], u.weapon_class),)),)
 
 
 def armor_row(a: DerivedArmor, content: Content) -> ArmorRow:
+    """An armor's row: the roll adds the higher of KO and its protection ("+5", never "5+", which
+    players read as a target number); a shield's row adds its bonus to the roll, and shows its
+    bonus on the defender's NK roll."""
     shield = a.armor.shield
-    extra = ""
+    roll, extra = signed(a.armor_roll), ""
     if shield:
-        extra = " ".join(part for part in (f"NK {signed(shield.melee)}" if shield.melee else "",
-                                           f"RW {signed(shield.armor)}" if shield.armor else "") if part)
-    return ArmorRow(a.armor.name, str(a.protection), f"{a.armor_roll}+" if a.armor_roll else "–",
-                    str(a.armor.damage_reduction), extra, _effect_icons(a.armor.effects, content))
+        roll = signed(shield.armor) if shield.armor else "–"
+        extra = f"NK {signed(shield.melee)}" if shield.melee else ""
+    return ArmorRow(a.armor.name, str(a.protection), roll, str(a.armor.damage_reduction),
+                    extra, _effect_icons(a.armor.effects, content), shield is not None)
+
+
+def _armor_rows(d: DerivedUnit, content: Content) -> tuple[ArmorRow, ...]:
+    """Armor and shield; without armor a row "keine Rüstung" with the roll KO gives."""
+    rows = [armor_row(d.armor, content)] if d.armor else [
+        ArmorRow("keine Rüstung", "–", signed(armor_roll(d.attributes["KO"] or 0, None)), "–", "", ())]
+    if d.shield:
+        rows.append(armor_row(d.shield, content))
+    return tuple(rows)
 
 
 def _traits(d: DerivedUnit, content: Content) -> tuple[ItemRow, ...]:
@@ -252,6 +330,14 @@ def _traits(d: DerivedUnit, content: Content) -> tuple[ItemRow, ...]:
 def _equipment(unit: Unit, content: Content) -> tuple[ItemRow, ...]:
     return tuple(ItemRow(e.name, "", "" if e.ap_cost is None else str(e.ap_cost), e.uses or 0, e.unhandlich)
                  for e in (content.equipment[i] for i in unit.equipment))
+
+
+def weapon_actions(rows: tuple[WeaponRow, ...]) -> tuple[WeaponActions, ...]:
+    """The back's "Aktionen": each weapon once (a weapon carried twice is listed once)."""
+    seen: dict[str, WeaponActions] = {}
+    for row in rows:
+        seen.setdefault(row.name, WeaponActions(row.name, row.actions, row.reactions))
+    return tuple(seen.values())
 
 
 def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
@@ -275,21 +361,26 @@ def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
     return tuple(entries)
 
 
-def unit_card(d: DerivedUnit, content: Content) -> UnitCard:
-    """The view of one unit's card (front and back), from its derived values."""
+def unit_card(d: DerivedUnit, content: Content, portrait: Portrait | None = None,
+              model_name: str | None = None) -> UnitCard:
+    """The view of one unit's card (front and back), from its derived values.
+
+    ``portrait``: the prepared picture (or silhouette) for the left column,
+    None for an empty box; ``model_name``: a group model's own name."""
     unit = d.unit
     faction = content.factions[unit.faction]
-    armor = tuple(armor_row(a, content) for a in (d.armor, d.shield) if a)
+    attributes = _attributes(d)
+    weapons = tuple(weapon_row(w, content) for w in d.weapons) + _unarmed_row(d)
     return UnitCard(
-        id=unit.id, name=unit.name, faction=faction.name, faction_colour=faction.colour,
-        faction_text=text_colour(faction.colour),
+        id=unit.id, name=model_name or unit.name, unit_name=unit.name if model_name else "",
+        faction=faction.name, faction_colour=faction.colour, faction_text=text_colour(faction.colour),
         faction_emblem=Icon(icon_uri(faction.emblem), faction.name) if faction.emblem else None, kind=unit.type,
         type_icon=Icon(icon(f"type.{unit.type}"), UNIT_TYPE_NAMES[unit.type]),
         size_icon=Icon(icon(f"size.{unit.size}"), unit.size),
         movement_icon=Icon(icon(f"movement.{unit.movement}"), unit.movement),
-        points=d.points, tracks=_tracks(d), zone_table=_zone_table(d, content),
-        attributes=_attributes(d), stats=_stats(d),
-        weapons=tuple(weapon_row(w, content) for w in d.weapons) + _unarmed_row(d),
-        armor=armor, traits=_traits(d, content), equipment=_equipment(unit, content),
+        points=d.points, tracks=_tracks(d, content), zone_table=_zone_table(d, content),
+        attributes=attributes, grid=_grid(attributes), radii=_radii(d),
+        weapons=weapons,
+        armor=_armor_rows(d, content), traits=_traits(d, content), equipment=_equipment(unit, content),
         powers=tuple(content.powers[p].name for p in unit.powers),
-        rules=rules_entries(unit, content))
+        rules=rules_entries(unit, content), actions=weapon_actions(weapons), portrait=portrait, model_name=model_name)

@@ -31,6 +31,21 @@ def check_unit(unit: Unit) -> list[Finding]:
             found.append((("attributes", name), f"drones have no {name} (they use their controller's)"))
         if unit.type != "drohne" and value is None:
             found.append((("attributes",), f"missing attribute {name} (only drones go without it)"))
+    return found + _loadout_findings(unit)
+
+
+def _loadout_findings(unit: Unit) -> list[Finding]:
+    """Loadout ids once per unit; a unit whose total is given needs each loadout's total too."""
+    found: list[Finding] = []
+    first: dict[str, int] = {}
+    for i, loadout in enumerate(unit.loadouts):
+        if loadout.id in first:
+            found.append((("loadouts", i, "id"), f"duplicate loadout id '{loadout.id}' "
+                          f"(also loadouts[{first[loadout.id]}]); give each loadout of a unit its own id"))
+        first.setdefault(loadout.id, i)
+        if unit.points is not None and loadout.points is None:
+            found.append((("loadouts", i), f"loadout '{loadout.id}' needs its own points: the unit's "
+                          f"total is given ({unit.points}), so the variant's cannot be computed"))
     return found
 
 

@@ -16,7 +16,8 @@ from typing import Any
 from cardgen.content.checks import CHECKS
 from cardgen.content.load import Loaded
 from cardgen.content.model import Content
-from cardgen.content.schema import Group, GroupModel, TraitRef, Unit
+from cardgen.content.pictures import check_pictures
+from cardgen.content.schema import Group, GroupModel, Loadout, TraitRef, Unit
 from cardgen.content.yamlsource import Path_, SourceFile
 from cardgen.errors import Problem, did_you_mean
 from cardgen.icons import icon_problem
@@ -44,6 +45,7 @@ def resolve(root: Path, loaded: Loaded) -> tuple[Content, list[Problem]]:
     problems += check_references(content)
     problems += check_icons(content)
     problems += check_groups(content)
+    problems += check_pictures(content)            # P: every image: names a picture file (content/pictures.py)
     return content, problems
 
 
@@ -79,7 +81,7 @@ def check_references(content: Content) -> list[Problem]:
     return problems
 
 
-ICON_FIELDS = (("effects", "icon"), ("schools", "icon"), ("factions", "emblem"))
+ICON_FIELDS = (("effects", "icon"), ("schools", "icon"), ("factions", "emblem"), ("groups", "icon"))
 """Every field that names a file of the icon set."""
 
 
@@ -97,20 +99,11 @@ def check_icons(content: Content) -> list[Problem]:
 
 def _unit_refs(content: Content, unit: Unit, source: SourceFile) -> list[Problem]:
     problems = _ref(content, source, ("faction",), "factions", unit.faction, "faction")
-    for field, kind, what in (("weapons", "weapons", "weapon"), ("equipment", "equipment", "equipment"),
-                              ("powers", "powers", "power")):
-        for i, ref in enumerate(getattr(unit, field)):
-            problems += _ref(content, source, (field, i), kind, ref, what)
-    for field in ("armor", "shield"):
-        ref = getattr(unit, field)
-        if ref is None:
-            continue
-        problems += _ref(content, source, (field,), "armor", ref, "armor")
-        armor = content.armor.get(ref)
-        if armor is not None and (armor.shield is not None) != (field == "shield"):
-            need = "is not a shield (it has no 'shield' bonuses)" if field == "shield" else \
-                "is a shield: list it under 'shield'"
-            problems.append(source.problem((field,), f"armor '{ref}' {need}"))
+    problems += _item_refs(content, source, (), unit)
+    for i, ref in enumerate(unit.powers):
+        problems += _ref(content, source, ("powers", i), "powers", ref, "power")
+    for i, loadout in enumerate(unit.loadouts):
+        problems += _item_refs(content, source, ("loadouts", i), loadout)
     for i, entry in enumerate(unit.traits):
         ref = entry.id if isinstance(entry, TraitRef) else entry
         problems += _ref(content, source, ("traits", i), "traits", ref, "trait")
@@ -119,6 +112,25 @@ def _unit_refs(content: Content, unit: Unit, source: SourceFile) -> list[Problem
         if trait is not None and level > trait.max_level:
             problems.append(source.problem(("traits", i), f"trait '{ref}' has no level {level} "
                                            f"(max_level {trait.max_level})"))
+    return problems
+
+
+def _item_refs(content: Content, source: SourceFile, at: Path_, items: Unit | Loadout) -> list[Problem]:
+    """Weapons, equipment, armour and shield of a unit or of one of its loadouts (``at``: where it is)."""
+    problems: list[Problem] = []
+    for field, what in (("weapons", "weapon"), ("equipment", "equipment")):
+        for i, ref in enumerate(getattr(items, field) or ()):
+            problems += _ref(content, source, (*at, field, i), field, ref, what)
+    for field in ("armor", "shield"):
+        ref = getattr(items, field)
+        if ref is None:
+            continue
+        problems += _ref(content, source, (*at, field), "armor", ref, "armor")
+        armor = content.armor.get(ref)
+        if armor is not None and (armor.shield is not None) != (field == "shield"):
+            need = "is not a shield (it has no 'shield' bonuses)" if field == "shield" else \
+                "is a shield: list it under 'shield'"
+            problems.append(source.problem((*at, field), f"armor '{ref}' {need}"))
     return problems
 
 
@@ -184,8 +196,27 @@ def _member_problems(content: Content, group: Group, source: SourceFile, i: int,
                                            f"'{member.controller}'" + did_you_mean(member.controller, by_label)))
         elif content.units.get(by_label[member.controller].unit, unit).type == "drohne":
             problems.append(source.problem(("models", i, "controller"), "a drone cannot control a drone"))
+        elif not _controls_drones(content, by_label[member.controller]):
+            problems.append(source.problem(("models", i, "controller"), _not_a_controller(
+                member.controller, by_label[member.controller].unit)))
         if member.leader:
             problems.append(source.problem(("models", i, "leader"), "a drone cannot lead a group"))
     elif member.controller is not None:
         problems.append(source.problem(("models", i, "controller"), "only drones have a controller"))
+    ids = list(dict.fromkeys(lo.id for lo in unit.loadouts))
+    if member.loadout is not None and member.loadout not in ids:
+        known = f"its loadouts: {', '.join(ids)}" if ids else f"unit '{unit.id}' has no loadouts"
+        problems.append(source.problem(("models", i, "loadout"), f"unit '{unit.id}' has no loadout "
+                                       f"'{member.loadout}'" + did_you_mean(member.loadout, ids) + f"; {known}"))
     return problems
+
+
+def _controls_drones(content: Content, model: GroupModel) -> bool:
+    """Whether ``model``'s unit is a drone controller (an unknown unit is reported on its own line)."""
+    unit = content.units.get(model.unit)
+    return unit is None or unit.drone_controller
+
+
+def _not_a_controller(label: str, unit_id: str) -> str:
+    return (f"'{label}' cannot control drones: unit '{unit_id}' is not a drone controller; "
+            "set 'drone_controller: true' in that unit's file, or name a model that is one")

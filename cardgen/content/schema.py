@@ -8,6 +8,8 @@ files in :mod:`cardgen.content.resolve`.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field
 
 from cardgen.content.fields import (
@@ -43,6 +45,37 @@ class Attributes(Strict):
     EH: int | None = Field(default=None, ge=0, le=12, description=ATTRIBUTE_NAMES["EH"])
 
 
+class Picture(Strict):
+    """A model's picture on its card (the 40 mm portrait column), with how it is fitted."""
+
+    file: str = Field(min_length=1, max_length=300, description=(
+        "Picture file (PNG, JPEG, SVG or WebP), relative to the content folder; the project's "
+        "images/ folder by convention."))
+    fit: Literal["cover", "contain"] = Field(
+        default="cover", description="cover: fill the column, cropping the rest; contain: show it whole.")
+    focus: str = Field(default="50% 50%", pattern=r"^(100|[1-9]?[0-9])% (100|[1-9]?[0-9])%$", description=(
+        "Focal point 'X% Y%' kept in view when cropping (0% 0% top left, 50% 20% upper middle)."))
+
+
+PictureRef = Picture | str
+
+
+class Loadout(Strict):
+    """A named variant of what a unit carries; a group's model may take it (loadout: ID).
+
+    A key given here replaces the unit's own (weapons, armor, shield, equipment);
+    a key left out keeps the unit's.  Points are computed for the variant as for
+    any unit, unless ``points`` gives the total."""
+
+    id: Id
+    name: Name
+    weapons: list[Id] | None = Field(default=None, description="Weapon ids instead of the unit's.")
+    armor: Id | None = Field(default=None, description="Armor id instead of the unit's (null: no armor).")
+    shield: Id | None = Field(default=None, description="Shield (armor id) instead of the unit's.")
+    equipment: list[Id] | None = Field(default=None, description="Equipment ids instead of the unit's.")
+    points: Points | None = Field(default=None, description="Total points of the model with this loadout.")
+
+
 class TraitRef(Strict):
     """A trait a unit has, with its level (Stufe)."""
 
@@ -71,6 +104,11 @@ class Unit(Strict):
     base_points: int = Field(default=0, ge=-10000, le=10000, description="Points added to the computed total.")
     points: Points | None = Field(default=None, description="Total points; overrides the cost model when given.")
     rules: RulesText = Field(default="", description="Special rules of this model (back of the card).")
+    image: PictureRef | None = Field(default=None, description=(
+        "The model's picture on its card: a file relative to the content folder, or {file, fit, focus}."))
+    drone_controller: bool = Field(default=False, description=(
+        "Kontroller: drones may be assigned to this model (its card shows Drohnen ⌊EH/3⌋)."))
+    loadouts: list[Loadout] = Field(default=[], description="Named variants a group's model may take.")
 
 
 class Weapon(Strict):
@@ -175,6 +213,7 @@ class Power(Strict):
     range: PowerRange = Field(description="Reichweite: selbst, berührung, distanz.")
     range_cm: int | None = Field(default=None, ge=1, le=200, description="Distance in cm when range is distanz.")
     duration: PowerDuration = Field(description="Dauer: instantan or dauerhaft.")
+    level: int | None = Field(default=None, ge=1, le=5, description="Stufe of the power: stars on its card.")
     use: PowerUse = Field(
         default="sichtlinie", description="Nutzung: needs line of sight, or works through terrain.")
     points: Points = Field(description="Points (given).")
@@ -211,6 +250,10 @@ class GroupModel(Strict):
     label: Id | None = Field(default=None, description="Name of this model in the roster (default: unit id).")
     leader: bool = Field(default=False, description="This model is the Gruppenführer (exactly one per group).")
     controller: Id | None = Field(default=None, description="Drones: label of the controlling model.")
+    name: Name | None = Field(default=None, description="This model's own name, printed on its card and the cover.")
+    image: PictureRef | None = Field(default=None, description=(
+        "The model's picture on its card: a file relative to the content folder, or {file, fit, focus}."))
+    loadout: Id | None = Field(default=None, description="Id of one of the unit's loadouts.")
 
 
 class Group(Strict):
@@ -219,6 +262,7 @@ class Group(Strict):
     id: Id
     name: Name
     faction: Id
+    icon: str | None = Field(default=None, description="Icon file below assets/Grafiken for the group's cover (optional).")
     models: list[GroupModel] = Field(description="The models of the roster.")
 
 

@@ -12,7 +12,7 @@ anything itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
@@ -24,6 +24,7 @@ from cardgen.errors import Problem
 from cardgen.rules import drones, points, profile
 from cardgen.rules import weapons as wr
 from cardgen.rules.groups import drone_limit_problems
+from cardgen.rules.loadouts import apply_loadout
 from cardgen.vocabulary import ATTRIBUTES, DRONE_LACKS, ProfileKey
 
 
@@ -141,9 +142,11 @@ class Derived:
     ``unit_problems`` are broken rules of single units; ``group_problems`` the
     group rules that need derived values (drone limits).  A unit whose
     references are broken (reported by resolve) or that breaks a rule is not
-    in ``units``."""
+    in ``units``.  ``loadouts`` holds each derived unit with each of its
+    loadouts, by (unit id, loadout id)."""
 
     units: Mapping[str, DerivedUnit]
+    loadouts: Mapping[tuple[str, str], DerivedUnit] = field(default_factory=lambda: MappingProxyType({}))
     unit_problems: tuple[Problem, ...] = ()
     group_problems: tuple[Problem, ...] = ()
 
@@ -158,6 +161,7 @@ def derive(content: Content) -> Derived:
     Runs on content with resolve problems too (the drone limits are checked
     with them); a unit is derived only when everything it names exists."""
     units: dict[str, DerivedUnit] = {}
+    loadouts: dict[tuple[str, str], DerivedUnit] = {}
     unit_problems: list[Problem] = []
     for unit in content.units.values():
         if not derivable(unit, content):
@@ -166,8 +170,18 @@ def derive(content: Content) -> Derived:
             units[unit.id] = derive_unit(unit, content)
         except RuleError as exc:
             unit_problems.append(content.source("units", unit.id).problem(exc.loc, str(exc)))
+            continue
+        for index, loadout in enumerate(unit.loadouts):
+            variant = apply_loadout(unit, loadout)
+            if not derivable(variant, content) or (unit.id, loadout.id) in loadouts:
+                continue                    # a broken reference or a second id: reported by resolve
+            try:
+                loadouts[(unit.id, loadout.id)] = derive_unit(variant, content)
+            except RuleError as exc:
+                unit_problems.append(content.source("units", unit.id).problem(
+                    ("loadouts", index), f"with loadout '{loadout.id}': {exc}"))
     frozen = MappingProxyType(units)
-    return Derived(units=frozen, unit_problems=tuple(unit_problems),
+    return Derived(units=frozen, loadouts=MappingProxyType(loadouts), unit_problems=tuple(unit_problems),
                    group_problems=tuple(drone_limit_problems(content, frozen)))
 
 
@@ -230,9 +244,14 @@ def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
         armor=_armor(content.armor[unit.armor], ko, content) if unit.armor else None,
         shield=_armor(content.armor[unit.shield], ko, content) if unit.shield else None,
         traits=tuple(_trait(t, content) for t in unit.traits),
-        drone_capacity=None if attributes["EH"] is None else drones.drone_capacity(attributes["EH"]),
+        drone_capacity=_drone_capacity(unit, attributes["EH"]),
         points=unit_points(unit, content, derived_weapons),
     )
+
+
+def _drone_capacity(unit: Unit, eh: int | None) -> int | None:
+    """⌊EH/3⌋ drones for a model that can control drones (``drone_controller``); None for any other."""
+    return drones.drone_capacity(eh) if unit.drone_controller and eh is not None else None
 
 
 def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content, index: int) -> DerivedWeapon:

@@ -16,8 +16,8 @@ class HitZones:
     """TP of the four colossus hit zones."""
 
     rumpf: int
-    links: int
     rechts: int
+    links: int
     bewegung: int
 
 

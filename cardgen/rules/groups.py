@@ -1,5 +1,8 @@
 """Group rules that need derived values: each controller runs at most ⌊EH/3⌋ drones.
 
+Only a unit marked ``drone_controller`` controls drones (resolve reports a
+drone whose controller is not one); its limit is checked here.
+
 The EH is the one the card shows (permanent modifiers folded in), the same
 value ``cardgen show`` prints as drone_capacity; the raw EH where the
 controller could not be derived (its broken references or rules are
@@ -28,6 +31,8 @@ def drone_limit_problems(content: Content, derived: Mapping[str, DerivedUnit]) -
         by_label = group_labels(group)
         for label, count in sorted(controlled_drones(content, group).items()):
             unit = content.units.get(by_label[label].unit)
+            if unit is not None and not unit.drone_controller:
+                continue            # resolve reports a controller that cannot control drones
             eh = effective_eh(unit, derived)
             capacity = drone_capacity(eh) if eh is not None else 0
             if count > capacity:

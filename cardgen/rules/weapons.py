@@ -80,15 +80,26 @@ def can_take_readiness(kind: str, weapon_class: int) -> bool:
     return kind in ("fernkampf", "wurf") and weapon_class <= 3
 
 
+READINESS_AP = 2
+"""Feuerbereitschaft costs 2 ⊙ whatever the weapon (the rulebook's "Feuerbereitschaft - 2 ⊙")."""
+
+
 def ap_costs(kind: str, weapon_class: int, unit_type: str, nachladen: bool,
              readiness: bool) -> dict[str, int]:
-    """AP per action with this weapon; a colossus pays 1 less with WK IV–V."""
+    """AP per action with this weapon; a colossus pays 1 less with WK IV–V.
+
+    Melee: Angriff (WK), Verwegener Angriff (``reckless_attack``, WK+1),
+    Angriffsbewegung (``charge``, WK).  Ranged and thrown: Normaler Schuss
+    (WK+1), Gezielter Schuss (WK+2), Schnellschuss (WK); with a weapon that
+    may take it, Feuerbereitschaft (``readiness``, its own 2 ⊙) and the
+    reaction it allows, Reaktionsfeuer (``reaction_fire``, WK).  Nachladen: WK."""
     wk = weapon_class
     if kind == "nahkampf":
         costs = {"attack": wk, "reckless_attack": wk + 1, "charge": wk}
     else:
         costs = {"normal_shot": wk + 1, "aimed_shot": wk + 2, "snap_shot": wk}
         if readiness:
+            costs["readiness"] = READINESS_AP
             costs["reaction_fire"] = wk
     if nachladen:
         costs["reload"] = wk

@@ -34,7 +34,20 @@ SMALL = PROJECT / "tests" / "fixtures" / "cards" / "small"
 UNITS = sorted(p.stem for p in (CONTENT / "units").glob("*.yaml"))
 POWERS = sorted(p.stem for p in (CONTENT / "powers").glob("*.yaml"))
 GROUPS = sorted(p.stem for p in (CONTENT / "groups").glob("*.yaml"))
-FACES = [f"{u} ({k})" for u in UNITS for k in ("front", "back")] + [f"{p} (power)" for p in POWERS]
+
+
+def _model_cards() -> dict[str, str]:
+    """Group models with a card of their own (a name, picture or loadout of their own): owner → unit."""
+    own = {}
+    for g in GROUPS:
+        models = yaml.safe_load((CONTENT / "groups" / f"{g}.yaml").read_text(encoding="utf-8"))["models"]
+        own.update({f"{g}/{i}": m["unit"] for i, m in enumerate(models) if {"name", "image", "loadout"} & set(m)})
+    return own
+
+
+MODEL_CARDS = _model_cards()
+FACES = ([f"{u} ({k})" for u in [*UNITS, *MODEL_CARDS] for k in ("front", "back")]
+         + [f"{p} (power)" for p in POWERS])
 SHEETS = ["cards.pdf", "powers.pdf", *(f"groups/{g}.pdf" for g in GROUPS)]
 RULEBOOK = "rulebooks/rulebook/Regeln.pdf"
 PDFS = [*SHEETS, RULEBOOK]
@@ -130,8 +143,11 @@ def test_one_unit_edited_renders_only_its_two_faces(copy):
     old_name = unit_name(copy.content, "sturmtruppe")
     edit(copy.content / "units" / "sturmtruppe.yaml", f"name: {old_name}", "name: Stoßtrupp")
     summary = build(copy.content, copy.out)
-    assert faces_of(summary.built) == {"sturmtruppe (front)", "sturmtruppe (back)"}
-    assert faces_of(summary.reused) == set(FACES) - {"sturmtruppe (front)", "sturmtruppe (back)"}
+    its_cards = {f"{owner} ({k})" for owner in ["sturmtruppe", *(m for m, u in MODEL_CARDS.items() if u == "sturmtruppe")]
+                 for k in ("front", "back")}
+    assert len(its_cards) > 2                                # the example group names two Sturmtruppen
+    assert faces_of(summary.built) == its_cards
+    assert faces_of(summary.reused) == set(FACES) - its_cards
     assert summary.changed == ["sturmtruppe"]
     with_it = {f"groups/{g}.pdf" for g in GROUPS
                if "sturmtruppe" in (copy.content / "groups" / f"{g}.yaml").read_text(encoding="utf-8")}
@@ -154,7 +170,8 @@ def test_weapon_used_by_two_units_re_renders_both(copy):
     assert len(users) == 2, users
     edit(copy.content / "weapons" / "maschinenpistole.yaml", "name: Maschinenpistole", "name: Schnellfeuerpistole")
     summary = build(copy.content, copy.out)
-    assert {n.split(" ")[0] for n in faces_of(summary.built)} == set(users)
+    owners = {n.split(" ")[0] for n in faces_of(summary.built)}
+    assert {MODEL_CARDS.get(owner, owner) for owner in owners} == set(users)
     assert summary.changed == users
 
 
@@ -243,9 +260,9 @@ def test_content_error_exits_1_and_leaves_outputs(cli, copy):
     code, out, err = cli("build", "--content", copy.content, "--out", copy.out)
     assert code == 1
     assert strip_root(err, copy.content).splitlines() == [
-        "groups/kampfgruppe_eisenfaust.yaml:9:10: models[4].unit: unknown unit 'sturmtruppe'",
-        "groups/kampfgruppe_eisenfaust.yaml:10:10: models[5].unit: unknown unit 'sturmtruppe'",
-        "units/sturmtruppe.yaml:15:1: invalid YAML: expected ',' or ']', but got '<stream end>'",
+        "groups/kampfgruppe_eisenfaust.yaml:10:10: models[4].unit: unknown unit 'sturmtruppe'",
+        "groups/kampfgruppe_eisenfaust.yaml:11:10: models[5].unit: unknown unit 'sturmtruppe'",
+        "units/sturmtruppe.yaml:24:1: invalid YAML: expected ',' or ']', but got '<stream end>'",
     ]
     assert snapshot(copy.out) == copy.files
     assert list(copy.out.rglob("*.tmp")) == []

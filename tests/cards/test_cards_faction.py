@@ -67,5 +67,5 @@ def test_cover_without_leader_rule_has_no_heading(tmp_path):
     cover = group_cover(content.groups["trupp"], content, derive(content))
     assert cover.leader_rule == ()
     text = pdf_text(render_cover(cover))
-    assert "(Gruppenführer)" in text                                  # the leader's role in the roster
-    assert "Gruppenführer" not in text.split("Gesamt")[1]             # but no leader rule below it
+    assert "★ Gruppenführer" in text                                  # the leader's role in the roster
+    assert "Gruppenführer" not in text.replace("★ Gruppenführer", "").split("Gesamt")[1]   # no leader rule

@@ -11,6 +11,7 @@ import yaml
 from cardgen.cards import render
 from cardgen.cards.render import render_face
 from cardgen.cards.view import unit_card
+from cardgen.errors import RenderError
 from cardgen.stages import load_content
 from cardgen.geometry import FacePage
 from cardgen.rules.derive import derive
@@ -25,12 +26,31 @@ def test_overlong_rules_text_fails_naming_unit_and_box(cli, tmp_path):
     assert not (tmp_path / "out" / "cards.pdf").exists(), "a failed build must not write cards.pdf"
 
 
+def _talkative(root, weapons: int, chars: int):
+    """A copy of the shrink fixture at ``root`` whose unit carries ``weapons`` weapons with a rules text
+    of about ``chars`` characters each (cut at a sentence end): rules entries the back keeps whole."""
+    shutil.copytree(CARD_FIXTURES / "shrink", root)
+    source = root / "weapons" / "laberwaffe.yaml"
+    weapon = yaml.safe_load(source.read_text(encoding="utf-8"))
+    weapon["rules"] = weapon["rules"][:chars].rsplit(".", 1)[0] + "."
+    ids = []
+    for number in range(1, weapons + 1):
+        copy = {**weapon, "id": f"laberwaffe{number}", "name": f"Laberwaffe {number}"}
+        (root / "weapons" / f"laberwaffe{number}.yaml").write_text(yaml.safe_dump(copy, allow_unicode=True),
+                                                                   encoding="utf-8")
+        ids.append(copy["id"])
+    source.unlink()
+    unit_file = root / "units" / "schwaetzer.yaml"
+    data = yaml.safe_load(unit_file.read_text(encoding="utf-8"))
+    unit_file.write_text(yaml.safe_dump({**data, "weapons": ids}, allow_unicode=True), encoding="utf-8")
+    return root, weapon["rules"]
+
+
 def test_moderately_long_rules_text_is_shrunk_and_printed_whole(cli, tmp_path, monkeypatch):
-    folder = CARD_FIXTURES / "shrink"
+    folder, rules = _talkative(tmp_path / "content", 4, 250)
     code, out, err = cli("cards", "--content", folder, "--out", tmp_path / "out")
     assert code == 0, err
     assert err == ""
-    rules = yaml.safe_load((folder / "weapons" / "laberwaffe.yaml").read_text(encoding="utf-8"))["rules"]
     # the face step: the box was set smaller, and every word of the text is on the card
     calls = []
     original = render.face_html
@@ -44,9 +64,21 @@ def test_moderately_long_rules_text_is_shrunk_and_printed_whole(cli, tmp_path, m
     face = render_face("back", unit_card(derive(content).units["schwaetzer"], content), FacePage(120, 80, 0), 6.0)
     assert calls[-1].get("Regeltexte", 0) >= 1, f"not shrunk: {calls}"
     assert len(calls) >= 2
+    expected = Counter(flat(rules).split() * 4)
     for text in (pdf_text(face.pdf), pdf_text(tmp_path / "out" / "cards.pdf")):
         # every word, as often as in the YAML (pdftotext interleaves the two columns with the header)
-        assert Counter(flat(rules).split()) - _words(text) == Counter()
+        assert expected - _words(text) == Counter()
+
+
+def test_back_body_never_below_7_5pt_and_entries_kept_whole(tmp_path):
+    """One rules entry longer than a column cannot be kept whole at 7.5 pt or more: the card fails
+    naming the box instead of splitting the entry or setting it smaller."""
+    folder, _ = _talkative(tmp_path / "content", 1, 1400)
+    content = load_content(folder)
+    card = unit_card(derive(content).units["schwaetzer"], content)
+    with pytest.raises(RenderError, match="'schwaetzer' \\(back\\): the text of box 'Regeltexte' does not fit, "
+                                          "even at the minimum font size of 7.5 pt"):
+        render_face("back", card, FacePage(120, 80, 0), 6.0)
 
 
 def _words(text: str) -> Counter:
@@ -95,12 +127,12 @@ def _text_sizes(html: str, needle: str) -> list[float]:
             if b.text and needle in b.text]
 
 
-SHRINK_CASES = [("front", "Name", "Probekrieger"), ("back", "Name", "Probekrieger"),
-                ("back", "Regeltexte", "Leichte"), ("front", "Waffen", "Handgranate"),
+SHRINK_CASES = [  # (face, box, a text in that box)("front", "Name", "Probekrieger"), ("back", "Name", "Probekrieger"),
+                ("back", "Regeltexte", "Leichte"), ("front", "Eigenschaften, Waffen, Rüstung, Ausrüstung", "Handgranate"),
                 ("power", "Titel", "Gedankenblitz"), ("power", "Regeltext", "Schock")]
 
 
-@pytest.mark.parametrize("kind,box,needle", SHRINK_CASES, ids=[f"{k}-{b}" for k, b, _ in SHRINK_CASES])
+@pytest.mark.parametrize("kind,box,needle", SHRINK_CASES, ids=[f"{k}-{b.split(',')[0]}" for k, b, _ in SHRINK_CASES])
 def test_fit_step_shrinks_the_text_of_its_box(small_content, kind, box, needle):
     """Every box the fitter can step down really gets smaller text (else shrinking is a no-op)."""
     from cardgen.cards.power_view import power_card
@@ -114,22 +146,15 @@ def test_fit_step_shrinks_the_text_of_its_box(small_content, kind, box, needle):
     assert max(smaller) < max(normal) * 0.85, (normal, smaller)
 
 
-def test_text_that_never_fits_above_a_low_minimum_names_card_and_box(cli, tmp_path):
-    """With ``min_font_pt: 4`` the smallest fit step (56 %) stays above the minimum, so the
-    fitter runs out of steps instead of reaching the minimum: that error names the box too."""
-    content = tmp_path / "content"
-    shutil.copytree(CARD_FIXTURES / "overflow", content)
-    weapon = yaml.safe_load((content / "weapons" / "laberwaffe.yaml").read_text(encoding="utf-8"))
-    for number in (2, 3):
-        copy = {**weapon, "id": f"laberwaffe{number}", "name": f"Laberwaffe {number}"}
-        (content / "weapons" / f"laberwaffe{number}.yaml").write_text(
-            yaml.safe_dump(copy, allow_unicode=True), encoding="utf-8")
-    unit_file = content / "units" / "schwaetzer.yaml"
-    data = yaml.safe_load(unit_file.read_text(encoding="utf-8"))
-    unit_file.write_text(yaml.safe_dump({**data, "weapons": ["laberwaffe", "laberwaffe2", "laberwaffe3"]},
-                                        allow_unicode=True), encoding="utf-8")
-    (content / "rules.yaml").write_text("cards: {min_font_pt: 4}\n", encoding="utf-8")
-    code, out, err = cli("cards", "--content", content, "--out", tmp_path / "out")
+def test_text_that_never_fits_above_a_low_minimum_names_card_and_box(cli, rules_content, tmp_path):
+    """With ``min_font_pt: 4`` the smallest fit step (56 %) of the back's name (10 pt, its faction
+    7.5 pt) stays above the minimum, so the fitter runs out of steps instead of reaching the minimum:
+    that error names the box too."""
+    from conftest import unit
+    name = "Oberster Hochgroßmeister der Vereinigten Glutorden von Nord und Süd und Westen"
+    rules_content("units", unit("langname", name=name, weapons=["pistole"]))
+    (rules_content.root / "rules.yaml").write_text("cards: {min_font_pt: 4}\n", encoding="utf-8")
+    code, out, err = cli("cards", "--content", rules_content.root, "--out", tmp_path / "out")
     assert code == 1
-    assert ("card 'schwaetzer' (back): the text of box 'Regeltexte' does not fit, "
+    assert ("card 'langname' (back): the text of box 'Name' does not fit, "
             f"even after {render.MAX_FIT_ROUNDS} steps down in size; shorten it") in err, err

@@ -34,8 +34,8 @@ def _title_pixels(pdf: bytes, dpi=200):
     finally:
         document.close()
     px = dpi / 25.4
-    # the title bar: 3 mm margin, 11 mm high; left part only (the school icon sits on the right)
-    box = (round(5 * px), round(4 * px), round(35 * px), round(13 * px))
+    # the title band (y 3–18 mm), between the school icon on the left and the points on the right
+    box = (round(15 * px), round(4 * px), round(48 * px), round(17 * px))
     crop = image.crop(box)
     return [crop.getpixel((x, y)) for x in range(crop.width) for y in range(crop.height)]
 
@@ -60,12 +60,47 @@ def test_power_view_uses_text_colour_of_school(small_content):
     assert (card.colour, card.text_colour) == ("#f2d16b", "#000000")
 
 
-def test_power_footer_holds_cost_attribute_loss_target_range_duration(small_content):
+def test_power_card_holds_name_school_points_use_rules_and_footer(small_content):
     card = power_card(small_content.powers["gedankenblitz"], small_content)
     text = flat(pdf_text(render_face("power", card, POWER_PAGE, 6.0).pdf))
-    for part in ("Gedankenblitz", "Geist", "35 P", "Das Ziel erleidet einen Schock.", "3 AP", "EH −1",
-                 "2 TP bei Misslingen", "Modell", "Distanz 40 cm", "Instantan"):
+    for part in ("Gedankenblitz", "Geist", "35 pkt", "Sichtlinie", "Das Ziel erleidet einen Schock.",
+                 "⊙", "EH −1", "2", "40 cm"):
         assert part in text, part
+
+
+def test_power_footer_cells(small_content):
+    """Six cells in the figure's order; the words behind each icon are its label."""
+    footer = power_card(small_content.powers["gedankenblitz"], small_content).footer
+    assert [c.kind for c in footer] == ["ap", "attribute", "tp", "target", "range", "duration"]
+    assert [c.label for c in footer] == ["3 AP", "Probe auf EH −1", "2 TP-Verlust bei Misslingen", "Ziel: Modell",
+                                         "Reichweite: Distanz 40 cm", "Dauer: Instantan"]
+    ap, attribute, tp, _, reach, _ = footer
+    assert (ap.value, ap.unit) == ("3", "⊙")
+    assert (attribute.value, attribute.modifier, attribute.tone) == ("EH", "−1", "negative")
+    assert (tp.value, tp.tone, tp.icon.uri.endswith("sch%C3%A4del.svg")) == ("2", "misslingen", True)
+    assert (reach.value, reach.unit) == ("40", "cm")
+
+
+@pytest.mark.parametrize("update, tone, skull", [({"tp_loss": 1, "tp_loss_when": "immer"}, "immer", "_immer"),
+                                                 ({"tp_loss": 0}, "none", "")])
+def test_tp_loss_automatic_or_none(small_content, update, tone, skull):
+    power = small_content.powers["gedankenblitz"].model_copy(update=update)
+    tp = power_card(power, small_content).footer[2]
+    assert tp.tone == tone and tp.icon.uri.endswith(f"sch%C3%A4del{skull}.svg")
+
+
+def test_level_gives_stars_and_no_level_none(small_content):
+    power = small_content.powers["gedankenblitz"]
+    assert power_card(power, small_content).level == 0
+    starred = power_card(power.model_copy(update={"level": 3}), small_content)
+    assert starred.level == 3
+    assert face_html("power", starred, POWER_PAGE).count("★") == 3
+    assert "★" not in face_html("power", power_card(power, small_content), POWER_PAGE)
+
+
+def test_a_number_keeps_its_unit_on_one_line(small_content):
+    power = small_content.powers["gedankenblitz"].model_copy(update={"rules": "Im Radius von 5 cm: 2 TP."})
+    assert power_card(power, small_content).rules == ("Im Radius von 5\u00a0cm: 2\u00a0TP.",)
 
 
 @pytest.mark.parametrize("use, label", [(None, "Sichtlinie"), ("sichtlinie", "Sichtlinie"),
@@ -77,7 +112,7 @@ def test_power_card_prints_its_use(small_content, use, label):
     card = power_card(power, small_content)
     assert card.use == label
     html = face_html("power", card, POWER_PAGE)
-    assert f'<div class="school">Geist · 35 P · {label}</div>' in html
+    assert f'<span class="nutzung">{label}</span>' in html
     if use == "durch_gelände":
         assert "Sichtlinie" not in html
         assert label in flat(pdf_text(render_face("power", card, POWER_PAGE, 6.0).pdf))

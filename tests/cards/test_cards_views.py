@@ -19,17 +19,22 @@ UNIT_PAGE = FacePage(120, 80)
 def test_colossus_has_four_zone_tracks_and_a_w12_table(example_content):
     card = unit_card(derive(example_content).units["basaltriese"], example_content)
     zones = show_json(EXAMPLE, "basaltriese")["hit_zones"]
-    assert [t.label for t in card.tracks] == ["Rumpf", "Links", "Rechts", "Bewegung"]
-    assert [len(t.boxes) for t in card.tracks] == [zones[k] for k in ("rumpf", "links", "rechts", "bewegung")]
+    names = ["Rumpf", "Rechte Seite", "Linke Seite", "Bewegung"]      # the rulebook's hit-zone figure
+    assert [t.label for t in card.tracks] == names
+    assert [len(t.boxes) for t in card.tracks] == [zones[k] for k in ("rumpf", "rechts", "links", "bewegung")]
     covered = []
     for roll, zone in card.zone_table:
         first, _, last = roll.partition("–")
         covered += range(int(first), int(last or first) + 1)
-        assert zone in {"Rumpf", "Links", "Rechts", "Bewegung"}
+        assert zone in names
     assert sorted(covered) == list(range(1, 13))
-    assert {zone for _, zone in card.zone_table} == {"Rumpf", "Links", "Rechts", "Bewegung"}
+    assert {zone for _, zone in card.zone_table} == set(names)
+    # each zone's label carries its W12 results, read from the ruleset's table
+    assert {t.label: t.roll for t in card.tracks} == {zone: roll for roll, zone in card.zone_table}
     html = face_html("front", card, UNIT_PAGE)
     assert "W12" in html and html.count('class="tp') == sum(zones.values())
+    for t in card.tracks:
+        assert f"{t.label} <span class=\"roll\">[{t.roll}]</span>" in html
 
 
 @pytest.mark.parametrize("unit_id", ["sturmtruppe", "feldleutnant", "aschenoger"])
@@ -41,6 +46,9 @@ def test_infantry_has_one_track_with_critical_boxes(example_content, unit_id):
     assert len(boxes) == shown["hit_points"]
     assert sum(boxes) == shown["critical_at"]
     assert all(boxes[:shown["critical_at"]])          # the first boxes are the critical ones
+    circles = card.tracks[0].circles                   # drawn from the highest TP down: critical ones last
+    assert [n for n, _ in circles] == list(range(shown["hit_points"], 0, -1))
+    assert [c for _, c in circles][-shown["critical_at"]:] == [True] * shown["critical_at"]
     html = face_html("front", card, UNIT_PAGE)
     assert html.count('class="tp critical"') == shown["critical_at"]
     assert len(re.findall(r'class="tp[ "]', html)) == shown["hit_points"]
@@ -132,8 +140,69 @@ def test_temporary_modifier_beside_the_attribute(small_content):
     assert (stats["NK"].value, stats["NK"].temporary) == ("3", "+2")
     assert all(s.temporary == "" for s in card.attributes if s.label != "NK")
     html = face_html("front", card, UNIT_PAGE)
-    nk = re.search(r">NK<", html)
-    after = html[nk.end():]
-    cell = after[:after.index('class="key"')]             # up to the next attribute
-    assert ">3<" in cell and "(+2)" in cell
+    cell = re.search(r'data-box="NK"><div class="fit fit-0">(.*?)</div>', html).group(1)
+    assert cell == '3<span class="temp"> (+2)</span>'
     assert html.count("(+2)") == 1
+
+
+def test_model_name_heads_the_card_with_the_unit_name_smaller(example_content):
+    d = derive(example_content).units["sturmtruppe"]
+    plain, named = unit_card(d, example_content), unit_card(d, example_content, model_name="Max Harvey")
+    assert (plain.name, plain.unit_name) == ("Sturmtruppe", "")
+    assert (named.name, named.unit_name, named.model_name) == ("Max Harvey", "Sturmtruppe", "Max Harvey")
+    html = face_html("front", named, UNIT_PAGE)
+    assert '<span class="title">Max Harvey</span><span class="unit-name">Sturmtruppe</span>' in html
+    assert 'class="unit-name"' not in face_html("front", plain, UNIT_PAGE)
+
+
+def test_without_portrait_the_picture_box_is_empty(example_content):
+    html = face_html("front", unit_card(derive(example_content).units["sturmtruppe"], example_content), UNIT_PAGE)
+    assert '<div class="picture"></div>' in html
+
+
+def test_radii_show_ap_only_where_not_six_and_drones_only_on_controllers(example_content):
+    derived = derive(example_content).units
+    cards = {u: unit_card(derived[u], example_content) for u in derived}
+    for unit_id, card in cards.items():
+        d = derived[unit_id]
+        assert (card.radii.action_points is None) == (d.action_points == 6), unit_id
+        assert (card.radii.drones is None) == (d.drone_capacity is None), unit_id
+        assert (card.radii.danger is None) == (d.danger_radius_cm is None), unit_id
+    assert cards["kettendrohne"].radii.action_points.value == "2"
+    assert cards["basaltriese"].radii.drones is None                 # a stone giant controls no drones
+    assert [s.value for s in cards["kettendrohne"].attributes if s.label in ("AGI", "NK", "FK", "EH")] == ["–"] * 4
+
+
+def test_attribute_grid_is_agi_nk_fk_left_ko_wn_eh_right(example_content):
+    card = unit_card(derive(example_content).units["sturmtruppe"], example_content)
+    assert [(a.label, b.label) for a, b in card.grid] == [("AGI", "KO"), ("NK", "WN"), ("FK", "EH")]
+
+
+def test_no_armor_gives_a_row_keine_ruestung_with_the_ko_roll(example_content):
+    d = derive(example_content).units["seherin"]
+    assert d.armor is None
+    card = unit_card(d, example_content)
+    assert [(a.name, a.armor_roll) for a in card.armor] == [("keine Rüstung", f"+{d.attributes['KO']}")]
+
+
+def test_armor_roll_is_printed_as_a_value_added_not_a_target_number(example_content):
+    derived = derive(example_content).units
+    for unit_id, d in derived.items():
+        for row in unit_card(d, example_content).armor:
+            assert not row.armor_roll.endswith("+"), (unit_id, row)
+            assert row.armor_roll == "–" or row.armor_roll.startswith("+"), (unit_id, row)
+    d = derived["sturmtruppe"]                    # KO 4, Splitterweste protection 3: adds the higher, 4
+    assert unit_card(d, example_content).armor[0].armor_roll == f"+{max(d.attributes['KO'], d.armor.protection)}"
+
+
+def test_actions_use_the_rulebooks_names_and_costs(example_content):
+    card = unit_card(derive(example_content).units["sturmtruppe"], example_content)
+    actions = {w.name: (dict(w.actions), dict(w.reactions)) for w in card.actions}
+    gewehr, messer = actions["Sturmgewehr"], actions["Kampfmesser"]   # WK II ranged, WK I melee
+    assert gewehr == ({"Normaler Schuss": 3, "Gezielter Schuss": 4, "Schnellschuss": 2, "Feuerbereitschaft": 2},
+                      {"Reaktionsfeuer": 2})
+    assert messer == ({"Angriff": 1, "Verwegener Angriff": 2, "Angriffsbewegung": 1}, {})
+    back = face_html("back", card, UNIT_PAGE)
+    assert "Verwegener Angriff" in back and "Angriffsbewegung" in back and "Reaktionsfeuer" in back
+    assert "Rücksichtslos" not in back and "Sturmangriff" not in back
+    assert "Verwegener Angriff" not in face_html("front", card, UNIT_PAGE)   # the front shows no actions

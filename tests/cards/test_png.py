@@ -102,3 +102,14 @@ def test_export_writes_every_face_and_decks_of_at_most_70():
     assert _image(staged[out / "deck-einheiten-rückseiten-1.png"]).size == unit_px
     assert _image(staged[out / "deck-kräfte-1.png"]).size == power_px
     assert BLEED_RGB not in {colour for _, colour in first.getcolors(maxcolors=1 << 16)}   # no bleed anywhere
+
+
+def test_every_png_carries_its_dpi():
+    """The pHYs chunk: printed or opened in an editor, a face comes out at its card size."""
+    jobs = [SimpleNamespace(owner="u", kind="front", key="f"), SimpleNamespace(owner="p", kind="power", key="p")]
+    faces = {"f": face_pdf("F", UNIT), "p": face_pdf("P", POWER)}
+    staged = Staged()
+    export_png(jobs, faces, Path("png"), 72, staged)
+    assert len(staged) == 4                                             # two faces, two deck sheets
+    for path, data in staged.items():
+        assert Image.open(io.BytesIO(data)).info["dpi"] == pytest.approx((72, 72), abs=0.01), path

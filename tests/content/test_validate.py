@@ -66,6 +66,20 @@ def test_broken_fixtures_give_exactly_the_expected_lines(cli):
     "groups/rollen.yaml:6:28: models[1].leader: a drone cannot lead a group",
     "groups/rollen.yaml:7:43: models[2].controller: a drone cannot control a drone",
     "groups/rollen.yaml:10:12: models[5].unit: unknown unit 'kontroler' (did you mean 'kontroller'?)",
+    # drone controllers and loadouts
+    "groups/ohne_lenker.yaml:6:32: models[1].controller: 'ausruestung' cannot control drones: unit 'ausruestung' "
+    "is not a drone controller; set 'drone_controller: true' in that unit's file, or name a model that is one",
+    "groups/ohne_lenker.yaml:5:48: models[0].loadout: unit 'ausruestung' has no loadout 'schwerr' "
+    "(did you mean 'schwer'?); its loadouts: schwer",
+    "groups/ohne_lenker.yaml:7:33: models[2].loadout: unit 'kontroller' has no loadout 'leicht'; "
+    "unit 'kontroller' has no loadouts",
+    "units/ausruestung.yaml:13:51: loadouts[0].weapons[1]: unknown weapon 'messr' (did you mean 'messer'?)",
+    "units/ausruestung.yaml:14:9: loadouts[1].id: duplicate loadout id 'schwer' (also loadouts[0]); "
+    "give each loadout of a unit its own id",
+    "units/ausruestung.yaml:14:5: loadouts[1]: loadout 'schwer' needs its own points: the unit's total is "
+    "given (30), so the variant's cannot be computed",
+    "units/ausruestung.yaml:16:12: loadouts[1].armor: armor 'schild' is a shield: list it under 'shield'",
+    "units/ausruestung.yaml:17:13: loadouts[1].shield: unknown armor 'wesste' (did you mean 'weste'?)",
 ])
 def test_each_rule_has_its_message(line):
     """The rules of the issue, one by one (the expected file could hide a missing one)."""

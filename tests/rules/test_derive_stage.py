@@ -16,7 +16,7 @@ EH5 = {"AGI": 4, "NK": 3, "FK": 4, "KO": 5, "WN": 3, "EH": 5}
 
 
 def _drone_group(rules_content, controller_fields: dict) -> None:
-    rules_content("units", unit("lenker", attributes=EH5, **controller_fields))
+    rules_content("units", unit("lenker", attributes=EH5, drone_controller=True, **controller_fields))
     rules_content("units", unit("drohne", type="drohne", attributes={"KO": 2, "WN": 3}))
     rules_content("groups", {"id": "trupp", "name": "Trupp", "faction": "test", "models": [
         {"unit": "lenker", "leader": True},

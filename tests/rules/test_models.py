@@ -24,7 +24,7 @@ def test_only_colossi_have_hit_zones(show):
 def test_drone_control_example(show):
     for eh, drones in facts.DRONE_EXAMPLES:
         attributes = {"AGI": 4, "NK": 3, "FK": 4, "KO": 5, "WN": 3, "EH": eh}
-        assert show(unit(attributes=attributes))["drone_capacity"] == drones
+        assert show(unit(attributes=attributes, drone_controller=True))["drone_capacity"] == drones
     assert show(unit("drohne", type="drohne", attributes={"KO": 2, "WN": 3}))["drone_capacity"] is None
     assert [drone_capacity(eh) for eh in (0, 2, 3, 8, 9, 12)] == [0, 0, 1, 2, 3, 4]
 
@@ -120,7 +120,7 @@ def test_group_drone_limit_uses_eh_after_permanent_modifiers(cli, rules_content)
     rules_content("traits", {"id": "funker", "name": "Funker", "modifiers": [
         {"attribute": "EH", "value": 1, "mode": "permanent"}]})
     attributes = {"AGI": 4, "NK": 3, "FK": 4, "KO": 5, "WN": 3, "EH": 5}
-    rules_content("units", unit("lenker", attributes=attributes, traits=["funker"]))
+    rules_content("units", unit("lenker", attributes=attributes, traits=["funker"], drone_controller=True))
     rules_content("units", unit("drohne", type="drohne", attributes={"KO": 2, "WN": 3}))
     group = {"id": "trupp", "name": "Trupp", "faction": "test", "models": [
         {"unit": "lenker", "leader": True},
@@ -128,7 +128,7 @@ def test_group_drone_limit_uses_eh_after_permanent_modifiers(cli, rules_content)
         {"unit": "drohne", "label": "d2", "controller": "lenker"}]}
     rules_content("groups", group)
     assert cli("validate", "--content", rules_content.root)[0] == 0
-    rules_content("units", unit("lenker", attributes=attributes))       # without the trait: EH 5 → 1 drone
+    rules_content("units", unit("lenker", attributes=attributes, drone_controller=True))   # EH 5 → 1 drone
     code, _, err = cli("validate", "--content", rules_content.root)
     assert code == 1 and "controller 'lenker' runs 2 drones but EH 5 allows 1 (⌊EH/3⌋)" in err
 

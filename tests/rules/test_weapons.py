@@ -93,10 +93,11 @@ def test_drones_have_no_unarmed_attack(show):
 
 
 def test_ap_costs_per_weapon(show):
-    """Aktionen: ``facts.AP_ACTIONS`` ("Normaler Schuss - WK+1" ...)."""
+    """Aktionen: ``facts.AP_ACTIONS`` ("Normaler Schuss - WK+1" ...); Feuerbereitschaft has its
+    own cost ("Feuerbereitschaft - 2 ⊙"), the reaction it allows costs WK ("Reaktionsfeuer - WK ⊙")."""
     data = show(unit(weapons=["pistole", "panzerfaust", "kettensaege"]))
     assert _weapon(data, "pistole")["ap_costs"] == {
-        "normal_shot": 2, "aimed_shot": 3, "snap_shot": 1, "reaction_fire": 1}
+        "normal_shot": 2, "aimed_shot": 3, "snap_shot": 1, "readiness": 2, "reaction_fire": 1}
     assert _weapon(data, "panzerfaust")["ap_costs"] == {   # WK IV: no Feuerbereitschaft
         "normal_shot": 5, "aimed_shot": 6, "snap_shot": 4, "reload": 4}
     assert _weapon(data, "kettensaege")["ap_costs"] == {"attack": 4, "reckless_attack": 5, "charge": 4}

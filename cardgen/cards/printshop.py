@@ -1,0 +1,85 @@
+"""Print-shop output (``--print-shop``): one PDF per face kind, one card per page, boxes set.
+
+What print services and cutters ask for: every face a page of its own, the
+page the card plus its bleed (``/MediaBox`` = ``/BleedBox``), ``/TrimBox``
+the card itself; without bleed the three boxes are equal.  Written next to
+the sheets, below ``OUT/print-shop/``:
+
+* ``unit-fronts.pdf`` and ``unit-backs.pdf``: page i of the backs is the
+  back of page i of the fronts (units in id order, as in ``cards.pdf``).
+  Backs keep the fronts' orientation and order: a print shop imposes
+  single-card pages itself, front i on back i, so nothing is mirrored or
+  turned here;
+* ``powers.pdf``: the power cards (they have no back).
+
+Only the deck is covered (every unit and power of the content); a group
+sheet is the same cards for home printing, so it has no print-shop files.
+
+A print shop wants at least :data:`MIN_BLEED_MM` of bleed: ``--print-shop``
+without ``--bleed`` renders every face with :data:`PRINT_SHOP_BLEED_MM`
+(the sheets get that bleed too -- one rendering per face), and a smaller
+``--bleed`` given on purpose is kept with a warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+from cardgen.geometry import FacePage
+
+PRINT_SHOP_NAMES = {
+    "front": "print-shop/unit-fronts.pdf",
+    "back": "print-shop/unit-backs.pdf",
+    "power": "print-shop/powers.pdf",
+}
+PRINT_SHOP_BLEED_MM = 3.0           # the bleed of --print-shop when --bleed is not given
+MIN_BLEED_MM = 2.0                  # what print shops ask for at least
+
+
+def print_shop_bleed(bleed_mm: float | None) -> float:
+    """The bleed of a ``--print-shop`` run: ``--bleed`` when given, else :data:`PRINT_SHOP_BLEED_MM`."""
+    return PRINT_SHOP_BLEED_MM if bleed_mm is None else bleed_mm
+
+
+def bleed_warning(bleed_mm: float) -> str | None:
+    """A warning when ``bleed_mm`` is less than a print shop asks for."""
+    if bleed_mm >= MIN_BLEED_MM:
+        return None
+    return (f"--print-shop with --bleed {bleed_mm:g}: print shops ask for at least {MIN_BLEED_MM:g} mm of "
+            f"bleed (leave out --bleed for {PRINT_SHOP_BLEED_MM:g} mm)")
+
+
+def print_shop_names(units: bool, powers: bool) -> list[str]:
+    """The print-shop files a deck with unit cards (``units``) and power cards (``powers``) gets."""
+    kinds = (["front", "back"] if units else []) + (["power"] if powers else [])
+    return [PRINT_SHOP_NAMES[kind] for kind in kinds]
+
+
+def print_shop_plan(jobs: Sequence, unit_page: FacePage, power_page: FacePage) -> dict[str, tuple[list, FacePage]]:
+    """Name below OUT → (the face jobs on its pages, in order, and their face page), for every
+    kind that has faces; ``jobs`` are the deck's face jobs (one per unit front, back, power)."""
+    pages = {"front": unit_page, "back": unit_page, "power": power_page}
+    plan = {}
+    for kind, name in PRINT_SHOP_NAMES.items():
+        of_kind = [job for job in jobs if job.kind == kind]
+        if of_kind:
+            plan[name] = (of_kind, pages[kind])
+    return plan
+
+
+def print_shop_pdf(faces: Iterable[bytes], card: FacePage) -> bytes:
+    """One page per face (one-page face PDFs of ``card``'s size), its boxes set."""
+    # lazy: pikepdf, only with --print-shop
+    from cardgen.cards.impose import Imposer
+
+    imposer = Imposer()
+    for face in faces:
+        imposer.add_face(face, card)
+    return imposer.write()
+
+
+def print_shop_outputs(jobs: Sequence, faces: Mapping[str, bytes], unit_page: FacePage,
+                       power_page: FacePage) -> dict[str, bytes]:
+    """Every print-shop file of the deck: name below OUT → PDF bytes."""
+    return {name: print_shop_pdf((faces[job.key] for job in of_kind), page)
+            for name, (of_kind, page) in print_shop_plan(jobs, unit_page, power_page).items()}

@@ -1,0 +1,92 @@
+"""Fold sheets print nothing of their own inside a card: the "falten" labels and the crop marks lie
+outside every card's trim (read from the imposed PDF: the sheet's own characters and pixels against
+the area each placed face may paint), and with bleed there is no hairline on the cut."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.cards.impose import impose
+from cardgen.geometry import FacePage
+
+from .conftest import MM
+from . import printed
+from .printed import sheet_chars, sheet_image
+from .synthetic import Placed, face_pdf, placements
+
+example_print_shop = printed.example_print_shop     # the session fixture, used by name
+
+DPI = 150
+INSET = 0.3 * MM                    # the hairline and the fold line lie on a face's edge: look inside it
+
+
+def _inside(char, face: Placed) -> bool:
+    return (char.left < face.right and face.left < char.right
+            and char.bottom < face.top and face.bottom < char.top)
+
+
+def _labels_outside_every_face(pdf: bytes) -> None:
+    """Every character of the sheets lies outside every face's area (trim, and bleed where it shows)."""
+    chars, pages = sheet_chars(pdf), placements(pdf)
+    for number, faces in enumerate(pages):
+        on_page = [c for c in chars if c.page == number]
+        labels = "".join(c.text for c in on_page)          # a label per fold pair of the sheet (a last page
+        pairs = sum(1 for face in faces if face.turned)     # part full keeps the sheet's labels)
+        assert labels == "falten" * (len(labels) // 6) and len(labels) >= 6 * pairs, (number, labels)
+        for char in on_page:
+            hits = [face.name for face in faces if _inside(char, face)]
+            assert not hits, f"page {number + 1}: {char.text!r} at {char.left:.1f},{char.bottom:.1f} inside {hits}"
+
+
+def _dark_inside_faces(pdf: bytes, page: int = 0) -> dict[str, int]:
+    """Per face of ``page``: the sheet's own pixels darker than near-white inside the face's area."""
+    image = sheet_image(pdf, page, DPI)
+    pixels, scale = image.load(), DPI / 72
+    dark = {}
+    for face in placements(pdf)[page]:
+        x0, x1 = round((face.left + INSET) * scale), round((face.right - INSET) * scale)
+        y0, y1 = round(image.height - (face.top - INSET) * scale), round(image.height - (face.bottom + INSET) * scale)
+        dark[face.name] = sum(1 for x in range(x0, x1) for y in range(y0, y1) if pixels[x, y] < 250)
+    return dark
+
+
+def _fold_cards(count: int, card: FacePage) -> list[tuple[bytes, bytes | None]]:
+    return [(face_pdf(f"V{i}", card), face_pdf(f"R{i}", card)) for i in range(count)]
+
+
+@pytest.mark.parametrize("crop", [False, True])
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_fold_labels_and_marks_lie_outside_every_card(bleed, crop):
+    card = FacePage(120, 80, bleed)
+    pdf = impose(_fold_cards(5, card), card, "fold", crop_marks=crop)
+    _labels_outside_every_face(pdf)
+    assert set(_dark_inside_faces(pdf).values()) == {0}
+
+
+def test_example_fold_labels_lie_outside_every_card(example_fold):
+    code, _, err, out = example_fold
+    assert code == 0, err
+    _labels_outside_every_face((out / "cards.pdf").read_bytes())
+
+
+def test_example_with_bleed_and_crop_marks_prints_nothing_inside_a_card(example_print_shop):
+    code, _, err, out = example_print_shop
+    assert code == 0, err
+    pdf = (out / "cards.pdf").read_bytes()
+    _labels_outside_every_face(pdf)
+    assert set(_dark_inside_faces(pdf).values()) == {0}
+
+
+def test_a_hairline_marks_the_cut_only_without_bleed():
+    """No bleed: the sheet draws a hairline on each trim edge; with bleed none (the cut lies in the bleed)."""
+    for bleed, hairline in ((0, True), (3, False)):
+        card = FacePage(120, 80, bleed)
+        pdf = impose(_fold_cards(1, card), card, "fold")
+        image = sheet_image(pdf, 0, DPI)
+        pixels, scale = image.load(), DPI / 72
+        front = placements(pdf)[0][0]
+        x = round((front.left + bleed * MM) * scale)                        # the front's left trim edge
+        rows = range(round(image.height - (front.top - 5 * MM) * scale),
+                     round(image.height - (front.bottom + 5 * MM) * scale))
+        hit = sum(1 for y in rows if min(pixels[x + dx, y] for dx in (-1, 0, 1)) < 250)
+        assert (hit >= 0.9 * len(rows)) if hairline else hit == 0, (bleed, hit, len(rows))

@@ -1,0 +1,131 @@
+"""``--print-shop``: one PDF per face kind, one card per page, /TrimBox the card, /BleedBox and
+/MediaBox the card and its bleed; fronts and backs in matching order (``cards/printshop.py``)."""
+
+from __future__ import annotations
+
+import io
+from types import SimpleNamespace
+
+import pikepdf
+import pytest
+from pypdf import PdfReader
+
+from cardgen.build import build
+from cardgen.cards.pipeline import planned_outputs
+from cardgen.cards.printshop import (PRINT_SHOP_BLEED_MM, PRINT_SHOP_NAMES, bleed_warning, print_shop_bleed,
+                                     print_shop_outputs)
+from cardgen.context import CardOptions
+from cardgen.geometry import FacePage, mm_to_pt
+
+from .conftest import EXAMPLE, SMALL, flat, load_yaml, run_cardgen
+from . import printed
+from .synthetic import LABEL_OFFSET, face_pdf, words
+
+example_print_shop = printed.example_print_shop     # the session fixture, used by name
+
+UNIT, POWER = (120, 80), (63, 88)
+TOL = 0.01                          # points
+
+
+def _boxes(pdf: bytes) -> list[dict[str, list[float]]]:
+    with pikepdf.Pdf.open(io.BytesIO(pdf)) as document:
+        return [{name: [float(v) for v in page.obj[f"/{name}"]] for name in ("MediaBox", "TrimBox", "BleedBox")}
+                for page in document.pages]
+
+
+def _expected(size: tuple[float, float], bleed_mm: float) -> dict[str, list[float]]:
+    b, w, h = mm_to_pt(bleed_mm), mm_to_pt(size[0]), mm_to_pt(size[1])
+    media = [0, 0, w + 2 * b, h + 2 * b]
+    return {"MediaBox": media, "BleedBox": media, "TrimBox": [b, b, b + w, b + h]}
+
+
+def _jobs(kind: str, count: int) -> list[SimpleNamespace]:
+    return [SimpleNamespace(owner=f"{kind}{i}", kind=kind, key=f"{kind}{i}") for i in range(count)]
+
+
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_every_face_is_a_page_with_its_boxes_and_its_trim_on_the_trim_box(bleed):
+    unit, power = FacePage(*UNIT, bleed), FacePage(*POWER, bleed)
+    jobs = _jobs("front", 3) + _jobs("back", 3) + _jobs("power", 2)
+    faces = {job.key: face_pdf(job.key.upper(), power if job.kind == "power" else unit) for job in jobs}
+    files = print_shop_outputs(jobs, faces, unit, power)
+    assert list(files) == list(PRINT_SHOP_NAMES.values())
+    for name, kind, size, count in ((PRINT_SHOP_NAMES["front"], "FRONT", UNIT, 3),
+                                    (PRINT_SHOP_NAMES["back"], "BACK", UNIT, 3),
+                                    (PRINT_SHOP_NAMES["power"], "POWER", POWER, 2)):
+        boxes = _boxes(files[name])
+        assert len(boxes) == count
+        for page in boxes:
+            for box, value in _expected(size, bleed).items():
+                assert page[box] == pytest.approx(value, abs=TOL), (name, box)
+            if not bleed:
+                assert page["TrimBox"] == pytest.approx(page["MediaBox"], abs=TOL)
+        found = words(files[name])
+        assert [(w.page, w.text) for w in found] == [(i + 1, f"{kind}{i}") for i in range(count)]
+        alone = words(faces[f"{kind.lower()}0"])[0]      # the face's own page: trim box at (bleed, bleed)
+        for word in found:                              # each face's trim box lies on the page's trim box
+            assert (word.left, word.bottom) == pytest.approx((alone.left, alone.bottom), abs=0.01)
+            assert word.left == pytest.approx(mm_to_pt(bleed) + LABEL_OFFSET, abs=0.01)
+
+
+def test_only_kinds_with_faces_get_a_file():
+    unit, power = FacePage(*UNIT), FacePage(*POWER)
+    jobs = _jobs("power", 1)
+    assert list(print_shop_outputs(jobs, {"power0": face_pdf("P", power)}, unit, power)) == [
+        PRINT_SHOP_NAMES["power"]]
+
+
+def test_print_shop_bleed_and_its_warning():
+    assert print_shop_bleed(None) == PRINT_SHOP_BLEED_MM == 3
+    assert print_shop_bleed(0) == 0 and print_shop_bleed(5) == 5
+    assert bleed_warning(3) is None and bleed_warning(2) is None
+    assert bleed_warning(1) == ("--print-shop with --bleed 1: print shops ask for at least 2 mm of bleed "
+                                "(leave out --bleed for 3 mm)")
+
+
+def test_planned_outputs_name_the_print_shop_files(example_content):
+    names = [name for name, _ in planned_outputs(example_content, CardOptions(print_shop=True))]
+    assert [n for n in names if n.startswith("print-shop/")] == list(PRINT_SHOP_NAMES.values())
+    assert not [n for n, _ in planned_outputs(example_content) if n.startswith("print-shop/")]
+
+
+def _page_texts(path) -> list[str]:
+    return [flat(page.extract_text()) for page in PdfReader(path).pages]
+
+
+def test_example_print_shop_files(example_print_shop):
+    code, out, err, folder = example_print_shop
+    assert code == 0, err
+    assert "--print-shop" not in err                    # the default 3 mm bleed is enough: no warning
+    units, powers = load_yaml(EXAMPLE, "units"), load_yaml(EXAMPLE, "powers")
+    fronts, backs = (_page_texts(folder / PRINT_SHOP_NAMES[k]) for k in ("front", "back"))
+    names = [units[i]["name"] for i in sorted(units)]
+    assert len(fronts) == len(backs) == len(names)
+    for index, name in enumerate(names):                # page i of both files: unit i
+        assert name in fronts[index] and name in backs[index], (index, name)
+    power_texts = _page_texts(folder / PRINT_SHOP_NAMES["power"])
+    assert [powers[i]["name"] in text for i, text in zip(sorted(powers), power_texts, strict=True)] == \
+        [True] * len(powers)
+    for kind, size in (("front", UNIT), ("back", UNIT), ("power", POWER)):
+        for page in _boxes((folder / PRINT_SHOP_NAMES[kind]).read_bytes()):
+            for box, value in _expected(size, 3).items():
+                assert page[box] == pytest.approx(value, abs=TOL), (kind, box)
+
+
+def test_print_shop_is_refused_with_a_group(tmp_path):
+    code, _, stderr = run_cardgen("cards", "--content", EXAMPLE, "--out", tmp_path / "out", "--print-shop",
+                                  "--group", "kampfgruppe_eisenfaust")
+    assert code != 0 and "--print-shop writes the whole deck's print-shop files: leave out --group" in stderr
+
+
+def test_build_writes_print_shop_files_and_a_build_without_keeps_them(tmp_path):
+    out = tmp_path / "out"
+    summary = build(SMALL, out, card_options=CardOptions(print_shop=True, bleed_mm=3))
+    assert set(PRINT_SHOP_NAMES.values()) <= set(summary.built)
+    pages = _boxes((out / PRINT_SHOP_NAMES["front"]).read_bytes())
+    assert len(pages) == len(load_yaml(SMALL, "units"))
+    assert pages[0]["TrimBox"] == pytest.approx(_expected(UNIT, 3)["TrimBox"], abs=TOL)
+    again = build(SMALL, out, card_options=CardOptions(print_shop=True, bleed_mm=3))
+    assert set(PRINT_SHOP_NAMES.values()) <= set(again.reused)          # cached like the sheets
+    build(SMALL, out)                                   # like --png: only a build that makes them owns them
+    assert all((out / name).is_file() for name in PRINT_SHOP_NAMES.values())
