@@ -19,6 +19,7 @@ from cardgen.content.schema import Group, GroupModel, TraitRef
 from cardgen.icons import icon, icon_uri
 from cardgen.rules.colour import text_colour
 from cardgen.rules.derive import Derived, DerivedUnit
+from cardgen.rules.loadouts import find_loadout
 from cardgen.vocabulary import UNIT_TYPE_NAMES
 
 
@@ -112,8 +113,8 @@ def _role(member: GroupModel, controller: str | None) -> str:
 
 
 def _loadout_name(member: GroupModel, content: Content) -> str:
-    found = [lo.name for lo in content.units[member.unit].loadouts if lo.id == member.loadout]
-    return found[0] if found else ""
+    loadout = find_loadout(content.units[member.unit], member.loadout) if member.loadout else None
+    return loadout.name if loadout else ""
 
 
 def group_cover(group: Group, content: Content, derived: Derived, stamp: str = "") -> GroupCover:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import importlib.util
 import os
 import signal
 import sys
@@ -135,10 +134,9 @@ def plan_model_faces(content: Content, options: CardOptions, tool: str, derived:
 
 def model_portraits(ctx: BuildContext) -> tuple[Mapping[str, Portrait], tuple[Path, ...]]:
     """The prepared portraits (by unit id and by "<group id>/<index>") and the folder they are in."""
-    # HOOK(P): until cardgen/cards/portrait.py lands, cards show no portraits
-    if importlib.util.find_spec("cardgen.cards.portrait") is None:
-        return {}, ()
+    # lazy: PIL, only when cards are made
     from cardgen.cards.portrait import portrait_root, prepare_portraits
+
     return prepare_portraits(ctx), (portrait_root(ctx),)
 
 
@@ -180,9 +178,7 @@ def _render_safely(job: FaceJob):
     from cardgen.cards.render import render_face
 
     try:
-        if job.roots:       # HOOK(U/P): render_face allows the portrait folder as one more root
-            return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots)
-        return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme)
+        return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots)
     except RenderError as exc:
         return str(exc)
 
@@ -280,23 +276,22 @@ def _power_faces(jobs, faces, powers: list[str]) -> list[tuple[bytes, None]]:
 
 def render_cover(cover, paper: str = DEFAULT_PAPER, theme: Theme | None = None) -> bytes:
     """The cover page of a group sheet (a GroupCover view) as a PDF, styled by the theme's ``groups``."""
-    # lazy: WeasyPrint, only when a group cover is imposed
-    from cardgen.cards.render import CARDS_TEMPLATES, render_template
-    from cardgen.pdf import render_pdf
-
-    html = render_template("cover.html.j2", {"group": "group.css"}, theme=theme, target="groups", group=cover,
-                           page=cover_page(paper))
-    return render_pdf(html, CARDS_TEMPLATES, theme.roots if theme else ()).pdf
+    return _group_page("cover.html.j2", paper, theme, group=cover)
 
 
 def render_reference(reference, paper: str = DEFAULT_PAPER, theme: Theme | None = None) -> bytes:
     """The reference pages of a group sheet (a GroupReference view), styled like its cover."""
+    return _group_page("reference.html.j2", paper, theme, reference=reference)
+
+
+def _group_page(template: str, paper: str, theme: Theme | None, **values) -> bytes:
+    """A group sheet's own pages (``template`` with ``values``) as a PDF, styled by the theme's ``groups``."""
     # lazy: WeasyPrint, only when a group sheet is imposed
     from cardgen.cards.render import CARDS_TEMPLATES, render_template
     from cardgen.pdf import render_pdf
 
-    html = render_template("reference.html.j2", {"group": "group.css"}, theme=theme, target="groups",
-                           reference=reference, page=cover_page(paper))
+    html = render_template(template, {"group": "group.css"}, theme=theme, target="groups",
+                           page=cover_page(paper), **values)
     return render_pdf(html, CARDS_TEMPLATES, theme.roots if theme else ()).pdf
 
 

@@ -99,8 +99,9 @@ def _why(reason: str, project_root: Path | None) -> str:
 
 
 def fold(name: str) -> str:
-    """A name as compared for a hint: NFC-normalised, case-folded."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """A file name as compared: NFC-normalised and case-folded (``W12_weiß`` ~ ``w12_weiss``);
+    the rulebook's picture lookup compares names the same way."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 def _index(content_dir: Path, project_root: Path | None) -> list[str]:

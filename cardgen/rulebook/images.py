@@ -42,6 +42,7 @@ from pathlib import Path, PurePosixPath
 from typing import Iterable
 from urllib.parse import unquote, urlsplit
 
+from cardgen.content.pictures import fold
 from cardgen.errors import display_path
 from cardgen.paths import ASSETS_DIR
 from cardgen.safefs import FileRefused, Roots, check_file, inside, resolve_roots
@@ -63,11 +64,6 @@ def asset_roots(asset_dirs: Iterable[Path]) -> list[Path]:
 def document_roots(document_dir: Path, asset_dirs: Iterable[Path], root: Path | None = None) -> Roots:
     """The folders a rulebook's PDF may read: its own folder, the asset folders, the project root."""
     return Roots.build(document_dir, [*asset_roots(asset_dirs), *([root] if root is not None else [])])
-
-
-def fold(name: str) -> str:
-    """A file name as compared: NFC-normalised and case-folded (``W12_weiß`` ~ ``w12_weiss``)."""
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", name).casefold())
 
 
 def _key(parts: Iterable[str]) -> tuple[str, ...]:
