@@ -27,6 +27,9 @@ PowerRange = Literal["selbst", "berührung", "distanz"]
 PowerDuration = Literal["instantan", "dauerhaft"]
 PowerUse = Literal["sichtlinie", "durch_gelände"]
 TpLossWhen = Literal["misslingen", "immer"]
+Mount = Literal["rumpf", "links", "rechts"]
+Action = Literal["attack", "reckless_attack", "charge", "normal_shot", "aimed_shot", "snap_shot",
+                 "readiness", "reaction_fire", "reload"]
 
 ATTRIBUTES: tuple[Attribute, ...] = get_args(Attribute)
 """The six attributes, in the order of the card."""
@@ -63,6 +66,30 @@ POWER_DURATIONS: dict[PowerDuration, str] = {"instantan": "Instantan", "dauerhaf
 POWER_USES: dict[PowerUse, str] = {"sichtlinie": "Sichtlinie", "durch_gelände": "Durch Gelände"}
 TP_LOSS_WHEN: dict[TpLossWhen, str] = {"misslingen": "bei Misslingen", "immer": "immer"}
 """Power card words: content value → the German label the card prints."""
+
+ACTIONS: tuple[Action, ...] = get_args(Action)
+"""The actions (and the reaction) a weapon allows, as keys of ``ap_costs`` and of ``actions:`` in rules.yaml."""
+ACTION_NAMES: dict[Action, str] = {
+    "attack": "Angriff", "reckless_attack": "Verwegener Angriff", "charge": "Angriffsbewegung",
+    "normal_shot": "Normaler Schuss", "aimed_shot": "Gezielter Schuss", "snap_shot": "Schnellschuss",
+    "readiness": "Feuerbereitschaft", "reaction_fire": "Reaktionsfeuer", "reload": "Nachladen"}
+"""The rulebook's names of those actions."""
+ACTION_SECTIONS: dict[Action, str] = {
+    "attack": "nahkampf", "reckless_attack": "nahkampf", "charge": "bewegung",
+    "normal_shot": "fernkampf", "aimed_shot": "fernkampf", "snap_shot": "fernkampf",
+    "readiness": "fernkampf", "reaction_fire": "fernkampf", "reload": "bewegung"}
+"""The rulebook section that lists each action: "Aktionen: Nahkampf", "Aktionen: Fernkampf" (and
+"Reaktionen: Fernkampf" for Reaktionsfeuer) or "Aktionen: Bewegung" (Angriffsbewegung, Nachladen)."""
+REACTIONS: frozenset[Action] = frozenset({"reaction_fire"})
+"""Printed as a reaction (Reaktion), not an action."""
+
+MOUNTS: tuple[Mount, ...] = get_args(Mount)
+"""Where a colossus carries a weapon: Rumpf, Linke Seite, Rechte Seite (Trefferzonen)."""
+MOUNT_NAMES: dict[Mount, str] = {"rumpf": "Rumpf", "links": "Links", "rechts": "Rechts"}
+"""How a weapon row names its zone (short: the row is narrow)."""
+
+TARGET_SIZE_MODIFIERS: dict[Size, int] = {"klein": -1, "mittel": 0, "groß": 1, "riesig": 2}
+"""Modifikatoren im Fernkampf, Größe des Ziels: the shooter's FK modifier against a target of each size."""
 
 HIT_ZONES = {"rumpf": "Rumpf", "rechts": "Rechte Seite", "links": "Linke Seite", "bewegung": "Bewegung"}
 """Colossus hit zones (Trefferzonen) and their names, in the order of the card's TP tracks (the

@@ -14,22 +14,16 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
 from cardgen.content.model import Content
-from cardgen.content.schema import Unit
+from cardgen.content.schema import Unit, weapon_id
 from cardgen.icons import icon, icon_uri, tinted_icon
 from cardgen.rules.colour import text_colour
-from cardgen.rules.derive import DerivedArmor, DerivedUnit, DerivedWeapon
+from cardgen.rules.derive import DerivedArmor, DerivedShield, DerivedUnit, DerivedWeapon
 from cardgen.rules.weapons import armor_roll
-from cardgen.vocabulary import ATTRIBUTES, HIT_ZONES, UNIT_TYPE_NAMES, roman
+from cardgen.vocabulary import ACTION_NAMES, ATTRIBUTES, HIT_ZONES, MOUNT_NAMES, REACTIONS, UNIT_TYPE_NAMES, roman
 
 if TYPE_CHECKING:                   # cardgen.cards.portrait prepares the pictures (and imports views)
     from cardgen.cards.portrait import Portrait
 
-ACTION_LABELS = {   # the rulebook's names of the actions (Aktionen) a weapon allows
-    "attack": "Angriff", "reckless_attack": "Verwegener Angriff", "charge": "Angriffsbewegung",
-    "normal_shot": "Normaler Schuss", "aimed_shot": "Gezielter Schuss", "snap_shot": "Schnellschuss",
-    "readiness": "Feuerbereitschaft", "reaction_fire": "Reaktionsfeuer", "reload": "Nachladen",
-}
-REACTIONS = frozenset({"reaction_fire"})   # printed as a reaction (Reaktion), not an action
 HEADER_ICONS = {  # column headings of the weapon and armor bars (white on the stripes)
     "reichweite": "weapon.reichweite", "stärke": "weapon.stärke", "schaden": "weapon.schaden",
     "schutz": "armor.schutz", "schadensreduktion": "armor.schadensreduktion"}
@@ -80,6 +74,7 @@ class Stat:
     label: str
     value: str
     temporary: str = ""              # temporary modifiers, printed beside the value
+    negative: bool = False           # below 0 (encumbrance): printed in red, never as 0
 
 
 @dataclass(frozen=True)
@@ -97,6 +92,8 @@ class WeaponRow:
     effects: tuple[Icon, ...]
     actions: tuple[tuple[str, int], ...]
     reactions: tuple[tuple[str, int], ...] = ()
+    indirect_height: str = ""        # Indirekter Fernkampf: highest obstacle, "50" (cm)
+    mount: str = ""                  # colossi: the zone carrying it (Rumpf, Links, Rechts)
 
 
 @dataclass(frozen=True)
@@ -149,6 +146,7 @@ class Radii:
     action_points: Stat | None       # only where they differ from the standard 6
     drones: Stat | None              # only on drone controllers
     load: Stat | None                # only when encumbered
+    unwieldy: Stat | None = None     # NK −3 when carrying anything unhandlich
 
 
 @dataclass(frozen=True)
@@ -239,9 +237,14 @@ def _temporary(d: DerivedUnit, key: str) -> str:
     return " ".join(signed(m.value) for m in d.temporary if m.attribute == key)
 
 
+def _attribute(value: int | None) -> str:
+    """An attribute as printed: its true value ("−1" where encumbrance takes it below 0), "–" for none."""
+    return "–" if value is None else str(value).replace("-", "−")
+
+
 def _attributes(d: DerivedUnit) -> tuple[Stat, ...]:
-    return tuple(Stat(key, "–" if d.attributes[key] is None else str(d.attributes[key]), _temporary(d, key))
-                 for key in ATTRIBUTES)
+    return tuple(Stat(key, _attribute(d.attributes[key]), _temporary(d, key),
+                      negative=(d.attributes[key] or 0) < 0) for key in ATTRIBUTES)
 
 
 def _grid(attributes: tuple[Stat, ...]) -> tuple[tuple[Stat, Stat], ...]:
@@ -258,7 +261,8 @@ def _radii(d: DerivedUnit) -> Radii:
         action_points=None if d.action_points == STANDARD_AP else Stat("AP", str(d.action_points)),
         drones=None if d.drone_capacity is None else Stat("Drohnen", str(d.drone_capacity)),
         load=None if not d.encumbrance else Stat(f"{d.load_kg:g}/{d.carrying_capacity_kg} kg",
-                                                 signed(-d.encumbrance)))
+                                                 signed(-d.encumbrance)),
+        unwieldy=Stat("NK", signed(-d.melee_unwieldy_malus)) if d.melee_unwieldy_malus else None)
 
 
 def _effect_icons(ids, content: Content) -> tuple[Icon, ...]:
@@ -284,29 +288,33 @@ def weapon_row(w: DerivedWeapon, content: Content) -> WeaponRow:
         unhandlich=weapon.unhandlich, range=_range_text(w), strength=str(w.strength), damage=str(w.damage),
         dauerfeuer=df, radius=f"{weapon.area_radius}" if weapon.area_radius else "", marks=tuple(marks),
         effects=_effect_icons(weapon.effects, content),
-        actions=tuple((ACTION_LABELS[key], ap) for key, ap in w.ap_costs.items() if key not in REACTIONS),
-        reactions=tuple((ACTION_LABELS[key], ap) for key, ap in w.ap_costs.items() if key in REACTIONS))
+        actions=tuple((ACTION_NAMES[key], ap) for key, ap in w.ap_costs.items() if key not in REACTIONS),
+        reactions=tuple((ACTION_NAMES[key], ap) for key, ap in w.ap_costs.items() if key in REACTIONS),
+        indirect_height=f"{w.indirect_max_height_cm:g}" if w.indirect_max_height_cm is not None else "",
+        mount=MOUNT_NAMES[w.mount] if w.mount else "")
 
 
-def _unarmed_row(d: DerivedUnit) -> tuple[WeaponRow, ...]:
+def _unarmed_row(d: DerivedUnit, content: Content) -> tuple[WeaponRow, ...]:
     if d.unarmed is None:
         return ()
     u = d.unarmed
+    actions = ((ACTION_NAMES["attack"], u.weapon_class),) if "attack" in content.checked_ruleset().actions else ()
     return (WeaponRow("Waffenlos", 0, roman(u.weapon_class), False, "NK", str(u.strength), str(u.damage),
-                      None, "", (), (), ((ACTION_LABELS["attack"], u.weapon_class),)),)
+                      None, "", (), (), actions),)
 
 
 def armor_row(a: DerivedArmor, content: Content) -> ArmorRow:
     """An armor's row: the roll adds the higher of KO and its protection ("+5", never "5+", which
-    players read as a target number); a shield's row adds its bonus to the roll, and shows its
-    bonus on the defender's NK roll."""
-    shield = a.armor.shield
-    roll, extra = signed(a.armor_roll), ""
-    if shield:
-        roll = signed(shield.armor) if shield.armor else "–"
-        extra = f"NK {signed(shield.melee)}" if shield.melee else ""
-    return ArmorRow(a.armor.name, str(a.protection), roll, str(a.armor.damage_reduction),
-                    extra, _effect_icons(a.armor.effects, content), shield is not None)
+    players read as a target number)."""
+    return ArmorRow(a.armor.name, str(a.protection), signed(a.armor_roll), str(a.armor.damage_reduction),
+                    "", _effect_icons(a.armor.effects, content))
+
+
+def shield_row(s: DerivedShield) -> ArmorRow:
+    """A shield's row: only its two bonuses (Schilde), on the armor roll ("+2") and on the defender's
+    NK roll ("NK +1"); no Schutz or reduction of its own."""
+    return ArmorRow(s.armor.name, "–", signed(s.armor_bonus) if s.armor_bonus else "–", "–",
+                    f"NK {signed(s.melee_bonus)}" if s.melee_bonus else "", (), shield=True)
 
 
 def _armor_rows(d: DerivedUnit, content: Content) -> tuple[ArmorRow, ...]:
@@ -314,7 +322,7 @@ def _armor_rows(d: DerivedUnit, content: Content) -> tuple[ArmorRow, ...]:
     rows = [armor_row(d.armor, content)] if d.armor else [
         ArmorRow("keine Rüstung", "–", signed(armor_roll(d.attributes["KO"] or 0, None)), "–", "", ())]
     if d.shield:
-        rows.append(armor_row(d.shield, content))
+        rows.append(shield_row(d.shield))
     return tuple(rows)
 
 
@@ -343,7 +351,8 @@ def weapon_actions(rows: tuple[WeaponRow, ...]) -> tuple[WeaponActions, ...]:
 def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
     """Every rules text the model uses, each once, sorted by kind order then name."""
     items: dict[tuple[str, str], _Described] = {}
-    refs = [("weapons", w) for w in unit.weapons] + [("armor", a) for a in (unit.armor, unit.shield) if a]
+    refs = [("weapons", weapon_id(w)) for w in unit.weapons]
+    refs += [("armor", a) for a in (unit.armor, unit.shield) if a]
     refs += [("equipment", e) for e in unit.equipment]
     refs += [("traits", t if isinstance(t, str) else t.id) for t in unit.traits]
     refs += [("powers", p) for p in unit.powers]
@@ -370,7 +379,7 @@ def unit_card(d: DerivedUnit, content: Content, portrait: Portrait | None = None
     unit = d.unit
     faction = content.factions[unit.faction]
     attributes = _attributes(d)
-    weapons = tuple(weapon_row(w, content) for w in d.weapons) + _unarmed_row(d)
+    weapons = tuple(weapon_row(w, content) for w in d.weapons) + _unarmed_row(d, content)
     return UnitCard(
         id=unit.id, name=model_name or unit.name, unit_name=unit.name if model_name else "",
         faction=faction.name, faction_colour=faction.colour, faction_text=text_colour(faction.colour),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardgen.content.schema import Power, Unit, Weapon
+from cardgen.content.schema import Armor, Power, Unit, Weapon, WeaponRef, trait_id
 from cardgen.content.yamlsource import Path_
 from cardgen.vocabulary import ALLOWED_SIZES, DRONE_LACKS
 
@@ -31,7 +31,31 @@ def check_unit(unit: Unit) -> list[Finding]:
             found.append((("attributes", name), f"drones have no {name} (they use their controller's)"))
         if unit.type != "drohne" and value is None:
             found.append((("attributes",), f"missing attribute {name} (only drones go without it)"))
-    return found + _loadout_findings(unit)
+    return found + _trait_findings(unit) + _mount_findings(unit.type, unit.weapons, ()) + _loadout_findings(unit)
+
+
+def _trait_findings(unit: Unit) -> list[Finding]:
+    """Each trait once: "Ein Modell welches eine Eigenschaft in mehreren Stufen besitzt profitiert nur
+    von der höchsten Stufe" (Regeln von Eigenschaften), so a second entry would print a level that
+    does nothing (and cost points)."""
+    found: list[Finding] = []
+    first: dict[str, int] = {}
+    for i, entry in enumerate(unit.traits):
+        ref = trait_id(entry)
+        if ref in first:
+            found.append((("traits", i), f"trait '{ref}' is listed twice (also traits[{first[ref]}]); a model "
+                          "profits only from the highest level of a trait: list it once, with that level"))
+        first.setdefault(ref, i)
+    return found
+
+
+def _mount_findings(unit_type: str, weapons: list[WeaponRef | str] | None, at: Path_) -> list[Finding]:
+    """``mount`` (the hit zone carrying a weapon) only on a colossus: only colossi have hit zones."""
+    if unit_type == "koloss":
+        return []
+    return [((*at, "weapons", i, "mount"), f"only a koloss carries weapons on hit zones, not a {unit_type}; "
+             "leave 'mount' out") for i, entry in enumerate(weapons or ())
+            if isinstance(entry, WeaponRef) and entry.mount is not None]
 
 
 def _loadout_findings(unit: Unit) -> list[Finding]:
@@ -39,6 +63,7 @@ def _loadout_findings(unit: Unit) -> list[Finding]:
     found: list[Finding] = []
     first: dict[str, int] = {}
     for i, loadout in enumerate(unit.loadouts):
+        found += _mount_findings(unit.type, loadout.weapons, ("loadouts", i))
         if loadout.id in first:
             found.append((("loadouts", i, "id"), f"duplicate loadout id '{loadout.id}' "
                           f"(also loadouts[{first[loadout.id]}]); give each loadout of a unit its own id"))
@@ -71,6 +96,21 @@ def check_weapon(weapon: Weapon) -> list[Finding]:
     return found
 
 
+def check_armor(armor: Armor) -> list[Finding]:
+    """Armor has a Schutz; a shield has only its two bonuses (Schilde: "Sie können dem Träger 2
+    verschiedene Arten von Boni geben"), no Schutz, reduction or effects of its own."""
+    if armor.shield is None:
+        return [] if armor.protection is not None else [
+            (("protection",), "armor needs a protection (Schutz); a shield needs 'shield' bonuses instead")]
+    found: list[Finding] = []
+    for field, given in (("protection", armor.protection is not None), ("damage_reduction", armor.damage_reduction),
+                         ("effects", armor.effects)):
+        if given:
+            found.append(((field,), f"a shield gives only its bonuses ('shield': melee, armor), not {field}; "
+                                    "leave it out"))
+    return found
+
+
 def check_power(power: Power) -> list[Finding]:
     """A distance needs its centimetres; self-targeted powers have range self."""
     found: list[Finding] = []
@@ -84,4 +124,5 @@ def check_power(power: Power) -> list[Finding]:
 
 
 # Any: each check takes the model of its own kind (the loader's objects are untyped until here).
-CHECKS: dict[str, Callable[[Any], list[Finding]]] = {"units": check_unit, "weapons": check_weapon, "powers": check_power}
+CHECKS: dict[str, Callable[[Any], list[Finding]]] = {
+    "units": check_unit, "weapons": check_weapon, "armor": check_armor, "powers": check_power}

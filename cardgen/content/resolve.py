@@ -17,7 +17,7 @@ from cardgen.content.checks import CHECKS
 from cardgen.content.load import Loaded
 from cardgen.content.model import Content
 from cardgen.content.pictures import check_pictures
-from cardgen.content.schema import Group, GroupModel, Loadout, TraitRef, Unit
+from cardgen.content.schema import Group, GroupModel, Loadout, TraitRef, Unit, weapon_id
 from cardgen.content.yamlsource import Path_, SourceFile
 from cardgen.errors import Problem, did_you_mean
 from cardgen.icons import icon_problem
@@ -118,9 +118,10 @@ def _unit_refs(content: Content, unit: Unit, source: SourceFile) -> list[Problem
 def _item_refs(content: Content, source: SourceFile, at: Path_, items: Unit | Loadout) -> list[Problem]:
     """Weapons, equipment, armour and shield of a unit or of one of its loadouts (``at``: where it is)."""
     problems: list[Problem] = []
-    for field, what in (("weapons", "weapon"), ("equipment", "equipment")):
-        for i, ref in enumerate(getattr(items, field) or ()):
-            problems += _ref(content, source, (*at, field, i), field, ref, what)
+    for i, entry in enumerate(items.weapons or ()):
+        problems += _ref(content, source, (*at, "weapons", i), "weapons", weapon_id(entry), "weapon")
+    for i, ref in enumerate(items.equipment or ()):
+        problems += _ref(content, source, (*at, "equipment", i), "equipment", ref, "equipment")
     for field in ("armor", "shield"):
         ref = getattr(items, field)
         if ref is None:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from cardgen.content.fields import Strict
-from cardgen.vocabulary import MOVEMENTS, Movement
+from cardgen.vocabulary import ACTION_NAMES, MOVEMENTS, Action, Movement
 
 MAX_POINTS = 1000
 """Points per point of a stat (and per movement type, per colossus zone TP): 0 to this."""
@@ -60,8 +60,8 @@ class WeaponCosts(Strict):
     nachladen: Num = _factor("Factor if nachladen.")
     indirekt: Num = _factor("Factor if indirekt.")
     single_use: Num = _factor("Factor for single-use weapons.")
-    band: Num = _factor("Range factor: 1 + Σ_{i=1..Y} band·X/i/100.", 100)
-    radius: Num = _factor("Area factor: 1 + radius_factor·radius.")
+    band: Num = _factor("Range factor: 1 + Σ_{i=1..Y} band·X/i/100 for band X/Y in cm.", 100)
+    radius: Num = _factor("Area factor: 1 + radius·radius_cm.")
     class_step: Num = _factor("WK factor: 1 + class_step·(class_top − WK).", 1)
     class_top: int = Field(ge=1, le=5, description="Highest WK (cheapest class) of the WK factor. 1–5.")
 
@@ -72,6 +72,13 @@ class ArmorCosts(Strict):
     reduction: Num = _points("Points per point of damage reduction.")
     effect: Num = _factor("Factor per damage effect.")
     selbsttragend: Num = _factor("Factor if selbsttragend.")
+
+
+class ShieldCosts(Strict):
+    """A shield's cost: its two bonuses (Schilde)."""
+
+    melee: Num = _points("Points per point of NK bonus in defence.")
+    armor: Num = _points("Points per point of armor roll bonus.")
 
 
 MovementCost = Annotated[Num, _points("Points for this movement type.")]
@@ -85,6 +92,7 @@ class CostModel(Strict):
     movement: dict[Movement, MovementCost] = _n("Points per movement type, each 0–1000.")
     weapon: WeaponCosts = _n("Weapon cost formula.")
     armor: ArmorCosts = _n("Armor cost formula.")
+    shield: ShieldCosts = _n("Shield cost formula.")
     modifier_factor: Num = _factor("Profile modifiers cost the profile terms times this.")
 
     @model_validator(mode="after")
@@ -103,7 +111,7 @@ class ZoneRange(Strict):
 
 
 class ZoneTable(Strict):
-    """Which W12 result hits which colossus zone (the rulebook leaves it open)."""
+    """Which W12 result hits which colossus zone (default: the rulebook's hit-zone figure)."""
 
     bewegung: ZoneRange = _n("W12 results hitting Bewegung.")
     links: ZoneRange = _n("W12 results hitting Linke Seite.")
@@ -141,5 +149,15 @@ class Ruleset(Strict):
     aimed_shot_doubles: Literal["length", "count"] = Field(
         description="Gezielter Schuss 'doubles the bands': their length (default) or their number.")
     zone_table: ZoneTable = _n("Colossus hit zone per W12 result.")
+    actions: list[Action] = Field(description=(
+        "The weapon actions cards print and ap_costs lists: "
+        + ", ".join(f"{key} ({name})" for key, name in ACTION_NAMES.items()) + "."))
     cost: CostModel = _n("Default cost model constants.")
     cards: CardSettings = _n("Card sizes and minimum font size.")
+
+    @model_validator(mode="after")
+    def _actions_once(self) -> "Ruleset":
+        doubled = sorted({a for a in self.actions if self.actions.count(a) > 1})
+        if doubled:
+            raise ValueError(f"actions: {', '.join(doubled)} listed more than once")
+        return self

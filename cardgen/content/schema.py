@@ -16,7 +16,7 @@ from cardgen.content.fields import (
     ApCost, Colour, Id, Level, Modifier, Name, Points, RulesText, StatValue, Strict, Uses, WeaponClass, Weight,
 )
 from cardgen.vocabulary import (
-    ATTRIBUTE_NAMES, EffectAppliesTo, Movement, PowerDuration, PowerRange, PowerTarget, PowerUse,
+    ATTRIBUTE_NAMES, EffectAppliesTo, Mount, Movement, PowerDuration, PowerRange, PowerTarget, PowerUse,
     Size, TpLossWhen, UnitType, WeaponKind,
 )
 from cardgen.vocabulary import Attribute as AttributeKey
@@ -60,6 +60,25 @@ class Picture(Strict):
 PictureRef = Picture | str
 
 
+class WeaponRef(Strict):
+    """A weapon a unit carries, with where a colossus carries it (``mount``)."""
+
+    id: Id = Field(description="Weapon id.")
+    mount: Mount | None = Field(default=None, description=(
+        "Colossi only: the hit zone that carries the weapon (rumpf, links, rechts; default rumpf). "
+        "A destroyed Linke or Rechte Seite takes its weapons with it (Trefferzonen)."))
+
+
+def weapon_id(entry: "WeaponRef | str") -> str:
+    """The weapon id of a unit's weapon entry (an id, or {id, mount})."""
+    return entry.id if isinstance(entry, WeaponRef) else entry
+
+
+def trait_id(entry: "TraitRef | str") -> str:
+    """The trait id of a unit's trait entry (an id, or {id, level})."""
+    return entry.id if isinstance(entry, TraitRef) else entry
+
+
 class Loadout(Strict):
     """A named variant of what a unit carries; a group's model may take it (loadout: ID).
 
@@ -69,7 +88,8 @@ class Loadout(Strict):
 
     id: Id
     name: Name
-    weapons: list[Id] | None = Field(default=None, description="Weapon ids instead of the unit's.")
+    weapons: list[WeaponRef | Id] | None = Field(default=None, description=(
+        "Weapons instead of the unit's: ids, or {id, mount} on a colossus."))
     armor: Id | None = Field(default=None, description="Armor id instead of the unit's (null: no armor).")
     shield: Id | None = Field(default=None, description="Shield (armor id) instead of the unit's.")
     equipment: list[Id] | None = Field(default=None, description="Equipment ids instead of the unit's.")
@@ -95,11 +115,13 @@ class Unit(Strict):
     attributes: Attributes = Field(description="Attribute AGI NK FK KO WN EH (drones: KO and WN only).")
     speed: int = Field(ge=0, le=50, description="Geschwindigkeit GK in cm per move action.")
     hit_points: int = Field(ge=1, le=20, description="Trefferpunkte TP (for a colossus: of the Rumpf).")
-    weapons: list[Id] = Field(default=[], description="Weapon ids; list an id twice for two copies.")
+    weapons: list[WeaponRef | Id] = Field(default=[], description=(
+        "Weapons: an id, or {id, mount} for where a colossus carries it; list a weapon twice for two copies."))
     armor: Id | None = Field(default=None, description="Armor id (body armor).")
     shield: Id | None = Field(default=None, description="Armor id of a shield (an armor with 'shield' bonuses).")
     equipment: list[Id] = Field(default=[], description="Equipment ids.")
-    traits: list[TraitRef | Id] = Field(default=[], description="Traits: an id (level I) or {id, level}.")
+    traits: list[TraitRef | Id] = Field(default=[], description=(
+        "Traits: an id (level I) or {id, level}; each trait once (only its highest level would count)."))
     powers: list[Id] = Field(default=[], description="Power (Kraft) ids.")
     base_points: int = Field(default=0, ge=-10000, le=10000, description="Points added to the computed total.")
     points: Points | None = Field(default=None, description="Total points; overrides the cost model when given.")
@@ -150,11 +172,13 @@ class Armor(Strict):
 
     id: Id
     name: Name
-    protection: StatValue = Field(description="Schutz: fixed (5) or additive on KO ('+2').")
-    damage_reduction: int = Field(default=0, ge=0, le=10, description="Schadensreduktion.")
-    effects: list[Id] = Field(default=[], description="Damage effect ids the armor has.")
+    protection: StatValue | None = Field(default=None, description=(
+        "Schutz: fixed (5) or additive on KO ('+2'). Every armor has it; a shield has none."))
+    damage_reduction: int = Field(default=0, ge=0, le=10, description="Schadensreduktion (not on a shield).")
+    effects: list[Id] = Field(default=[], description="Damage effect ids the armor has (not on a shield).")
     selbsttragend: bool = Field(default=False, description="Weight ignored for Tragkraft.")
-    shield: ShieldBonus | None = Field(default=None, description="Set for a shield.")
+    shield: ShieldBonus | None = Field(default=None, description=(
+        "Set for a shield: its only bonuses (Schilde); a shield has no Schutz, reduction or effects of its own."))
     weight: Weight = 0
     points: Points | None = Field(default=None, description="Points; computed by the cost model when omitted.")
     modifiers: list[Modifier] = Field(default=[], description="Profilmodifikatoren of this armor.")
@@ -170,7 +194,9 @@ class Equipment(Strict):
     uses: Uses | None = Field(default=None, description="Einmalnutzung: how often it can be used.")
     unhandlich: bool = Field(default=False, description="Unhandlich: −3 in melee for the carrier.")
     weight: Weight = 0
-    points: Points = Field(description="Points (given; the cost model has no formula for equipment).")
+    points: Points | None = Field(default=None, description=(
+        "Points; when omitted, the cost of its profile modifiers (the cost model has no other formula)."))
+    modifiers: list[Modifier] = Field(default=[], description="Profilmodifikatoren of this equipment.")
     rules: RulesText = ""
 
 
@@ -183,7 +209,8 @@ class Trait(Strict):
     ap_cost: ApCost | None = Field(default=None, description="AP cost of 'Eigenschaft anwenden'; none: no action.")
     uses: Uses | None = Field(default=None, description="Einmalnutzung: how often it can be used.")
     points_per_level: int = Field(default=0, ge=-1000, le=1000, description="Cost model: points per level.")
-    points: Points | None = Field(default=None, description="Points per level, overriding the cost model.")
+    points: Points | None = Field(default=None, description=(
+        "Points per level, replacing the cost model (its modifiers' cost included)."))
     modifiers: list[Modifier] = Field(default=[], description="Profilmodifikatoren of this trait.")
     rules: RulesText = ""
 

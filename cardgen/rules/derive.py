@@ -18,14 +18,17 @@ from typing import Mapping
 
 from cardgen.content.fields import Modifier, parse_stat
 from cardgen.content.model import Content
-from cardgen.content.schema import Armor, Trait, TraitRef, Unit, Weapon
+from cardgen.content.schema import Armor, Equipment, Trait, TraitRef, Unit, Weapon, WeaponRef, trait_id, weapon_id
 from cardgen.content.yamlsource import Path_
 from cardgen.errors import Problem
 from cardgen.rules import drones, points, profile
 from cardgen.rules import weapons as wr
 from cardgen.rules.groups import drone_limit_problems
 from cardgen.rules.loadouts import apply_loadout
-from cardgen.vocabulary import ATTRIBUTES, DRONE_LACKS, ProfileKey
+from cardgen.vocabulary import ATTRIBUTES, DRONE_LACKS, PROFILE_NAMES, Action, Mount, ProfileKey
+
+UNWIELDY_MELEE_MALUS = 3
+"""Unhandliche Waffen und Ausrüstung im Nahkampf: "erleidet es im Nahkampf einen Malus von -3"."""
 
 
 class RuleError(ValueError):
@@ -45,8 +48,9 @@ class DerivedWeapon:
     aimed_band: wr.RangeBand | None  # Gezielter Schuss, as the ruleset's aimed_shot_doubles says
     shots: int | None
     readiness: bool
-    ap_costs: Mapping[str, int]          # read-only
+    ap_costs: Mapping[Action, int]       # read-only; only the actions the ruleset prints
     indirect_max_height_cm: float | None
+    mount: Mount | None                  # colossi: the hit zone carrying it (default rumpf); else None
     points: int
 
 
@@ -55,6 +59,17 @@ class DerivedArmor:
     armor: Armor
     protection: int
     armor_roll: int
+    points: int
+
+
+@dataclass(frozen=True)
+class DerivedShield:
+    """A shield gives only its two bonuses (Schilde): on the NK roll in defence, and on the armor
+    roll in melee defence and against fire from the front; no Schutz or armor roll of its own."""
+
+    armor: Armor                      # the shield's content (an armor with ``shield`` bonuses)
+    melee_bonus: int
+    armor_bonus: int
     points: int
 
 
@@ -69,7 +84,7 @@ class DerivedTrait:
 @dataclass(frozen=True)
 class DerivedUnit:
     unit: Unit
-    attributes: Mapping[str, int | None]  # read-only
+    attributes: Mapping[str, int | None]  # read-only; effective values, below 0 where encumbrance puts them
     temporary: tuple[Modifier, ...]
     speed: int
     speed_critical: int
@@ -83,31 +98,45 @@ class DerivedUnit:
     perception_radius_cm: int
     perception_radius_critical_cm: int
     size: profile.SizeProfile
+    size_rules: profile.SizeRules
+    melee_unwieldy_malus: int           # 3 when it carries an unhandlich weapon or equipment, else 0
     hit_zones: drones.HitZones | None
     unarmed: wr.Unarmed | None
     weapons: tuple[DerivedWeapon, ...]
     armor: DerivedArmor | None
-    shield: DerivedArmor | None
+    shield: DerivedShield | None
     traits: tuple[DerivedTrait, ...]
     drone_capacity: int | None
     points: int
 
 
-def _modifier_sources(unit: Unit, content: Content) -> list[Weapon | Armor | Trait]:
-    """Items whose modifiers apply: each distinct weapon, armor, shield and trait once."""
-    items: list[Weapon | Armor | Trait] = [content.weapons[w] for w in dict.fromkeys(unit.weapons)]
+def _modifier_sources(unit: Unit, content: Content) -> list[Weapon | Armor | Equipment | Trait]:
+    """Items whose modifiers apply: each distinct weapon, armor, shield, equipment and trait once."""
+    items: list[Weapon | Armor | Equipment | Trait] = [
+        content.weapons[w] for w in dict.fromkeys(weapon_id(e) for e in unit.weapons)]
     items += [content.armor[a] for a in (unit.armor, unit.shield) if a]
-    items += [content.traits[_trait_id(t)] for t in unit.traits]
+    items += [content.equipment[e] for e in dict.fromkeys(unit.equipment)]
+    items += [content.traits[t] for t in trait_levels(unit)]
     return items
 
 
-def _trait_id(entry: TraitRef | str) -> str:
-    return entry.id if isinstance(entry, TraitRef) else entry
+def trait_levels(unit: Unit) -> dict[str, int]:
+    """Each trait once with its highest level, in the order of the unit's list.
+
+    "Ein Modell welches eine Eigenschaft in mehreren Stufen besitzt profitiert nur von der
+    höchsten Stufe" (Regeln von Eigenschaften); a trait listed twice is also a content error."""
+    levels: dict[str, int] = {}
+    for entry in unit.traits:
+        level = entry.level if isinstance(entry, TraitRef) else 1
+        levels[trait_id(entry)] = max(level, levels.get(trait_id(entry), 0))
+    return levels
 
 
 def _fold(unit: Unit, modifiers: list[Modifier]) -> tuple[dict[ProfileKey, int], dict[ProfileKey, int | None]]:
     """The profile with the permanent modifiers added: the values every model has (KO WN GK TP),
-    and those a drone goes without (AGI NK FK EH; a missing one stays missing)."""
+    and those a drone goes without (AGI NK FK EH; a missing one stays missing).
+
+    Raises RuleError where the modifiers take a value below 0: a content mistake, never clamped."""
     held: dict[ProfileKey, int] = {k: getattr(unit.attributes, k) for k in ATTRIBUTES if k not in DRONE_LACKS}
     held["GK"], held["TP"] = unit.speed, unit.hit_points
     lacking: dict[ProfileKey, int | None] = {k: getattr(unit.attributes, k) for k in DRONE_LACKS}
@@ -118,17 +147,17 @@ def _fold(unit: Unit, modifiers: list[Modifier]) -> tuple[dict[ProfileKey, int],
             held[mod.attribute] += mod.value
         elif (value := lacking[mod.attribute]) is not None:
             lacking[mod.attribute] = value + mod.value
+    for key, value in (*held.items(), *lacking.items()):
+        if value is not None and value < 0 and key != "TP":      # TP has its own range check
+            where = ("speed",) if key == "GK" else ("attributes", key)
+            raise RuleError(where, f"{key} ({PROFILE_NAMES[key]}) after profile modifiers is {value}; "
+                                   "permanent modifiers may not take it below 0")
     return held, lacking
-
-
-def _clamp(value: int | None) -> int | None:
-    """An attribute as printed: 0–12 (None stays None)."""
-    return None if value is None else max(0, min(12, value))
 
 
 def load_kg(unit: Unit, content: Content) -> float:
     """Load: weapons, armor (unless selbsttragend) and equipment, each copy."""
-    total = sum(content.weapons[w].weight for w in unit.weapons)
+    total = sum(content.weapons[weapon_id(w)].weight for w in unit.weapons)
     total += sum(content.armor[a].weight for a in (unit.armor, unit.shield)
                  if a and not content.armor[a].selbsttragend)
     total += sum(content.equipment[e].weight for e in unit.equipment)
@@ -189,8 +218,8 @@ def derivable(unit: Unit, content: Content) -> bool:
     """Whether the ruleset and every object ``unit`` names (and their effects) exist."""
     if content.ruleset is None:
         return False
-    refs = [("weapons", w) for w in unit.weapons] + [("equipment", e) for e in unit.equipment]
-    refs += [("powers", p) for p in unit.powers] + [("traits", _trait_id(t)) for t in unit.traits]
+    refs = [("weapons", weapon_id(w)) for w in unit.weapons] + [("equipment", e) for e in unit.equipment]
+    refs += [("powers", p) for p in unit.powers] + [("traits", trait_id(t)) for t in unit.traits]
     refs += [("armor", a) for a in (unit.armor, unit.shield) if a]
     if not all(ref in content.kind(kind) for kind, ref in refs):
         return False
@@ -209,7 +238,7 @@ def derive_unit(unit: Unit, content: Content) -> DerivedUnit:
 def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
     modifiers = [m for item in _modifier_sources(unit, content) for m in item.modifiers]
     held, lacking = _fold(unit, modifiers)
-    ko = max(0, held["KO"])
+    ko = held["KO"]
     capacity = profile.carrying_capacity(unit.type, ko)
     load = load_kg(unit, content)
     try:
@@ -217,16 +246,16 @@ def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
     except ValueError as exc:
         raise RuleError(("attributes", "KO"), str(exc)) from None
     agi = lacking["AGI"]
-    lacking["AGI"] = None if agi is None else agi - malus
-    speed = max(0, held["GK"] - malus)
+    lacking["AGI"] = None if agi is None else agi - malus   # may go below 0: the malus stays visible
+    speed = max(0, held["GK"] - malus)                      # a distance: 0 cm at the least
     attributes: Mapping[str, int | None] = MappingProxyType(
-        {k: _clamp(held[k] if k in held else lacking[k]) for k in ATTRIBUTES})
-    wn = max(0, min(12, held["WN"]))             # attributes["WN"]: every model has WN
+        {k: held[k] if k in held else lacking[k] for k in ATTRIBUTES})
     hit_points = held["TP"]
     if not 1 <= hit_points <= profile.MAX_TP:
         raise RuleError(("hit_points",), f"TP after profile modifiers is {hit_points}; "
                         f"it must be 1–{profile.MAX_TP}")
-    derived_weapons = tuple(_weapon(content.weapons[w], unit, ko, content, i) for i, w in enumerate(unit.weapons))
+    lacks = DRONE_LACKS if unit.type == "drohne" else ()
+    derived_weapons = tuple(_weapon(entry, unit, ko, content, i, lacks) for i, entry in enumerate(unit.weapons))
     return DerivedUnit(
         unit=unit, attributes=attributes,
         temporary=tuple(m for m in modifiers if m.mode == "temporär"),
@@ -235,18 +264,26 @@ def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
         action_points=profile.action_points(unit.type),
         carrying_capacity_kg=capacity, load_kg=load, encumbrance=malus,
         danger_radius_cm=profile.danger_radius(attributes["EH"]),
-        perception_radius_cm=profile.perception_radius(wn),
-        perception_radius_critical_cm=profile.perception_radius(wn, critical=True),
+        perception_radius_cm=profile.perception_radius(held["WN"]),
+        perception_radius_critical_cm=profile.perception_radius(held["WN"], critical=True),
         size=profile.size_profile(unit.size),
+        size_rules=profile.size_rules(unit.size, unit.movement, speed),
+        melee_unwieldy_malus=UNWIELDY_MELEE_MALUS if _unwieldy(unit, content) else 0,
         hit_zones=drones.hit_zones(hit_points) if unit.type == "koloss" else None,
         unarmed=wr.unarmed(unit.type, unit.size, ko),
         weapons=derived_weapons,
-        armor=_armor(content.armor[unit.armor], ko, content) if unit.armor else None,
-        shield=_armor(content.armor[unit.shield], ko, content) if unit.shield else None,
-        traits=tuple(_trait(t, content) for t in unit.traits),
+        armor=_armor(content.armor[unit.armor], ko, content, lacks) if unit.armor else None,
+        shield=_shield(content.armor[unit.shield], content, lacks) if unit.shield else None,
+        traits=tuple(_trait(t, level, content, lacks) for t, level in trait_levels(unit).items()),
         drone_capacity=_drone_capacity(unit, attributes["EH"]),
-        points=unit_points(unit, content, derived_weapons),
+        points=unit_points(unit, content, derived_weapons, lacks),
     )
+
+
+def _unwieldy(unit: Unit, content: Content) -> bool:
+    """Whether the model carries at least one unhandlich weapon or piece of equipment."""
+    return any(content.weapons[weapon_id(w)].unhandlich for w in unit.weapons) or \
+        any(content.equipment[e].unhandlich for e in unit.equipment)
 
 
 def _drone_capacity(unit: Unit, eh: int | None) -> int | None:
@@ -254,7 +291,9 @@ def _drone_capacity(unit: Unit, eh: int | None) -> int | None:
     return drones.drone_capacity(eh) if unit.drone_controller and eh is not None else None
 
 
-def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content, index: int) -> DerivedWeapon:
+def _weapon(entry: WeaponRef | str, unit: Unit, ko: int, content: Content, index: int,
+            lacks: tuple[str, ...]) -> DerivedWeapon:
+    weapon = content.weapons[weapon_id(entry)]
     value, additive = parse_stat(weapon.strength)
     band = None
     if weapon.kind == "fernkampf":
@@ -267,43 +306,57 @@ def _weapon(weapon: Weapon, unit: Unit, ko: int, content: Content, index: int) -
     if weapon.feuerbereitschaft is not None:
         readiness = weapon.feuerbereitschaft and readiness
     effects = [content.effects[e] for e in weapon.effects]
+    ruleset = content.checked_ruleset()
+    mount = entry.mount if isinstance(entry, WeaponRef) else None
     return DerivedWeapon(
         weapon=weapon, strength=wr.resolve_stat(value, additive, ko), damage=weapon.damage, band=band,
-        aimed_band=None if band is None else wr.aimed_band(band, content.checked_ruleset().aimed_shot_doubles),
+        aimed_band=None if band is None else wr.aimed_band(band, ruleset.aimed_shot_doubles),
         shots=None if band is None else wr.shots(weapon.dauerfeuer), readiness=readiness,
         ap_costs=MappingProxyType(wr.ap_costs(weapon.kind, weapon.weapon_class, unit.type, weapon.nachladen,
-                                              readiness)),
+                                              readiness, ruleset.actions)),
         indirect_max_height_cm=wr.indirect_max_height(band) if weapon.indirekt and band else None,
-        points=points.weapon_points(weapon, effects, content.checked_ruleset().cost),
+        mount=(mount or "rumpf") if unit.type == "koloss" else None,
+        points=points.weapon_points(weapon, effects, ruleset.cost, lacks),
     )
 
 
-def _armor(armor: Armor, ko: int, content: Content) -> DerivedArmor:
+def _armor(armor: Armor, ko: int, content: Content, lacks: tuple[str, ...]) -> DerivedArmor:
+    if armor.protection is None:    # only a shield goes without; resolve keeps shields out of 'armor'
+        raise RuleError(("armor",), f"armor '{armor.id}' has no protection")
     value, additive = parse_stat(armor.protection)
     protection = wr.resolve_stat(value, additive, ko)
     effects = [content.effects[e] for e in armor.effects]
     return DerivedArmor(armor=armor, protection=protection, armor_roll=wr.armor_roll(ko, protection),
-                        points=points.armor_points(armor, effects, content.checked_ruleset().cost))
+                        points=points.armor_points(armor, effects, content.checked_ruleset().cost, lacks))
 
 
-def _trait(entry: TraitRef | str, content: Content) -> DerivedTrait:
-    trait = content.traits[_trait_id(entry)]
-    level = entry.level if isinstance(entry, TraitRef) else 1
-    return DerivedTrait(trait.id, trait.name, level, points.trait_points(trait, level, content.checked_ruleset().cost))
+def _shield(shield: Armor, content: Content, lacks: tuple[str, ...]) -> DerivedShield:
+    bonus = shield.shield
+    return DerivedShield(armor=shield, melee_bonus=bonus.melee if bonus else 0, armor_bonus=bonus.armor if bonus else 0,
+                         points=points.shield_points(shield, content.checked_ruleset().cost, lacks))
 
 
-def unit_points(unit: Unit, content: Content, derived_weapons: tuple[DerivedWeapon, ...]) -> int:
-    """Base + profile + movement + every item (each copy); a given total wins."""
+def _trait(trait_ref: str, level: int, content: Content, lacks: tuple[str, ...]) -> DerivedTrait:
+    trait = content.traits[trait_ref]
+    return DerivedTrait(trait.id, trait.name, level,
+                        points.trait_points(trait, level, content.checked_ruleset().cost, lacks))
+
+
+def unit_points(unit: Unit, content: Content, derived_weapons: tuple[DerivedWeapon, ...],
+                lacks: tuple[str, ...] = ()) -> int:
+    """Base + profile + movement + every item (each copy; each trait once, at its highest level);
+    a given total wins."""
     if unit.points is not None:
         return unit.points
     cost = content.checked_ruleset().cost
     total = unit.base_points + points.profile_points(unit, cost) + points.movement_points(unit.movement, cost)
     total += sum(w.points for w in derived_weapons)
-    for ref in (unit.armor, unit.shield):
-        if ref:
-            armor = content.armor[ref]
-            total += points.armor_points(armor, [content.effects[e] for e in armor.effects], cost)
-    total += sum(content.equipment[e].points for e in unit.equipment)
-    total += sum(_trait(t, content).points for t in unit.traits)
+    if unit.armor:
+        armor = content.armor[unit.armor]
+        total += points.armor_points(armor, [content.effects[e] for e in armor.effects], cost, lacks)
+    if unit.shield:
+        total += points.shield_points(content.armor[unit.shield], cost, lacks)
+    total += sum(points.equipment_points(content.equipment[e], cost, lacks) for e in unit.equipment)
+    total += sum(_trait(t, level, content, lacks).points for t, level in trait_levels(unit).items())
     total += sum(content.powers[p].points for p in unit.powers)
     return total

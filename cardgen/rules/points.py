@@ -1,19 +1,25 @@
 """The default cost model (points), with every constant from the ruleset.
 
 Computed in exact fractions and truncated to whole points per item, so
-``1.2 × 1.4 × …`` never loses a point to floating-point rounding.  A
-``points`` value given in content always wins over the formula.
+``1.2 × 1.4 × …`` never loses a point to floating-point rounding.
+
+One rule for every item (weapon, armour, shield, equipment, trait): a
+``points`` value given in content replaces the item's whole computed cost,
+the cost of its profile modifiers included (a trait's given points are per
+level).  Without it, the item costs its formula plus its modifiers.  A
+modifier costs nothing on a unit that lacks the attribute it changes (a
+drone has no AGI NK FK EH), because it changes nothing there.
 """
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Iterable
+from collections.abc import Collection, Iterable
 
 from cardgen.content.fields import Modifier, parse_stat
 from cardgen.content.ruleset import CostModel
-from cardgen.content.schema import Armor, DamageEffect, Trait, Unit, Weapon
+from cardgen.content.schema import Armor, DamageEffect, Equipment, Trait, Unit, Weapon
 from cardgen.rules.drones import side_zone_hit_points
 from cardgen.rules.weapons import parse_band
 from cardgen.vocabulary import ATTRIBUTES, Movement
@@ -42,10 +48,11 @@ def movement_points(movement: Movement, cost: CostModel) -> int:
     return math.trunc(F(cost.movement[movement]))
 
 
-def modifier_points(modifiers: Iterable[Modifier], cost: CostModel) -> Fraction:
-    """Profile modifiers cost what the profile terms cost, times the modifier factor."""
-    return sum((F(getattr(cost.profile, m.attribute)) * m.value * F(cost.modifier_factor) for m in modifiers),
-               Fraction(0))
+def modifier_points(modifiers: Iterable[Modifier], cost: CostModel, lacks: Collection[str] = ()) -> Fraction:
+    """Profile modifiers cost what the profile terms cost, times the modifier factor; one on an
+    attribute the unit ``lacks`` (a drone's AGI NK FK EH) costs nothing."""
+    return sum((F(getattr(cost.profile, m.attribute)) * m.value * F(cost.modifier_factor)
+                for m in modifiers if m.attribute not in lacks), Fraction(0))
 
 
 def _effects(points: Fraction, effects: list[DamageEffect], factor: float) -> Fraction:
@@ -53,8 +60,8 @@ def _effects(points: Fraction, effects: list[DamageEffect], factor: float) -> Fr
     return points * F(factor) ** len(effects)
 
 
-def weapon_points(weapon: Weapon, effects: list[DamageEffect], cost: CostModel) -> int:
-    """Weapon cost: 10·strength + 20·damage (+extra), then the factors of the README."""
+def weapon_points(weapon: Weapon, effects: list[DamageEffect], cost: CostModel, lacks: Collection[str] = ()) -> int:
+    """Weapon cost: 10·strength + 20·damage (+extra), then the factors of the README, plus modifiers."""
     if weapon.points is not None:
         return weapon.points
     c = cost.weapon
@@ -74,13 +81,16 @@ def weapon_points(weapon: Weapon, effects: list[DamageEffect], cost: CostModel) 
         points *= 1 + sum(F(c.band) * band.length_cm / i / 100 for i in range(1, band.count + 1))
     points *= 1 + F(c.radius) * weapon.area_radius
     points *= 1 + F(c.class_step) * (c.class_top - weapon.weapon_class)
-    return math.trunc(points + modifier_points(weapon.modifiers, cost))
+    return math.trunc(points + modifier_points(weapon.modifiers, cost, lacks))
 
 
-def armor_points(armor: Armor, effects: list[DamageEffect], cost: CostModel) -> int:
-    """10·protection (×1.2 additive) + 50·reduction, effects, ×1.3 selbsttragend."""
+def armor_points(armor: Armor, effects: list[DamageEffect], cost: CostModel, lacks: Collection[str] = ()) -> int:
+    """10·protection (×1.2 additive) + 50·reduction, effects, ×1.3 selbsttragend, plus modifiers;
+    a shield costs its two bonuses (:func:`shield_points`)."""
     if armor.points is not None:
         return armor.points
+    if armor.shield is not None or armor.protection is None:
+        return shield_points(armor, cost, lacks)
     c = cost.armor
     protection, additive = parse_stat(armor.protection)
     points = F(c.protection) * protection * (F(c.additive) if additive else 1)
@@ -88,10 +98,28 @@ def armor_points(armor: Armor, effects: list[DamageEffect], cost: CostModel) -> 
     points = _effects(points, effects, c.effect)
     if armor.selbsttragend:
         points *= F(c.selbsttragend)
-    return math.trunc(points + modifier_points(armor.modifiers, cost))
+    return math.trunc(points + modifier_points(armor.modifiers, cost, lacks))
 
 
-def trait_points(trait: Trait, level: int, cost: CostModel) -> int:
-    """Level × points per level (given ``points`` is per level too), plus modifiers."""
-    per_level = trait.points if trait.points is not None else trait.points_per_level
-    return math.trunc(level * per_level + modifier_points(trait.modifiers, cost))
+def shield_points(shield: Armor, cost: CostModel, lacks: Collection[str] = ()) -> int:
+    """A shield (Schilde): 20 per point of NK bonus + 10 per point of armor roll bonus, plus modifiers."""
+    if shield.points is not None:
+        return shield.points
+    bonus = shield.shield
+    melee, armor = (bonus.melee, bonus.armor) if bonus else (0, 0)
+    points = F(cost.shield.melee) * melee + F(cost.shield.armor) * armor
+    return math.trunc(points + modifier_points(shield.modifiers, cost, lacks))
+
+
+def trait_points(trait: Trait, level: int, cost: CostModel, lacks: Collection[str] = ()) -> int:
+    """Level × points per level, plus modifiers; given ``points`` (per level) × level replace both."""
+    if trait.points is not None:
+        return level * trait.points
+    return math.trunc(level * trait.points_per_level + modifier_points(trait.modifiers, cost, lacks))
+
+
+def equipment_points(equipment: Equipment, cost: CostModel, lacks: Collection[str] = ()) -> int:
+    """Equipment: its given points, else the cost of its profile modifiers."""
+    if equipment.points is not None:
+        return equipment.points
+    return math.trunc(modifier_points(equipment.modifiers, cost, lacks))

@@ -1,4 +1,4 @@
-"""Profile values: AP, Tragkraft, encumbrance, radii, critical state, size profile.
+"""Profile values: AP, Tragkraft, encumbrance, radii, critical state, size profile and what it gives.
 
 Every function is pure and cites its rulebook section.
 """
@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+from cardgen.vocabulary import SIZES, TARGET_SIZE_MODIFIERS, Size
 
 MAX_AP = 12
 MAX_TP = 20
@@ -73,7 +75,7 @@ class SizeProfile:
     height_cm: float
 
 
-SIZE_PROFILES = {
+SIZE_PROFILES: dict[Size, SizeProfile] = {
     "klein": SizeProfile(25, 2.5),
     "mittel": SizeProfile(25, 4.0),
     "groß": SizeProfile(40, 6.0),
@@ -81,6 +83,42 @@ SIZE_PROFILES = {
 }
 
 
-def size_profile(size: str) -> SizeProfile:
+def size_profile(size: Size) -> SizeProfile:
     """klein 25 mm / 2.5 cm; mittel 25 / 4; groß 40 / 6; riesig 50 / 8."""
     return SIZE_PROFILES[size]
+
+
+@dataclass(frozen=True)
+class SizeRules:
+    """What the rulebook derives from the Größenprofil and GK (all lengths in cm)."""
+
+    fall_safe_cm: float             # Herunterfallen: up to the profile's height nothing happens
+    fall_test_cm: float             # up to twice it, a Bewegungstest avoids the hit
+    climb_cm: float                 # Klettern: obstacles up to twice the profile's height
+    jump_cm: int                    # Springen: GK cm from standing
+    jump_running_cm: int            # twice that after a full move
+    road_speed_cm: int | None       # Rad: GK + 2 cm on Straße; None for every other movement
+    target_size_modifier: int       # Fernkampf, Größe des Ziels: the shooter's modifier
+    target_size_modifier_prone: int  # the same while lying (Liegende Modelle: one size smaller)
+
+
+ROAD_BONUS_CM = 2
+"""Bewegungsart Rad: "Auf dem Geländetyp Straße wird die Bewegung um 2cm erhöht"."""
+
+
+def prone_size(size: Size) -> Size:
+    """Liegende Modelle "gelten als ein Größenprofil kleiner"; "Kleine Modelle werden dadurch nicht
+    noch kleiner"."""
+    return SIZES[max(0, SIZES.index(size) - 1)]
+
+
+def size_rules(size: Size, movement: str, speed: int) -> SizeRules:
+    """Fall and climb heights (1× and 2× the profile's height), jump distances (GK, 2 × GK after a
+    full move), Rad on roads (GK + 2) and the target-size modifier in Fernkampf, upright and prone."""
+    height = SIZE_PROFILES[size].height_cm
+    return SizeRules(
+        fall_safe_cm=height, fall_test_cm=2 * height, climb_cm=2 * height,
+        jump_cm=speed, jump_running_cm=2 * speed,
+        road_speed_cm=speed + ROAD_BONUS_CM if movement == "rad" else None,
+        target_size_modifier=TARGET_SIZE_MODIFIERS[size],
+        target_size_modifier_prone=TARGET_SIZE_MODIFIERS[prone_size(size)])

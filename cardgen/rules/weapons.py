@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass
+
+from cardgen.vocabulary import ACTION_SECTIONS, ACTIONS, Action
 
 THROWN_BANDS = 3
 
@@ -76,24 +79,36 @@ def shots(dauerfeuer: int) -> int:
 
 
 def can_take_readiness(kind: str, weapon_class: int) -> bool:
-    """Feuerbereitschaft: only with ranged weapons of WK I–III."""
-    return kind in ("fernkampf", "wurf") and weapon_class <= 3
+    """Feuerbereitschaft: "Nur mit Schusswaffen der WK I, II und III" (Aktionen: Fernkampf).
+
+    A Schusswaffe is a ranged weapon with a range band and Dauerfeuer (Fernkampfwaffen); a
+    Wurfwaffe (thrown) is none, so it never takes Feuerbereitschaft nor the Reaktionsfeuer
+    that needs it."""
+    return kind == "fernkampf" and weapon_class <= 3
 
 
 READINESS_AP = 2
 """Feuerbereitschaft costs 2 ⊙ whatever the weapon (the rulebook's "Feuerbereitschaft - 2 ⊙")."""
 
+COLOSSUS_SECTIONS = frozenset({"fernkampf", "nahkampf"})
+"""Kolosse im Fern- und Nahkampf: "jede Aktion 1⊙ weniger" with WK 4–5 applies to the actions of
+these rulebook sections; Angriffsbewegung and Nachladen stand under "Aktionen: Bewegung"."""
+
 
 def ap_costs(kind: str, weapon_class: int, unit_type: str, nachladen: bool,
-             readiness: bool) -> dict[str, int]:
-    """AP per action with this weapon; a colossus pays 1 less with WK IV–V.
+             readiness: bool, actions: Collection[Action] = ACTIONS) -> dict[Action, int]:
+    """AP per action with this weapon, for the ``actions`` the ruleset prints.
 
-    Melee: Angriff (WK), Verwegener Angriff (``reckless_attack``, WK+1),
+    Melee: Angriff (``attack``, WK), Verwegener Angriff (``reckless_attack``, WK+1),
     Angriffsbewegung (``charge``, WK).  Ranged and thrown: Normaler Schuss
     (WK+1), Gezielter Schuss (WK+2), Schnellschuss (WK); with a weapon that
     may take it, Feuerbereitschaft (``readiness``, its own 2 ⊙) and the
-    reaction it allows, Reaktionsfeuer (``reaction_fire``, WK).  Nachladen: WK."""
+    reaction it allows, Reaktionsfeuer (``reaction_fire``, WK).  Nachladen: WK.
+    A colossus pays 1 less with WK IV–V for the actions of "Aktionen: Fernkampf",
+    "Aktionen: Nahkampf" and "Reaktionen: Fernkampf", not for Angriffsbewegung
+    and Nachladen (both "Aktionen: Bewegung")."""
     wk = weapon_class
+    costs: dict[Action, int]
     if kind == "nahkampf":
         costs = {"attack": wk, "reckless_attack": wk + 1, "charge": wk}
     else:
@@ -104,8 +119,9 @@ def ap_costs(kind: str, weapon_class: int, unit_type: str, nachladen: bool,
     if nachladen:
         costs["reload"] = wk
     if unit_type == "koloss" and wk >= 4:
-        costs = {action: max(0, ap - 1) for action, ap in costs.items()}
-    return costs
+        costs = {action: ap - 1 if ACTION_SECTIONS[action] in COLOSSUS_SECTIONS else ap
+                 for action, ap in costs.items()}
+    return {action: ap for action, ap in costs.items() if action in actions}
 
 
 @dataclass(frozen=True)

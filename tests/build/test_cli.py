@@ -11,10 +11,13 @@ SHOW_KEYS = [
     "id", "name", "faction", "type", "size", "movement", "attributes", "speed", "speed_critical",
     "hit_points", "critical_at", "action_points", "carrying_capacity_kg", "load_kg", "encumbrance",
     "danger_radius_cm", "perception_radius_cm", "perception_radius_critical_cm", "base_mm", "height_cm",
-    "hit_zones", "unarmed", "weapons", "armor", "drone_capacity", "points",
+    "fall_safe_cm", "fall_test_cm", "climb_cm", "jump_cm", "jump_running_cm", "road_speed_cm",
+    "target_size_modifier", "target_size_modifier_prone", "melee_unwieldy_malus",
+    "hit_zones", "unarmed", "weapons", "armor", "shield", "drone_capacity", "points",
 ]
 WEAPON_KEYS = ["id", "name", "kind", "weapon_class", "strength", "damage", "range_band_cm", "range_bands",
-               "max_range_cm", "aimed_range_band_cm", "aimed_range_bands", "shots", "ap_costs"]
+               "max_range_cm", "aimed_range_band_cm", "aimed_range_bands", "shots", "ap_costs",
+               "indirect_max_height_cm", "mount"]
 
 
 def test_show_json_has_exactly_the_contract_keys(show):

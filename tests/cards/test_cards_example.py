@@ -49,7 +49,7 @@ def test_cards_pdf_shows_every_unit_its_points_and_weapons(build):
     missing = []
     for unit_id, unit in UNITS.items():
         expected = [unit["name"], f"{show_json(EXAMPLE, unit_id)['points']} pkt"]
-        expected += [WEAPONS[w]["name"] for w in unit.get("weapons", [])]
+        expected += [WEAPONS[w if isinstance(w, str) else w["id"]]["name"] for w in unit.get("weapons", [])]
         missing += [f"{unit_id}: {e!r}" for e in expected if e not in text]
     assert not missing, missing
 

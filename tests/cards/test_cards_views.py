@@ -201,8 +201,8 @@ def test_actions_use_the_rulebooks_names_and_costs(example_content):
     gewehr, messer = actions["Sturmgewehr"], actions["Kampfmesser"]   # WK II ranged, WK I melee
     assert gewehr == ({"Normaler Schuss": 3, "Gezielter Schuss": 4, "Schnellschuss": 2, "Feuerbereitschaft": 2},
                       {"Reaktionsfeuer": 2})
-    assert messer == ({"Angriff": 1, "Verwegener Angriff": 2, "Angriffsbewegung": 1}, {})
+    assert messer == ({"Angriff": 1, "Angriffsbewegung": 1}, {})   # Verwegener Angriff: TODO in the rulebook
     back = face_html("back", card, UNIT_PAGE)
-    assert "Verwegener Angriff" in back and "Angriffsbewegung" in back and "Reaktionsfeuer" in back
+    assert "Verwegener Angriff" not in back and "Angriffsbewegung" in back and "Reaktionsfeuer" in back
     assert "Rücksichtslos" not in back and "Sturmangriff" not in back
     assert "Verwegener Angriff" not in face_html("front", card, UNIT_PAGE)   # the front shows no actions

@@ -223,9 +223,11 @@ def test_back_names_the_actions_as_the_rulebook_does():
         assert heading in rulebook
     back = re.sub(r"\s+", " ", " ".join(t for t, _, _, _ in runs(face("sturmtruppe", "back"))))
     for name in ("Aktionen", "Normaler Schuss", "Gezielter Schuss", "Schnellschuss", "Feuerbereitschaft ⊙2",
-                 "Reaktionsfeuer", "Angriff", "Verwegener Angriff", "Angriffsbewegung"):
+                 "Reaktionsfeuer", "Angriff", "Angriffsbewegung"):
         assert name in back, name
     assert "Rücksichtslos" not in back and "Sturmangriff" not in back
+    # "!!! TODO Das funktioniert nach den aktuellen Regeln nicht mehr": off by default (rules.yaml actions)
+    assert "Verwegener Angriff" not in back
 
 
 def _bars(unit_id: str) -> list[tuple[str, tuple[int, int, int]]]:

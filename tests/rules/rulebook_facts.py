@@ -33,6 +33,20 @@ SMG_DF, SMG_SHOTS = 3, 4
 # Aktionen: what each action costs, in AP, as the rulebook writes it
 AP_ACTIONS = ("Normaler Schuss - WK+1", "Gezielter Schuss - WK+2", "Schnellschuss - WK", "Reaktionsfeuer - WK",
               "Angriff - WK", "Verwegener Angriff - WK+1", "Angriffsbewegung - WK", "Nachladen - WK")
+# Modifikatoren im Fernkampf, Größe des Ziels: target size → the shooter's FK modifier
+TARGET_SIZE = {"klein": -1, "mittel": 0, "groß": 1, "riesig": 2}
+# Bewegungsart Rad: "Auf dem Geländetyp Straße wird die Bewegung um 2cm erhöht"
+ROAD_BONUS_CM = 2
+# Unhandliche Waffen und Ausrüstung im Nahkampf: "einen Malus von -3"
+UNWIELDY_MELEE_MALUS = 3
+# Herunterfallen: nothing up to 1× the size profile's height, a Bewegungstest up to 2×; Klettern up to 2×
+FALL_SAFE_TIMES, FALL_TEST_TIMES, CLIMB_TIMES = 1, 2, 2
+# Springen: GK in cm from standing, twice that after a full move
+JUMP_TIMES, JUMP_RUNNING_TIMES = 1, 2
+# Trefferzonen: the W12 table of the rulebook's hit-zone figure (reference/trefferzonen.png)
+ZONE_FIGURE = {"rumpf": (1, 6), "rechts": (7, 8), "links": (9, 10), "bewegung": (11, 12)}
+# Schilde: "Sie können dem Träger 2 verschiedene Arten von Boni geben"
+SHIELD_BONUS_KINDS = 2
 
 QUOTES: list[tuple[str, list]] = [
     (r"pro Runde (\d+) AP", [str(AP_PER_ROUND)]),
@@ -73,4 +87,33 @@ QUOTES: list[tuple[str, list]] = [
     ("(" + "|".join(a.replace("+", "\\+") for a in AP_ACTIONS) + ") ⊙", list(AP_ACTIONS)),
     (r"kostet sie jede Aktion (1)⊙ weniger wenn sie eine Waffe der Klasse 4 oder 5 einsetzen", ["1"]),
     (r"Nur mit Schusswaffen der (WK I, II und III)\.", ["WK I, II und III"]),
+    (r"\|\s*(kleines|mittleres|großes|riesiges) Ziel\s*\|\s*([-+±]\d)\s*\|",
+     [(f"{w}", f"{v:+d}" if v else "±0") for w, v in zip(("kleines", "mittleres", "großes", "riesiges"),
+                                                          TARGET_SIZE.values())]),
+    (r"Auf dem Geländetyp Straße wird die Bewegung um (\d)cm erhöht", [str(ROAD_BONUS_CM)]),
+    (r"unhandliche Waffe oder anderen Ausrüstungsgegenstand trägt, erleidet es im Nahkampf einen Malus von -(\d)",
+     [str(UNWIELDY_MELEE_MALUS)]),
+    (r"Bis zu einer Fallhöhe in (Höhe) seines \[Größenprofils\]\(#größenprofil\) passiert nichts\.\s*"
+     r"Bis zur (doppelten) Höhe seines Größenprofils kann Schaden durch einen erfolgreichen Bewegungstest",
+     [("Höhe", "doppelten")]),
+    (r"auf oder herunter von Hindernissen bis zu seinem (doppelten) \[Größenprofil\]", ["doppelten"]),
+    (r"Das Modell springt (entsprechend seiner GK) in cm weit wenn es gestanden hat\.\s*Falls es unmittelbar "
+     r"vorher mindestens eine volle Bewegung gemacht hat, darf es die (doppelte) Reichweite springen",
+     [("entsprechend seiner GK", "doppelte")]),
+    (r"Liegende Modelle gelten als (ein) \[Größenprofil\]\(#größenprofil\) kleiner als sie sind\.\s*"
+     r"Kleine Modelle werden dadurch (nicht noch kleiner)", [("ein", "nicht noch kleiner")]),
+    (r"Ein Modell welches eine Eigenschaft in mehreren Stufen besitzt profitiert nur von der (höchsten) Stufe",
+     ["höchsten"]),
+    (r"Sie können dem Träger (\d) verschiedene Arten von Boni geben", [str(SHIELD_BONUS_KINDS)]),
+    (r"Verwegener Angriff - WK\+1 ⊙\s+!!! TODO ([^\n]+)", ["Das funktioniert nach den aktuellen Regeln nicht mehr"]),
+    (r"(?s)### Aktionen: Bewegung\n(?:(?!\n### ).)*?!!! danger (Angriffsbewegung) - WK ⊙"
+     r"(?:(?!\n### ).)*?!!! danger (Nachladen) - WK ⊙", [("Angriffsbewegung", "Nachladen")]),
+    (r"Es wird immer der (aktuelle) Attributswert genommen", ["aktuelle"]),
+    (r"Sollte ein zu erreichender Wert (kleiner/gleich 0) sein, entfällt der Wurf", ["kleiner/gleich 0"]),
+    (r"Drohnen verfügen nicht über die Attribute (AGI, NK, FK und EH)", ["AGI, NK, FK und EH"]),
+    (r"Die Seite wird zerstört und (dort getragene Waffen können nicht mehr verwendet werden)",
+     ["dort getragene Waffen können nicht mehr verwendet werden"]),
+    (r"Eine (Schusswaffe) verfügt zusätzlich über eine Reichweite in Form eines", ["Schusswaffe"]),
+    (r"Welche Trefferzone im Fernkampf und Nahkampf getroffen wird, muss mit (1W12) festgestellt werden",
+     ["1W12"]),
 ]

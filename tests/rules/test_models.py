@@ -58,8 +58,8 @@ def test_tp_over_20_after_modifiers_is_an_error(cli, rules_content):
 # Points: the default cost model, worked by hand from the SPEC's formula.
 def test_points_of_a_plain_infantry_model(show):
     # profile 30·4 + 20·3 + 20·4 + 20·4 + 30·5 + 20·3 + 10·10 + 30·10 = 950; Beine 50
-    # Pistole: (10·3 + 20·1) · (1 + 40/100 + 20/100 + 13.3/100) · (1 + 0.25·4) = 173.3 → 173
-    assert show(unit(weapons=["pistole"]))["points"] == 950 + 50 + 173
+    # Pistole 20/3, bands in cm: (10·3 + 20·1) · (1 + 20/100 + 10/100 + 6.6/100) · (1 + 0.25·4) = 136.6 → 136
+    assert show(unit(weapons=["pistole"]))["points"] == 950 + 50 + 136
 
 
 def test_points_of_a_drone_and_a_colossus(show):
@@ -70,10 +70,10 @@ def test_points_of_a_drone_and_a_colossus(show):
 
 
 def test_points_of_weapon_factors(show):
-    # Granatwerfer: (50 + 40) · (1 + 50/100 + 25/100 + 16.6/100 + 12.5/100) · 1.4 indirekt
-    #   · (1 + 0.1·3) · (1 + 0.25·2) → 90 · 2.0416 · 1.4 · 1.3 · 1.5 = 501.6 → 501
+    # Granatwerfer 25/4, radius 3 cm: (50 + 40) · (1 + 25/100 + 12.5/100 + 8.3/100 + 6.25/100) · 1.4 indirekt
+    #   · (1 + 0.05·3) · (1 + 0.25·2) → 90 · 1.5208 · 1.4 · 1.15 · 1.5 = 330.55 → 330
     base = show(unit())["points"]
-    assert show(unit(weapons=["granatwerfer"]))["points"] - base == 501
+    assert show(unit(weapons=["granatwerfer"]))["points"] - base == 330
     # Kettensäge: (10·3 + 20·3) · 1.2 additive · (1 + 0.25·1) = 135
     assert show(unit(weapons=["kettensaege"]))["points"] - base == 135
     # two copies count twice

@@ -100,15 +100,17 @@ def test_ap_costs_per_weapon(show):
         "normal_shot": 2, "aimed_shot": 3, "snap_shot": 1, "readiness": 2, "reaction_fire": 1}
     assert _weapon(data, "panzerfaust")["ap_costs"] == {   # WK IV: no Feuerbereitschaft
         "normal_shot": 5, "aimed_shot": 6, "snap_shot": 4, "reload": 4}
-    assert _weapon(data, "kettensaege")["ap_costs"] == {"attack": 4, "reckless_attack": 5, "charge": 4}
+    # Verwegener Angriff is off while the rulebook marks it TODO (rules.yaml actions)
+    assert _weapon(data, "kettensaege")["ap_costs"] == {"attack": 4, "charge": 4}
 
 
 def test_colossus_pays_one_less_with_wk_4_and_5(show):
-    """Kolosse: "kostet sie jede Aktion 1⊙ weniger wenn sie eine Waffe der Klasse 4 oder 5 einsetzen"."""
+    """Kolosse: "Im Fern- und Nahkampf kostet sie jede Aktion 1⊙ weniger wenn sie eine Waffe der Klasse 4
+    oder 5 einsetzen"; Nachladen and Angriffsbewegung are "Aktionen: Bewegung" and keep WK."""
     data = show(unit("koloss", type="koloss", size="groß", weapons=["panzerfaust", "kettensaege", "pistole"]))
     assert _weapon(data, "panzerfaust")["ap_costs"] == {
-        "normal_shot": 4, "aimed_shot": 5, "snap_shot": 3, "reload": 3}
-    assert _weapon(data, "kettensaege")["ap_costs"] == {"attack": 3, "reckless_attack": 4, "charge": 3}
+        "normal_shot": 4, "aimed_shot": 5, "snap_shot": 3, "reload": 4}
+    assert _weapon(data, "kettensaege")["ap_costs"] == {"attack": 3, "charge": 4}
     assert _weapon(data, "pistole")["ap_costs"]["normal_shot"] == 2   # WK I: full price
 
 
