@@ -53,7 +53,7 @@ def _mount_findings(unit_type: str, weapons: list[WeaponRef | str] | None, at: P
     """``mount`` (the hit zone carrying a weapon) only on a colossus: only colossi have hit zones."""
     if unit_type == "koloss":
         return []
-    return [((*at, "weapons", i, "mount"), f"only a koloss carries weapons on hit zones, not a {unit_type}; "
+    return [((*at, "weapons", i, "mount"), f"only a koloss carries weapons on hit zones (this is a model of type {unit_type}); "
              "leave 'mount' out") for i, entry in enumerate(weapons or ())
             if isinstance(entry, WeaponRef) and entry.mount is not None]
 

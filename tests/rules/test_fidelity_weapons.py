@@ -97,9 +97,9 @@ def test_only_a_colossus_may_mount_weapons():
     infantry = Unit.model_validate(unit(weapons=[{"id": "mg", "mount": "links"}],
                                         loadouts=[{"id": "b", "name": "B", "weapons": [{"id": "mg", "mount": "rumpf"}]}]))
     assert [f for f in check_unit(infantry) if "mount" in f[0]] == [
-        (("weapons", 0, "mount"), "only a koloss carries weapons on hit zones, not a infanterie; leave 'mount' out"),
+        (("weapons", 0, "mount"), "only a koloss carries weapons on hit zones (this is a model of type infanterie); leave 'mount' out"),
         (("loadouts", 0, "weapons", 0, "mount"),
-         "only a koloss carries weapons on hit zones, not a infanterie; leave 'mount' out")]
+         "only a koloss carries weapons on hit zones (this is a model of type infanterie); leave 'mount' out")]
     assert check_unit(Unit.model_validate(colossus(weapons=[{"id": "mg", "mount": "links"}]))) == []
 
 
