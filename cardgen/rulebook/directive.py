@@ -21,6 +21,10 @@ markdown-it env: ``env["content"]`` (``cardgen build`` passes its own;
 a table).  Instead of content it may hold a :class:`TableError` saying why
 there is none.  An unknown table, an unknown filter field or missing content
 is a warning (``env["warnings"]``) and leaves a visible note in the document.
+Any other ``{{ … }}`` left in the text (an unknown directive such as
+``{{ card: x }}``, or a table directive inside a paragraph) prints as it is
+written and is a warning with its line, never silent text; code spans and
+code blocks are left alone.
 
 :data:`TABLES` is the registry of tables and of the content kind each one
 reads; :func:`kinds_read` tells the build cache which kinds a document's
@@ -41,9 +45,12 @@ from cardgen.vocabulary import ROMAN, roman
 if TYPE_CHECKING:   # annotations only: the build cache imports this module without markdown-it
     from markdown_it import MarkdownIt
     from markdown_it.rules_block import StateBlock
+    from markdown_it.rules_core import StateCore
 
 _LINE = re.compile(r"^\{\{\s*table:\s*(?P<name>[\w-]+)(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
 _NAME = re.compile(r"\{\{\s*table:\s*(?P<name>[\w-]+)")     # anywhere: in quotes, lists, admonitions ...
+_ANY = re.compile(r"\{\{\s*(?P<name>[^{}:\s]*)[^{}]*\}\}")       # any {{ … }} left in a text
+_BREAKS = ("softbreak", "hardbreak")
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")
 
 
@@ -190,6 +197,33 @@ def table_directive(state: StateBlock, start: int, end: int, silent: bool) -> bo
     return True
 
 
+def unknown_directives(state: StateCore) -> None:
+    """Core rule: a warning for every ``{{ … }}`` that is still text (not a table directive line)."""
+    warnings = state.env.setdefault("warnings", [])
+    for token in state.tokens:
+        if token.type != "inline" or token.map is None or not token.children:
+            continue
+        line = token.map[0] + 1
+        for child in token.children:
+            if child.type in _BREAKS:
+                line += 1
+            elif child.type == "text":
+                warnings += [(line, _unknown_message(match)) for match in _ANY.finditer(child.content)]
+
+
+def _unknown_message(match: re.Match[str]) -> str:
+    written = _flat(match[0])
+    if match["name"] in DIRECTIVES:
+        return f"directive {written} works only on a line of its own; here it prints as text"
+    return f"unknown directive {written} prints as text" + did_you_mean(match["name"], DIRECTIVES)
+
+
+DIRECTIVES = ("table",)
+"""The directives the dialect knows (``{{ NAME: … }}``)."""
+
+
 def directive_plugin(md: MarkdownIt) -> None:
-    """Expand ``{{ table: NAME }}`` lines into tables from ``env["content"]``."""
+    """Expand ``{{ table: NAME }}`` lines into tables from ``env["content"]``; warn about any other
+    ``{{ … }}`` in the text."""
     md.block.ruler.before("paragraph", "table_directive", table_directive, {"alt": ["paragraph"]})
+    md.core.ruler.push("unknown_directives", unknown_directives)

@@ -90,3 +90,20 @@ def test_directive_tokens_map_to_the_directive_line():
     tokens = make_markdown().parse("# T\n\n{{ table: terrain }}\n", {"content": stub_content()})
     table = [t for t in tokens if t.map and t.type.startswith("t")]
     assert table and all(t.map == [2, 3] for t in table)
+
+
+def test_every_other_double_brace_is_a_warning_with_its_line():
+    """An unknown directive never prints silently: it stays visible as text and is a warning with its
+    line; code spans, code blocks and fences are left alone."""
+    text = ("# T\n\nEin `{{ code }}` und {{ card: sturmtruppe }}\nzweite *{{ list: traits }}* Zeile\n\n"
+            "{{ table: terrain }} im Satz\n\n| a | b |\n|--|--|\n| {{ tabel: x }} | y |\n\n"
+            "```\n{{ fence }}\n```\n\n    {{ indented }}\n")
+    env: dict = {"content": stub_content()}
+    html = make_markdown().render(text, env)
+    assert env["warnings"] == [
+        (3, "unknown directive {{ card: sturmtruppe }} prints as text"),
+        (4, "unknown directive {{ list: traits }} prints as text"),
+        (6, "directive {{ table: terrain }} works only on a line of its own; here it prints as text"),
+        (10, "unknown directive {{ tabel: x }} prints as text (did you mean 'table'?)"),
+    ]
+    assert "{{ card: sturmtruppe }}" in html and "<code>{{ fence }}\n</code>" in html
