@@ -15,6 +15,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Callable, Iterator
 
 import pytest
 import yaml
@@ -175,37 +176,48 @@ def _cold_build(root: Path) -> dict:
     return {"summary": {**dataclasses.asdict(summary), "icon_set": sorted(summary.icon_set)}, **printed}
 
 
-def _files(out: Path) -> dict[str, tuple[int, int]]:
-    return {str(p.relative_to(out)): (p.stat().st_size, p.stat().st_mtime_ns)
-            for p in sorted(out.rglob("*")) if p.is_file()}
+def files_of(folder: Path) -> dict[str, tuple[int, int]]:
+    """Size and mtime of every file below ``folder``: to check that a shared, read-only build stayed as it was."""
+    return {str(p.relative_to(folder)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def shared_once(tmp_path_factory, name: str, make: Callable[[Path], dict]) -> tuple[Path, dict]:
+    """``make(root)`` run once per test run: (``root``, what ``make`` returned, JSON data).
+
+    ``root`` is an empty folder of its own.  Without pytest-xdist it is a new temporary folder.
+    Under pytest-xdist every worker is a process of its own (a session fixture runs once per
+    worker): the first worker to ask makes it below the workers' common temporary folder, under a
+    file lock; the others wait for the lock and read its result.  What ``root`` holds is READ ONLY
+    for every test (copy it to build on it)."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        root = tmp_path_factory.mktemp(name)
+        return root, make(root)
+    root = tmp_path_factory.getbasetemp().parent / name
+    done = root.parent / f"{name}.json"
+    with open(root.parent / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if done.is_file():
+            return root, json.loads(done.read_text(encoding="utf-8"))
+        if root.exists():
+            shutil.rmtree(root)
+        root.mkdir()
+        data = make(root)
+        done.write_text(json.dumps(data), encoding="utf-8")
+        return root, data
 
 
 @pytest.fixture(scope="session")
-def example_build(tmp_path_factory) -> ExampleBuild:
-    """The example content built cold once per test session: see :class:`ExampleBuild`.
+def example_build(tmp_path_factory) -> Iterator[ExampleBuild]:
+    """The example content built cold once per test run: see :class:`ExampleBuild`.
 
-    Under pytest-xdist the workers share it: the first one to ask builds it (under a file lock, the
-    others wait and read its result).  At the end of the session it must be unchanged."""
-    if "PYTEST_XDIST_WORKER" not in os.environ:
-        root = tmp_path_factory.mktemp("example-build")
-        data = _cold_build(root)
-    else:
-        root = tmp_path_factory.getbasetemp().parent / "example-build"
-        done = root.parent / "example-build.json"
-        with open(root.parent / "example-build.lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if done.is_file():
-                data = json.loads(done.read_text(encoding="utf-8"))
-            else:
-                if root.exists():
-                    shutil.rmtree(root)
-                root.mkdir()
-                data = _cold_build(root)
-                done.write_text(json.dumps(data), encoding="utf-8")
+    Under pytest-xdist the workers share it (:func:`shared_once`).  At the end of the session it
+    must be unchanged."""
+    root, data = shared_once(tmp_path_factory, "example-build", _cold_build)
     built = ExampleBuild(root / "content", root / "out", Summary(**{**data["summary"], "icon_set": set(data["summary"]["icon_set"])}), data["stdout"], data["stderr"])
-    before = _files(built.out), _files(built.content)
+    before = files_of(built.out), files_of(built.content)
     yield built
-    assert (_files(built.out), _files(built.content)) == before, \
+    assert (files_of(built.out), files_of(built.content)) == before, \
         "a test changed the shared example build: copy it to tmp_path before changing anything"
 
 

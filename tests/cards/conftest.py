@@ -82,12 +82,27 @@ def run_many(*arg_lists) -> list[tuple[int, str, str]]:
     return results
 
 
-def _warm_copy(build_out: Path, tmp_path_factory, name: str) -> Path:
-    """A copy of a build's output folder (its face cache included) to build on."""
-    out = tmp_path_factory.mktemp(name)
-    shutil.rmtree(out)
-    shutil.copytree(build_out, out)
-    return out
+def shared_cardgen(tmp_path_factory, name: str, *args, warm: Path | None = None, drop: str | None = None):
+    """``python -m cardgen ARGS`` run once per test run (:func:`conftest.shared_once`: under xdist the
+    workers share it), ``{out}`` in ARGS standing for its output folder, which starts as a copy of
+    ``warm`` (a build's output folder, its face cache included) when given, less its subfolder ``drop``.  Yields (code, out, err, OUT),
+    OUT read only: it must be unchanged at the end of the session."""
+    from conftest import files_of, shared_once
+
+    def make(root: Path) -> dict:
+        out = root / "out"
+        if warm is not None:
+            shutil.copytree(warm, out)
+            if drop:
+                shutil.rmtree(out / drop, ignore_errors=True)
+        code, stdout, stderr = run_cardgen(*(out if a == "{out}" else a for a in args))
+        return {"code": code, "stdout": stdout, "stderr": stderr}
+
+    root, data = shared_once(tmp_path_factory, name, make)
+    out = root / "out"
+    before = files_of(out)
+    yield data["code"], data["stdout"], data["stderr"], out
+    assert files_of(out) == before, f"a test changed the shared build {name}: copy it to tmp_path first"
 
 
 @pytest.fixture(scope="session")
@@ -102,28 +117,23 @@ def example_fold(example_build):
 @pytest.fixture(scope="session")
 def example_duplex(example_build, tmp_path_factory):
     """``cardgen cards --layout duplex`` on content/, from the fold build's face cache (faces do not
-    depend on the layout; the sheets and changed-cards.pdf do): (code, out, err, OUT)."""
-    out = _warm_copy(example_build.out, tmp_path_factory, "example-duplex")
-    code, stdout, stderr = run_cardgen("cards", "--content", EXAMPLE, "--out", out, "--layout", "duplex")
-    return code, stdout, stderr, out
+    depend on the layout; the sheets and changed-cards.pdf do): (code, out, err, OUT), one per test run."""
+    yield from shared_cardgen(tmp_path_factory, "example-duplex", "cards", "--content", EXAMPLE, "--out", "{out}",
+                              "--layout", "duplex", warm=example_build.out)
 
 
 @pytest.fixture(scope="session")
 def group_build(example_fold, tmp_path_factory):
-    """``cardgen cards --group kampfgruppe_eisenfaust`` (reusing the fold build's face cache)."""
-    out = _warm_copy(example_fold[3], tmp_path_factory, "group")
-    shutil.rmtree(out / "groups", ignore_errors=True)
-    code, stdout, stderr = run_cardgen("cards", "--content", EXAMPLE, "--out", out,
-                                       "--group", "kampfgruppe_eisenfaust")
-    return code, stdout, stderr, out
+    """``cardgen cards --group kampfgruppe_eisenfaust`` (reusing the fold build's face cache, without its
+    groups/ folder), one per test run."""
+    yield from shared_cardgen(tmp_path_factory, "group", "cards", "--content", EXAMPLE, "--out", "{out}",
+                              "--group", "kampfgruppe_eisenfaust", warm=example_fold[3], drop="groups")
 
 
 @pytest.fixture(scope="session")
 def small_build(tmp_path_factory):
-    """``cardgen cards --png 40`` on the small fixture content."""
-    out = tmp_path_factory.mktemp("small")
-    code, stdout, stderr = run_cardgen("cards", "--content", SMALL, "--out", out, "--png", 40)
-    return code, stdout, stderr, out
+    """``cardgen cards --png 40`` on the small fixture content, one per test run."""
+    yield from shared_cardgen(tmp_path_factory, "small", "cards", "--content", SMALL, "--out", "{out}", "--png", 40)
 
 
 @pytest.fixture(scope="session")

@@ -15,7 +15,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from .conftest import EXAMPLE, _warm_copy, run_cardgen
+from .conftest import EXAMPLE, shared_cardgen
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def sheet_image(pdf: bytes, page: int, dpi: int) -> Image.Image:
 @pytest.fixture(scope="session")
 def example_print_shop(example_build, tmp_path_factory):
     """``cardgen cards --crop-marks --print-shop`` (no ``--bleed``: the print shop's 3 mm) on content/,
-    from a copy of the session's build (the faces are rendered anew with bleed): (code, out, err, OUT)."""
-    out = _warm_copy(example_build.out, tmp_path_factory, "example-print-shop")
-    code, stdout, stderr = run_cardgen("cards", "--content", EXAMPLE, "--out", out, "--crop-marks", "--print-shop")
-    return code, stdout, stderr, out
+    from a copy of the session's build (the faces are rendered anew with bleed): (code, out, err, OUT),
+    one per test run (shared by the xdist workers)."""
+    yield from shared_cardgen(tmp_path_factory, "example-print-shop", "cards", "--content", EXAMPLE, "--out", "{out}",
+                              "--crop-marks", "--print-shop", warm=example_build.out)
