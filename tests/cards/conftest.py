@@ -123,6 +123,15 @@ def example_duplex(example_build, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def example_print_shop(example_build, tmp_path_factory):
+    """``cardgen cards --crop-marks --print-shop`` (no ``--bleed``: the print shop's 3 mm) on content/,
+    from a copy of the session's build (the faces are rendered anew with bleed): (code, out, err, OUT),
+    one per test run (shared by the xdist workers).  Read apart by tests/cards/printed.py's helpers."""
+    yield from shared_cardgen(tmp_path_factory, "example-print-shop", "cards", "--content", EXAMPLE, "--out", "{out}",
+                              "--crop-marks", "--print-shop", warm=example_build.out)
+
+
+@pytest.fixture(scope="session")
 def group_build(example_fold, tmp_path_factory):
     """``cardgen cards --group kampfgruppe_eisenfaust`` (reusing the fold build's face cache, without its
     groups/ folder), one per test run."""

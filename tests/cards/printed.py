@@ -1,4 +1,5 @@
-"""Reading imposed sheets apart, and the example content printed for a print shop.
+"""Reading imposed sheets apart (the example content printed for a print shop is the session
+fixture ``example_print_shop`` of conftest.py).
 
 An imposed page draws the sheet template's page as the form XObject ``/Bg``
 and each face as a form XObject of its own (``cards/impose.py``); these
@@ -12,10 +13,8 @@ from dataclasses import dataclass
 
 import pikepdf
 import pypdfium2
-import pytest
 from PIL import Image
 
-from .conftest import EXAMPLE, shared_cardgen
 
 
 @dataclass(frozen=True)
@@ -64,12 +63,3 @@ def sheet_image(pdf: bytes, page: int, dpi: int) -> Image.Image:
         return document[page].render(scale=dpi / 72, fill_color=(255, 255, 255, 255)).to_pil().convert("L")
     finally:
         document.close()
-
-
-@pytest.fixture(scope="session")
-def example_print_shop(example_build, tmp_path_factory):
-    """``cardgen cards --crop-marks --print-shop`` (no ``--bleed``: the print shop's 3 mm) on content/,
-    from a copy of the session's build (the faces are rendered anew with bleed): (code, out, err, OUT),
-    one per test run (shared by the xdist workers)."""
-    yield from shared_cardgen(tmp_path_factory, "example-print-shop", "cards", "--content", EXAMPLE, "--out", "{out}",
-                              "--crop-marks", "--print-shop", warm=example_build.out)

@@ -10,11 +10,8 @@ from cardgen.cards.impose import impose
 from cardgen.geometry import FacePage
 
 from .conftest import MM
-from . import printed
 from .printed import sheet_chars, sheet_image
 from .synthetic import Placed, face_pdf, placements
-
-example_print_shop = printed.example_print_shop     # the session fixture, used by name
 
 DPI = 150
 INSET = 0.3 * MM                    # the hairline and the fold line lie on a face's edge: look inside it

@@ -18,10 +18,7 @@ from cardgen.context import CardOptions
 from cardgen.geometry import FacePage, mm_to_pt
 
 from .conftest import EXAMPLE, SMALL, flat, load_yaml, run_cardgen
-from . import printed
 from .synthetic import LABEL_OFFSET, face_pdf, words
-
-example_print_shop = printed.example_print_shop     # the session fixture, used by name
 
 UNIT, POWER = (120, 80), (63, 88)
 TOL = 0.01                          # points
