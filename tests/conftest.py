@@ -8,12 +8,14 @@ import difflib
 import fcntl
 import io
 import json
+import logging
 import os
 import shutil
 import signal
 import sys
 import tempfile
 import threading
+import warnings
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -161,6 +163,59 @@ def _fd_capture():
             for name, file, text in (("stdout", out_file, out_text), ("stderr", err_file, err_text)):
                 file.seek(0)
                 result[name] = text.getvalue() + file.read().decode("utf-8", "replace")
+
+
+# The warning filters of a fresh interpreter (python -W and PYTHONWARNINGS aside).
+FRESH_WARNING_FILTERS = (("default", DeprecationWarning, "__main__"), ("ignore", DeprecationWarning, ""),
+                         ("ignore", PendingDeprecationWarning, ""), ("ignore", ImportWarning, ""),
+                         ("ignore", ResourceWarning, ""))
+
+
+def _show_on_stderr(message, category, filename, lineno, file=None, line=None) -> None:
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+@contextlib.contextmanager
+def _stderr_as_in_a_new_process():
+    """Logging and warnings as a fresh ``python -m cardgen`` has them: a log record that no handler
+    takes (pytest's capture handlers are set aside) goes to Python's last-resort handler, which
+    writes WARNING and up to stderr; a warning is filtered and printed to stderr as by a fresh
+    interpreter, not collected by pytest."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    root.handlers = []
+    root.setLevel(logging.WARNING)
+    try:
+        with warnings.catch_warnings():
+            warnings.resetwarnings()
+            for action, category, module in FRESH_WARNING_FILTERS:
+                warnings.filterwarnings(action, category=category, module=module, append=True)
+            warnings.showwarning = _show_on_stderr
+            yield
+    finally:
+        root.handlers = handlers
+        root.setLevel(level)
+
+
+def run_in_process(*args) -> tuple[int, str, str]:
+    """``cardgen ARGS`` run in this process as ``python -m cardgen ARGS`` runs it from the project folder:
+    (exit code, stdout, stderr), stdout and stderr as that process would print them (file descriptors
+    1 and 2, render workers included; logging and warnings as in :func:`_stderr_as_in_a_new_process`).
+    Without the second or so a new process spends importing WeasyPrint.  Keep real subprocesses for the
+    tests of the entry point itself (exit codes, no traceback, signals)."""
+    cwd = os.getcwd()
+    os.chdir(PROJECT)
+    try:
+        with _fd_capture() as printed, _stderr_as_in_a_new_process():
+            try:
+                code = main([str(a) for a in args])
+            except SystemExit as exc:       # argparse's --help, --version and usage errors
+                code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+                if isinstance(exc.code, str):
+                    print(exc.code, file=sys.stderr)
+    finally:
+        os.chdir(cwd)
+    return code, printed["stdout"], printed["stderr"]
 
 
 def _cold_build(root: Path) -> dict:

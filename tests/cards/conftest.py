@@ -9,7 +9,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,13 +20,6 @@ EXAMPLE = PROJECT / "content"
 CARD_FIXTURES = PROJECT / "tests" / "fixtures" / "cards"
 SMALL = CARD_FIXTURES / "small"
 MM = 72 / 25.4                      # PDF points per millimetre
-
-
-def run_cardgen(*args) -> tuple[int, str, str]:
-    """``python -m cardgen ARGS`` in a subprocess from the project folder: (code, out, err)."""
-    done = subprocess.run([sys.executable, "-m", "cardgen", *map(str, args)], cwd=PROJECT,
-                          capture_output=True, text=True, timeout=300)
-    return done.returncode, done.stdout, done.stderr
 
 
 @lru_cache(maxsize=None)
@@ -65,29 +57,29 @@ def pdf_text(path_or_bytes, first: int | None = None, last: int | None = None) -
     return done.stdout.decode("utf-8")
 
 
+def page_sizes(path: Path) -> list[tuple[float, float]]:
+    """(width, height) in PDF points of every page's MediaBox (inherited or its own), in page order.
+
+    Read with pikepdf: pypdf spends a second and more parsing the object streams of a deck's sheets."""
+    import pikepdf
+    with pikepdf.open(path) as document:
+        return [(float(box[2]) - float(box[0]), float(box[3]) - float(box[1]))
+                for box in (page.mediabox for page in document.pages)]
+
+
 def flat(text: str) -> str:
     """Text with hyphenation breaks joined and all whitespace collapsed to single spaces."""
     text = re.sub(r"[\u2010\u00ad-]\s*\n\s*", "", text)
     return " ".join(text.split())
 
 
-def run_many(*arg_lists) -> list[tuple[int, str, str]]:
-    """Several ``python -m cardgen`` runs side by side: [(code, out, err)]."""
-    procs = [subprocess.Popen([sys.executable, "-m", "cardgen", *map(str, args)], cwd=PROJECT, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for args in arg_lists]
-    results = []
-    for proc in procs:
-        out, err = proc.communicate(timeout=300)
-        results.append((proc.returncode, out, err))
-    return results
-
-
 def shared_cardgen(tmp_path_factory, name: str, *args, warm: Path | None = None, drop: str | None = None):
-    """``python -m cardgen ARGS`` run once per test run (:func:`conftest.shared_once`: under xdist the
-    workers share it), ``{out}`` in ARGS standing for its output folder, which starts as a copy of
-    ``warm`` (a build's output folder, its face cache included) when given, less its subfolder ``drop``.  Yields (code, out, err, OUT),
-    OUT read only: it must be unchanged at the end of the session."""
-    from conftest import files_of, shared_once
+    """``cardgen ARGS`` run once per test run (:func:`conftest.shared_once`: under xdist the workers share
+    it), in this process but printing as ``python -m cardgen`` would (:func:`conftest.run_in_process`).
+    ``{out}`` in ARGS stands for its output folder, which starts as a copy of ``warm`` (a build's output
+    folder, its face cache included) when given, less its subfolder ``drop``.  Yields (code, out, err, OUT);
+    OUT is read only: it must be unchanged at the end of the session."""
+    from conftest import files_of, run_in_process, shared_once
 
     def make(root: Path) -> dict:
         out = root / "out"
@@ -95,7 +87,7 @@ def shared_cardgen(tmp_path_factory, name: str, *args, warm: Path | None = None,
             shutil.copytree(warm, out)
             if drop:
                 shutil.rmtree(out / drop, ignore_errors=True)
-        code, stdout, stderr = run_cardgen(*(out if a == "{out}" else a for a in args))
+        code, stdout, stderr = run_in_process(*(out if a == "{out}" else a for a in args))
         return {"code": code, "stdout": stdout, "stderr": stderr}
 
     root, data = shared_once(tmp_path_factory, name, make)

@@ -10,7 +10,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from cardgen.cards.group_view import display_names, group_cover, group_reference, model_values, version_stamp
 from cardgen.cards.pipeline import model_owner, plan_model_faces, render_cover, render_reference
@@ -20,7 +19,7 @@ from cardgen.errors import ContentError
 from cardgen.project import git_commit, load_project
 from cardgen.stages import load_and_derive
 
-from .conftest import EXAMPLE, flat, pdf_text
+from .conftest import EXAMPLE, flat, page_sizes, pdf_text
 
 GROUP = "kampfgruppe_eisenfaust"
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
@@ -181,7 +180,7 @@ def test_the_group_sheet_has_cover_cards_and_reference(group_build):
     code, out, err, folder = group_build
     assert code == 0, err
     pdf = folder / "groups" / f"{GROUP}.pdf"
-    pages = len(PdfReader(pdf).pages)
+    pages = len(page_sizes(pdf))
     text = flat(pdf_text(pdf, 2, pages))
     assert "Otto Kessler" in text and "Hagen Brandt" in text
     assert "Genutzt von:" in flat(pdf_text(pdf, pages, pages))

@@ -17,7 +17,9 @@ from cardgen.cards.printshop import (PRINT_SHOP_BLEED_MM, PRINT_SHOP_NAMES, blee
 from cardgen.context import CardOptions
 from cardgen.geometry import FacePage, mm_to_pt
 
-from .conftest import EXAMPLE, SMALL, flat, load_yaml, run_cardgen
+from conftest import run_in_process
+
+from .conftest import EXAMPLE, SMALL, flat, load_yaml
 from .synthetic import LABEL_OFFSET, face_pdf, words
 
 UNIT, POWER = (120, 80), (63, 88)
@@ -110,8 +112,8 @@ def test_example_print_shop_files(example_print_shop):
 
 
 def test_print_shop_is_refused_with_a_group(tmp_path):
-    code, _, stderr = run_cardgen("cards", "--content", EXAMPLE, "--out", tmp_path / "out", "--print-shop",
-                                  "--group", "kampfgruppe_eisenfaust")
+    code, _, stderr = run_in_process("cards", "--content", EXAMPLE, "--out", tmp_path / "out", "--print-shop",
+                                     "--group", "kampfgruppe_eisenfaust")
     assert code != 0 and "--print-shop writes the whole deck's print-shop files: leave out --group" in stderr
 
 
