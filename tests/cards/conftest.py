@@ -1,5 +1,6 @@
-"""Shared, expensive builds of the card tests (each built once per session, the example content's
-from the one cold ``example_build`` of tests/conftest.py)."""
+"""Shared, expensive builds of the card tests: each made once per test run, shared by the xdist workers
+(``shared_once`` of tests/conftest.py), the example content's from the one cold ``example_build`` there.
+All of them are read only."""
 
 from __future__ import annotations
 
