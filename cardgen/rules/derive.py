@@ -256,6 +256,10 @@ def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
                         f"it must be 1–{profile.MAX_TP}")
     lacks = DRONE_LACKS if unit.type == "drohne" else ()
     derived_weapons = tuple(_weapon(entry, unit, ko, content, i, lacks) for i, entry in enumerate(unit.weapons))
+    armor = _armor(content.armor[unit.armor], ko, content, lacks) if unit.armor else None
+    shield = _shield(content.armor[unit.shield], content, lacks) if unit.shield else None
+    traits = tuple(_trait(t, level, content, lacks) for t, level in trait_levels(unit).items())
+    items = (*derived_weapons, *(a for a in (armor, shield) if a), *traits)
     return DerivedUnit(
         unit=unit, attributes=attributes,
         temporary=tuple(m for m in modifiers if m.mode == "temporär"),
@@ -271,12 +275,9 @@ def _derive_unit(unit: Unit, content: Content) -> DerivedUnit:
         melee_unwieldy_malus=UNWIELDY_MELEE_MALUS if _unwieldy(unit, content) else 0,
         hit_zones=drones.hit_zones(hit_points) if unit.type == "koloss" else None,
         unarmed=wr.unarmed(unit.type, unit.size, ko),
-        weapons=derived_weapons,
-        armor=_armor(content.armor[unit.armor], ko, content, lacks) if unit.armor else None,
-        shield=_shield(content.armor[unit.shield], content, lacks) if unit.shield else None,
-        traits=tuple(_trait(t, level, content, lacks) for t, level in trait_levels(unit).items()),
+        weapons=derived_weapons, armor=armor, shield=shield, traits=traits,
         drone_capacity=_drone_capacity(unit, attributes["EH"]),
-        points=unit_points(unit, content, derived_weapons, lacks),
+        points=unit_points(unit, content, sum(item.points for item in items), lacks),
     )
 
 
@@ -342,21 +343,14 @@ def _trait(trait_ref: str, level: int, content: Content, lacks: tuple[str, ...])
                         points.trait_points(trait, level, content.checked_ruleset().cost, lacks))
 
 
-def unit_points(unit: Unit, content: Content, derived_weapons: tuple[DerivedWeapon, ...],
-                lacks: tuple[str, ...] = ()) -> int:
-    """Base + profile + movement + every item (each copy; each trait once, at its highest level);
-    a given total wins."""
+def unit_points(unit: Unit, content: Content, item_points: int, lacks: tuple[str, ...] = ()) -> int:
+    """Base + profile + movement + ``item_points`` (the derived weapons, armour, shield and traits,
+    each trait once at its highest level) + equipment and powers, each copy; a given total wins."""
     if unit.points is not None:
         return unit.points
     cost = content.checked_ruleset().cost
     total = unit.base_points + points.profile_points(unit, cost) + points.movement_points(unit.movement, cost)
-    total += sum(w.points for w in derived_weapons)
-    if unit.armor:
-        armor = content.armor[unit.armor]
-        total += points.armor_points(armor, [content.effects[e] for e in armor.effects], cost, lacks)
-    if unit.shield:
-        total += points.shield_points(content.armor[unit.shield], cost, lacks)
+    total += item_points
     total += sum(points.equipment_points(content.equipment[e], cost, lacks) for e in unit.equipment)
-    total += sum(_trait(t, level, content, lacks).points for t, level in trait_levels(unit).items())
     total += sum(content.powers[p].points for p in unit.powers)
     return total

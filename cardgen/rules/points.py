@@ -85,12 +85,12 @@ def weapon_points(weapon: Weapon, effects: list[DamageEffect], cost: CostModel, 
 
 
 def armor_points(armor: Armor, effects: list[DamageEffect], cost: CostModel, lacks: Collection[str] = ()) -> int:
-    """10·protection (×1.2 additive) + 50·reduction, effects, ×1.3 selbsttragend, plus modifiers;
-    a shield costs its two bonuses (:func:`shield_points`)."""
+    """10·protection (×1.2 additive) + 50·reduction, effects, ×1.3 selbsttragend, plus modifiers
+    (a shield has no protection: :func:`shield_points`)."""
     if armor.points is not None:
         return armor.points
-    if armor.shield is not None or armor.protection is None:
-        return shield_points(armor, cost, lacks)
+    if armor.protection is None:
+        raise ValueError(f"armor '{armor.id}' has no protection (a shield costs shield_points)")
     c = cost.armor
     protection, additive = parse_stat(armor.protection)
     points = F(c.protection) * protection * (F(c.additive) if additive else 1)
