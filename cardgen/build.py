@@ -141,7 +141,7 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
       leaving out ``.git`` and the output folder ``out_dir`` if it lies below (a rulebook at the
       project root: its own outputs must not change its key);
     * the content kinds its table directives read (:func:`~cardgen.rulebook.directive.kinds_read`);
-    * each of the project's asset folders (names and files) and its TOC levels;
+    * each of the project's asset folders (names and files), its TOC levels and its version stamp;
     * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.theme.Theme.digest`);
     * every file a ``../`` reference in its text reaches (:func:`up_references_digest`).
 
@@ -154,7 +154,8 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     tables = digest([(kind, sorted((i, o.model_dump()) for i, o in content.kind(kind).items()))
                      for kind in kinds]) if kinds else ""
     assets = [(str(folder), tree_digest(folder)) for folder in project.assets]
-    setup = digest(project.file is not None, project.toc_levels, assets, theme.digest() if theme else "")
+    setup = digest(project.file is not None, project.toc_levels, assets, theme.digest() if theme else "",
+                   project.stamp())
     return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tree_digest(source.parent, skip_dirs={".git"}, skip=out_dir),
                   tables, setup, up_references_digest(text, source, project))
 

@@ -11,7 +11,7 @@ the **project root**.  Every key is optional::
     theme     = "theme"                # stylesheets, fonts/ and templates/ of the project's look
     fonts     = ["Fonts"]              # folders of .ttf/.otf files, usable by family name
     strict    = false                  # any warning fails `cardgen build` / `cardgen rulebook`
-    version   = "1.2"                  # the content's version, stamped on group sheets' covers
+    version   = "1.2"                  # the content's version, stamped on group covers and rulebooks
 
     [toc]
     levels = [2, 3]                    # heading levels the table of contents lists
@@ -50,6 +50,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardgen.errors import ContentError, Problem, did_you_mean
+from cardgen.revision import project_stamp
 from cardgen.safefs import FileRefused, check_file, read_file
 
 PROJECT_FILE = "cardgen.toml"
@@ -59,9 +60,6 @@ CSS_TARGETS = ("rulebook", "cards", "powers", "groups")
 DEFAULT_FONT_FOLDERS = ("fonts", "Fonts")
 VERSION_PATTERN = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+\-]{0,39}")
 """A content version: "1.2", "2024-03", "v3.0-beta"."""
-MAX_GIT_FILE_BYTES = 1024 * 1024                     # .git/HEAD, a ref file, packed-refs
-_REF = re.compile(r"ref: (refs/[A-Za-z0-9._/\-]+)")
-_HASH = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
 class _Toc(BaseModel):
@@ -151,32 +149,13 @@ class Project:
             found.update(self.rulebook_matches(pattern))
         return sorted(found)
 
+    def stamp(self) -> str:
+        """The version stamp its outputs print (:func:`cardgen.revision.project_stamp`)."""
+        return project_stamp(self.root, self.version, self.file is not None)
+
     def rulebook_matches(self, pattern: str) -> list[Path]:
         """The ``*.md`` files (not folders) one ``rulebooks`` glob matches, sorted."""
         return sorted(p for p in self.root.glob(pattern) if p.suffix.lower() == ".md" and not p.is_dir())
-
-
-def git_commit(root: Path) -> str | None:
-    """The short hash of the commit checked out in ``root/.git``, or None (no repository, a
-    worktree's ``.git`` file, anything unreadable).  Read through :mod:`cardgen.safefs` below
-    ``root``: HEAD, then its ref file or ``packed-refs``; git itself is never run."""
-    git = Path(root) / ".git"
-    roots = (Path(root).resolve(),)
-
-    def read(name: str) -> str | None:
-        try:
-            return read_file(git / name, roots, MAX_GIT_FILE_BYTES).decode("ascii", errors="replace")
-        except FileRefused:
-            return None
-
-    head = (read("HEAD") or "").strip()
-    ref = _REF.fullmatch(head)
-    if ref is not None and ".." not in ref[1]:
-        head = (read(ref[1]) or "").strip()
-        if not _HASH.fullmatch(head):
-            packed = (line.split(" ") for line in (read("packed-refs") or "").splitlines())
-            head = next((parts[0] for parts in packed if len(parts) == 2 and parts[1] == ref[1]), "")
-    return head[:7] if _HASH.fullmatch(head) else None
 
 
 def find_project_file(start: Path) -> Path | None:

@@ -77,12 +77,6 @@ SECTIONS = (("traits", "Eigenschaften"), ("weapons", "Waffen"), ("armor", "Rüst
 """The reference pages' sections, in the order of the card's section bars."""
 
 
-def version_stamp(version: str | None, commit: str | None) -> str:
-    """The cover's stamp: the content version and the git commit, whichever are known."""
-    parts = ([f"Version {version}"] if version else []) + ([f"Commit {commit}"] if commit else [])
-    return " · ".join(parts)
-
-
 def display_names(group: Group, content: Content) -> tuple[str, ...]:
     """Each model's name on the sheet: its own name, else its unit's, numbered among the
     unnamed models of the same unit name ("Sturmtruppe 1", "Sturmtruppe 2")."""

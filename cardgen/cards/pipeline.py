@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.cache import Cache, digest
-from cardgen.cards.group_view import group_cover, group_reference, model_values, version_stamp
+from cardgen.cards.group_view import group_cover, group_reference, model_values
 from cardgen.cards.power_view import power_card
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
@@ -41,7 +41,6 @@ from cardgen.content.schema import GroupModel
 from cardgen.context import BuildContext, CardOptions
 from cardgen.errors import RenderError
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
-from cardgen.project import git_commit
 from cardgen.rules.derive import Derived
 from cardgen.theme import Theme
 
@@ -327,9 +326,7 @@ def build_all_cards(ctx: BuildContext) -> None:
     unit_page, power_page = page_settings(content, options)
     sheet_opts = (options.layout, options.crop_marks, options.paper, theme.digest())   # the theme styles covers
     keys = {(j.owner, j.kind): j.key for j in jobs + model_jobs}
-    # the commit only of a project's own repository: without cardgen.toml the folder cardgen
-    # happens to run in says nothing about the content, and the bytes must not depend on it
-    stamp = version_stamp(ctx.project.version, git_commit(ctx.project.root) if ctx.project.file else None)
+    stamp = ctx.project.stamp()
 
     def sheet(name, units, powers, cover=None, reference=None):
         parts = (sheet_opts, [keys[(u, k)] for u in units for k in ("front", "back")],

@@ -134,7 +134,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
 
     ``project``: with a project file, its root is an allowed root for pictures,
     stylesheets and fonts, and its ``[toc] levels`` the default of ``[[toc]]``
-    (the front matter's ``toc:`` wins).  ``theme``: the project's look
+    (the front matter's ``toc:`` wins), and its version stamp goes on the title page and in the
+    footer (:mod:`cardgen.revision`).  ``theme``: the project's look
     (default: cardgen's own).
 
     ``content``: the already-loaded content for table directives; without it,
@@ -156,7 +157,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
                                  toc_levels=project.toc_levels if project else None)
         roots = pdf_roots(document, assets, theme.roots + ((root,) if root else ()))
         stylesheets, css_problems = front_stylesheets(document, text, roots)
-        html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets)
+        html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets,
+                         stamp=project.stamp() if project else "")
         laid_out, rendered = lay_out(source, html, roots)
     except RecursionError:
         raise RenderError(f"{display_path(source)}: nested too deeply to lay out "

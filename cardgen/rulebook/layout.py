@@ -18,6 +18,7 @@ import jinja2
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.rulebook.document import RulebookDocument
+from cardgen.rulebook.page import stamped
 from cardgen.theme import Theme, template_environment, template_failure
 
 TEMPLATE = "rulebook/book.html.j2"
@@ -25,18 +26,19 @@ BOOK_CSS = TEMPLATES_DIR / "rulebook" / "book.css"
 
 
 def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de", theme: Theme | None = None,
-              stylesheets: Sequence[str] = ()) -> str:
+              stylesheets: Sequence[str] = (), stamp: str = "") -> str:
     """The complete HTML document of the rulebook.
 
     ``theme`` adds the project's fonts and its rulebook stylesheets; ``stylesheets``
-    (URLs: the front matter's ``css:``) come after those."""
+    (URLs: the front matter's ``css:``) come after those.  ``stamp`` (the project's version,
+    :mod:`cardgen.revision`) goes under the title and into the footer's last line."""
     if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
         lang = "de"
     theme = theme or Theme()
     environment = template_environment(TEMPLATES_DIR, theme.templates, keep_trailing_newline=True)
     try:
         return environment.get_template(TEMPLATE).render(
-            page=document.page, lang=lang, title=document.title, draft=draft,
+            page=stamped(document.page, stamp), stamp=stamp, lang=lang, title=document.title, draft=draft,
             fonts_css=(FONTS_DIR / "fonts.css").as_uri(), book_css=BOOK_CSS.as_uri(),
             title_html=document.title_html, body_html=document.body_html,
             font_faces=theme.font_faces, theme_css=[*theme.stylesheet_urls("rulebook"), *stylesheets])

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from cardgen.rulebook.attrs import css_length
@@ -74,6 +74,20 @@ def css_string(text: str) -> str:
     """``text`` as a CSS string literal that is also safe inside ``<style>``."""
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ")
     return f'"{escaped}"'
+
+
+STAMP_FONT_SIZE = "8pt"
+"""The size of a footer that holds only the version stamp (the document has no footer of its own)."""
+
+
+def stamped(page: PageSettings, stamp: str) -> PageSettings:
+    """``page`` with the version stamp (:mod:`cardgen.revision`) as the last line of its footer;
+    a document without a footer gets one that holds only the stamp.  No stamp: ``page`` as it is."""
+    if not stamp:
+        return page
+    if page.footer is None:
+        return replace(page, footer=MarginBox("bottom-center", css_string(stamp), None, STAMP_FONT_SIZE))
+    return replace(page, footer=replace(page.footer, content=f'{page.footer.content} "\\A" {css_string(stamp)}'))
 
 
 def margin_box(template: str, edge: str) -> MarginBox | None:

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.cards.group_view import display_names, group_cover, group_reference, model_values, version_stamp
+from cardgen.cards.group_view import display_names, group_cover, group_reference, model_values
 from cardgen.cards.pipeline import model_owner, plan_model_faces, render_cover, render_reference
 from cardgen.cards.render import face_html
 from cardgen.context import CardOptions
 from cardgen.errors import ContentError
-from cardgen.project import git_commit, load_project
+from cardgen.project import load_project
+from cardgen.revision import git_commit, version_stamp
 from cardgen.stages import load_and_derive
 
 from .conftest import EXAMPLE, flat, page_sizes, pdf_text
