@@ -399,3 +399,19 @@ def write_changed(ctx: BuildContext, jobs: list[FaceJob], faces: FaceStore, unit
     else:
         ctx.staging().remove(target)
     ctx.step("changed-cards.pdf", f"{len(changed)} changed")
+
+
+def unit_cards_pdf(ctx: BuildContext, unit_ids: list[str]) -> bytes:
+    """The unit cards of ``unit_ids`` (in that order) on sheets, as ``ctx.options`` lay them out
+    (``cardgen diff --cards``); faces come from, and go into, ``ctx.cache``."""
+    portraits, roots = model_portraits(ctx)
+    wanted = set(unit_ids)
+    jobs = [job for job in plan_faces(ctx.content, ctx.options, ctx.tool, ctx.derived, ctx.theme, portraits, roots)
+            if job.owner in wanted and job.kind != "power"]
+    faces = render_faces(ctx, jobs)
+    unit_page, _ = page_settings(ctx.content, ctx.options)
+    # lazy: pikepdf, WeasyPrint
+    from cardgen.cards.impose import impose
+
+    return impose(_unit_pairs(jobs, faces, unit_ids), unit_page, ctx.options.layout, ctx.options.crop_marks,
+                  paper=ctx.options.paper)

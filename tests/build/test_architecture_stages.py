@@ -34,7 +34,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                        "cardgen.cards.command", "cardgen.rulebook", "cardgen.rulebook.build",
                        "cardgen.rulebook.command", "cardgen.cache", "cardgen.outputs", "cardgen.context",
                        "cardgen.build", "cardgen.buildcmd", "cardgen.cli", "cardgen.__main__",
-                       "cardgen.schema_export", "cardgen.init")),
+                       "cardgen.schema_export", "cardgen.init", "cardgen.errata", "cardgen.errata.")),
 )
 RANK = {name: rank for rank, (name, _) in enumerate(STAGES)}
 
