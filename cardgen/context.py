@@ -40,6 +40,7 @@ class CardOptions:
     png_dpi: int | None = None
     paper: str = DEFAULT_PAPER      # printer sheets and cover pages (no command-line option yet)
     print_shop: bool = False        # also OUT/print-shop/: one PDF per face kind, boxes set (cards/printshop.py)
+    stamp: str = ""                 # the version in each unit card's corner ("": none; Project.card_stamp)
 
 
 @dataclass

@@ -12,6 +12,7 @@ the **project root**.  Every key is optional::
     fonts     = ["Fonts"]              # folders of .ttf/.otf files, usable by family name
     strict    = false                  # any warning fails `cardgen build` / `cardgen rulebook`
     version   = "1.2"                  # the content's version, stamped on group covers and rulebooks
+    version_on_cards = false           # also print it in the corner of each unit card's front
 
     [toc]
     levels = [2, 3]                    # heading levels the table of contents lists
@@ -50,7 +51,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardgen.errors import ContentError, Problem, did_you_mean
-from cardgen.revision import project_stamp
+from cardgen.revision import project_stamp, short_stamp
 from cardgen.safefs import FileRefused, check_file, read_file
 
 PROJECT_FILE = "cardgen.toml"
@@ -96,6 +97,7 @@ class _ProjectFile(BaseModel):
     fonts: list[str] | None = None
     strict: bool = False
     version: str | None = None
+    version_on_cards: bool = False
     toc: _Toc | None = None
     css: _Css = _Css()
 
@@ -125,6 +127,7 @@ class Project:
     fonts: tuple[Path, ...] = ()
     strict: bool = False
     version: str | None = None                       # the content's version (group sheets' covers)
+    version_on_cards: bool = False                   # the version in each unit card's corner too
     toc_levels: tuple[int, ...] | None = None        # None: the book's default
     css: dict[str, tuple[Path, ...]] = field(default_factory=dict)   # target → stylesheets
 
@@ -152,6 +155,11 @@ class Project:
     def stamp(self) -> str:
         """The version stamp its outputs print (:func:`cardgen.revision.project_stamp`)."""
         return project_stamp(self.root, self.version, self.file is not None)
+
+    def card_stamp(self) -> str:
+        """What a unit card's corner prints: "" unless ``version_on_cards``; else the shortest name
+        of the revision (:func:`cardgen.revision.short_stamp`), to fit beside the points."""
+        return short_stamp(self.root, self.version) if self.version_on_cards and self.file is not None else ""
 
     def rulebook_matches(self, pattern: str) -> list[Path]:
         """The ``*.md`` files (not folders) one ``rulebooks`` glob matches, sorted."""
@@ -241,6 +249,7 @@ def load_project(path: Path) -> Project:
     rulebooks = None if model.rulebooks is None else tuple(model.rulebooks)
     return Project(root=root, file=path, content=content, out=out, rulebooks=rulebooks,
                    assets=assets, theme=theme, fonts=fonts, strict=model.strict, version=model.version,
+                   version_on_cards=model.version_on_cards,
                    toc_levels=tuple(model.toc.levels) if model.toc else None, css=css)
 
 

@@ -116,6 +116,12 @@ def version_stamp(version: str | None, commit: str | None) -> str:
     return " · ".join(parts)
 
 
+def short_stamp(root: Path, version: str | None) -> str:
+    """The revision in one word, for a card's corner: the version, else the tag at HEAD, else the
+    commit ("" if none is known)."""
+    return version or git_tag(root) or git_commit(root) or ""
+
+
 def project_stamp(root: Path, version: str | None, has_project_file: bool) -> str:
     """The stamp of a project: its file's ``version`` (else the git tag at HEAD) and its commit;
     empty without a project file."""

@@ -28,7 +28,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,7 +82,7 @@ def plan_faces(content: Content, options: CardOptions, tool: str, derived: Deriv
     min_font = content.checked_ruleset().cards.min_font_pt
     jobs = []
     for unit_id in sorted(content.units):
-        card = unit_card(derived.units[unit_id], content, portrait=portraits.get(unit_id))
+        card = unit_card(derived.units[unit_id], content, portrait=portraits.get(unit_id), stamp=options.stamp)
         jobs += _unit_faces(unit_id, card, unit_page, min_font, tool, theme, roots)
     for power_id in sorted(content.powers):
         power = power_card(content.powers[power_id], content)
@@ -126,7 +126,8 @@ def plan_model_faces(content: Content, options: CardOptions, tool: str, derived:
             if owner == member.unit:
                 continue
             card = unit_card(model_values(member, derived), content,
-                             portrait=portraits.get(owner, portraits.get(member.unit)), model_name=member.name)
+                             portrait=portraits.get(owner, portraits.get(member.unit)), model_name=member.name,
+                             stamp=options.stamp)
             jobs += _unit_faces(owner, card, unit_page, min_font, tool, theme, roots)
     return jobs
 
@@ -313,9 +314,15 @@ def group_faces(content: Content, group_id: str) -> tuple[list[str], list[str]]:
     return owners, powers
 
 
+def stamped_options(ctx: BuildContext) -> CardOptions:
+    """The build's card options with the project's card stamp (:meth:`Project.card_stamp`)."""
+    stamp = ctx.project.card_stamp()
+    return replace(ctx.options, stamp=stamp) if stamp != ctx.options.stamp else ctx.options
+
+
 def build_all_cards(ctx: BuildContext) -> None:
     """Render and impose every card output of ``ctx.content`` into ``ctx.out_dir`` (staged in ``ctx.outputs``)."""
-    content, options, cache = ctx.content, ctx.options, ctx.cache
+    content, options, cache = ctx.content, stamped_options(ctx), ctx.cache
     derived = ctx.derived
     theme = ctx.theme
     portraits, roots = model_portraits(ctx)
@@ -406,7 +413,7 @@ def unit_cards_pdf(ctx: BuildContext, unit_ids: list[str]) -> bytes:
     (``cardgen diff --cards``); faces come from, and go into, ``ctx.cache``."""
     portraits, roots = model_portraits(ctx)
     wanted = set(unit_ids)
-    jobs = [job for job in plan_faces(ctx.content, ctx.options, ctx.tool, ctx.derived, ctx.theme, portraits, roots)
+    jobs = [job for job in plan_faces(ctx.content, stamped_options(ctx), ctx.tool, ctx.derived, ctx.theme, portraits, roots)
             if job.owner in wanted and job.kind != "power"]
     faces = render_faces(ctx, jobs)
     unit_page, _ = page_settings(ctx.content, ctx.options)

@@ -183,6 +183,7 @@ class UnitCard:
     actions: tuple[WeaponActions, ...] = ()
     portrait: Portrait | None = None
     model_name: str | None = None
+    stamp: str = ""                 # the revision, printed in the corner ("" = none)
 
 
 @lru_cache(maxsize=1)
@@ -371,11 +372,12 @@ def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
 
 
 def unit_card(d: DerivedUnit, content: Content, portrait: Portrait | None = None,
-              model_name: str | None = None) -> UnitCard:
+              model_name: str | None = None, stamp: str = "") -> UnitCard:
     """The view of one unit's card (front and back), from its derived values.
 
     ``portrait``: the prepared picture (or silhouette) for the left column,
-    None for an empty box; ``model_name``: a group model's own name."""
+    None for an empty box; ``model_name``: a group model's own name; ``stamp``: the
+    revision for the corner (the project file's ``version_on_cards``)."""
     unit = d.unit
     faction = content.factions[unit.faction]
     attributes = _attributes(d)
@@ -392,4 +394,5 @@ def unit_card(d: DerivedUnit, content: Content, portrait: Portrait | None = None
         weapons=weapons,
         armor=_armor_rows(d, content), traits=_traits(d, content), equipment=_equipment(unit, content),
         powers=tuple(content.powers[p].name for p in unit.powers),
-        rules=rules_entries(unit, content), actions=weapon_actions(weapons), portrait=portrait, model_name=model_name)
+        rules=rules_entries(unit, content), actions=weapon_actions(weapons), portrait=portrait, model_name=model_name,
+        stamp=stamp)

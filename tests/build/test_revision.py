@@ -14,6 +14,7 @@ import pytest
 from cardgen.project import find_project
 from cardgen.revision import git_commit, git_tag, project_stamp
 from cardgen.rulebook.build import build_rulebook
+from conftest import one_unit_content
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None or shutil.which("pdftotext") is None,
                                reason="needs git to make a repository and pdftotext (poppler-utils)")
@@ -140,3 +141,29 @@ def test_a_rulebook_without_a_footer_gets_one_for_the_stamp_and_without_a_projec
     title, footer = _footer_and_title(build_rulebook(source, root / "a.pdf", write=False,
                                                      project=find_project(root)).pdf)
     assert footer == "" and "Commit" not in title
+
+
+def _cards_text(root: Path) -> str:
+    from cardgen.build import build
+    build(root / "content", root / "build", project=find_project(root))
+    done = subprocess.run(["pdftotext", "-layout", str(root / "build" / "cards.pdf"), "-"], capture_output=True,
+                          check=True, text=True)
+    return done.stdout
+
+
+@needs_git
+def test_the_card_corner_shows_the_version_only_when_the_project_asks(tmp_path):
+    root = tmp_path / "repo"
+    one_unit_content(root / "content")
+    (root / "cardgen.toml").write_text('version = "1.2"\nrulebooks = []\n', encoding="utf-8")
+    assert find_project(root).card_stamp() == ""                              # off by default
+    assert not re.search(r"\b1\.2\b", _cards_text(root))
+    (root / "cardgen.toml").write_text('version = "1.2"\nversion_on_cards = true\nrulebooks = []\n',
+                                       encoding="utf-8")
+    assert find_project(root).card_stamp() == "1.2"
+    assert re.search(r"^\s*1\.2\s+\d+ pkt", _cards_text(root), re.M)           # left of the points, same line
+    (root / "cardgen.toml").write_text('version_on_cards = true\nrulebooks = []\n', encoding="utf-8")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "first")
+    assert find_project(root).card_stamp() == git_commit(root)                 # no version, no tag: the commit
