@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from cardgen.cards.view import Icon, paragraphs
+from cardgen.cards.view import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Group, GroupModel, TraitRef
 from cardgen.icons import icon, icon_uri
 from cardgen.rules.colour import text_colour
 from cardgen.rules.derive import Derived, DerivedUnit
 from cardgen.rules.loadouts import find_loadout
+from cardgen.rules.text import paragraphs
 from cardgen.vocabulary import UNIT_TYPE_NAMES
 
 

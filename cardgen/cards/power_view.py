@@ -9,18 +9,15 @@ behind each icon go into the cell's ``label`` (alt text and title).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from cardgen.cards.view import Icon, paragraphs
+from cardgen.cards.view import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Power
 from cardgen.icons import icon, icon_uri
 from cardgen.rules.colour import text_colour
+from cardgen.rules.text import power_paragraphs
 from cardgen.vocabulary import POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, POWER_USES, TP_LOSS_WHEN
-
-UNIT_AFTER_NUMBER = re.compile(r"(\d) (cm|TP|AP|W6|W12)\b")
-"""A number and its unit ("3 cm") stay on one line of the rules text."""
 
 SKULLS = {"misslingen": "Kraft/schädel.svg", "immer": "Kraft/schädel_immer.svg"}
 """TP loss icon by ``tp_loss_when``: an outline skull on failure, a filled one when automatic."""
@@ -101,5 +98,5 @@ def power_card(power: Power, content: Content) -> PowerCard:
         id=power.id, name=power.name, level=power.level or 0, school=school.name,
         school_icon=Icon(icon_uri(school.icon), school.name) if school.icon else None,
         colour=school.colour, text_colour=text_colour(school.colour), use=POWER_USES[power.use],
-        rules=tuple(UNIT_AFTER_NUMBER.sub("\\1\u00a0\\2", p) for p in paragraphs(power.rules)),
+        rules=power_paragraphs(power.rules),
         footer=_footer(power), points=power.points)

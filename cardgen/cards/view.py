@@ -199,11 +199,6 @@ def signed(value: int) -> str:
     return f"{value:+d}".replace("-", "−")
 
 
-def paragraphs(text: str) -> tuple[str, ...]:
-    """Rules text as its paragraphs (blank lines separate them)."""
-    return tuple(p.strip() for p in text.split("\n\n") if p.strip())
-
-
 def track(label: str, hit_points: int, critical_at: int, zone: str = "", roll: str = "") -> Track:
     return Track(label, tuple(number <= critical_at for number in range(1, hit_points + 1)), zone, roll)
 
