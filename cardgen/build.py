@@ -140,7 +140,8 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     * its text (hence its front matter) and every file of its folder (the first picture root),
       leaving out ``.git`` and the output folder ``out_dir`` if it lies below (a rulebook at the
       project root: its own outputs must not change its key);
-    * the content kinds its table directives read (:func:`~cardgen.rulebook.directive.kinds_read`);
+    * the content kinds its table and list directives read (:func:`~cardgen.rulebook.directive.kinds_read`,
+      :func:`kind_data`);
     * each of the project's asset folders (names and files), its TOC levels and its version stamp;
     * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.theme.Theme.digest`);
     * every file a ``../`` reference in its text reaches (:func:`up_references_digest`).
@@ -151,13 +152,20 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     raw = read_file(source, roots)
     text = raw.decode("utf-8", errors="replace")
     kinds = kinds_read(text)
-    tables = digest([(kind, sorted((i, o.model_dump()) for i, o in content.kind(kind).items()))
-                     for kind in kinds]) if kinds else ""
+    tables = digest([(kind, kind_data(content, kind)) for kind in kinds]) if kinds else ""
     assets = [(str(folder), tree_digest(folder)) for folder in project.assets]
     setup = digest(project.file is not None, project.toc_levels, assets, theme.digest() if theme else "",
                    project.stamp())
     return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tree_digest(source.parent, skip_dirs={".git"}, skip=out_dir),
                   tables, setup, up_references_digest(text, source, project))
+
+
+def kind_data(content: Content, kind: str) -> object:
+    """What the cache key digests of one kind a directive reads: its objects by id, or for
+    ``ruleset`` the content's rules.yaml as validated (a unit's points follow its cost model)."""
+    if kind == "ruleset":
+        return content.ruleset.model_dump() if content.ruleset else None
+    return sorted((i, o.model_dump()) for i, o in content.kind(kind).items())
 
 
 _UP_REFERENCE = re.compile(r"<([^<>\n]*\.\./[^<>\n]*)>|([^\s\"'()<>\[\]]*\.\./[^\s\"'()<>\[\]]*)")

@@ -92,6 +92,12 @@ def _footer(power: Power) -> tuple[FooterCell, ...]:
     )
 
 
+def footer_labels(power: Power) -> tuple[str, ...]:
+    """The footer in words, cell by cell ("2 AP", "Probe auf WN −2", … "Dauer: Instantan"): what
+    the rulebook's list of powers prints for the icons."""
+    return tuple(cell.label for cell in _footer(power))
+
+
 def power_card(power: Power, content: Content) -> PowerCard:
     school = content.schools[power.school]
     return PowerCard(

@@ -6,14 +6,14 @@ stylesheets, then the front matter's ``css:``) → WeasyPrint
 (:mod:`cardgen.pdf`, reading only the document's folder, the asset
 folders and, with a project file, the project root) → write atomically.
 
-Every warning -- broken link, missing image, bad attribute, unknown table,
+Every warning -- broken link, missing image, bad attribute, unknown table or list,
 and anything WeasyPrint logs -- is collected as a :class:`Problem` with
 severity ``warning``; the caller counts them (strict mode: see
 :mod:`cardgen.context`).
 
-Table directives read content that is loaded once: ``cardgen build`` passes
+Table and list directives read content that is loaded once: ``cardgen build`` passes
 its own (``content``); standalone, the folder ``content_dir`` is loaded
-here, and only when the document names a table.
+here, and only when the document names a table or list.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from cardgen.errors import CardgenError, Problem, RenderError, UsageError, displ
 from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
 from cardgen.project import Project
 from cardgen.rulebook.depth import MAX_DEPTH
-from cardgen.rulebook.directive import TableError, table_names
+from cardgen.rulebook.directive import content_directives
+from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.rulebook.document import RulebookDocument, read_document
 from cardgen.rulebook.frontmatter import stylesheet_refs
 from cardgen.rulebook.images import document_roots
@@ -70,19 +71,19 @@ def read_source(source: Path) -> str:
 
 
 def load_table_content(text: str, content_dir: Path | None) -> Any:
-    """The content for the table directives of ``text``, loaded once -- only if it names a
-    table: the content, a :class:`TableError` saying why it cannot be had, or None (no folder)."""
-    if content_dir is None or not table_names(text):
+    """The content for the table and list directives of ``text``, loaded once -- only if it names
+    one: the content, a :class:`DirectiveError` saying why it cannot be had, or None (no folder)."""
+    if content_dir is None or not content_directives(text):
         return None
     if not Path(content_dir).is_dir():
-        return TableError(f"content folder {display_path(content_dir)} does not exist")
+        return DirectiveError(f"content folder {display_path(content_dir)} does not exist")
     try:
         return load_content(Path(content_dir))
     except CardgenError as exc:
         lines = exc.lines()
         more = len(lines) - MAX_CONTENT_LINES
         shown = "; ".join(lines[:MAX_CONTENT_LINES]) + (f" (and {more} more)" if more > 0 else "")
-        return TableError(f"content has errors: {shown}")
+        return DirectiveError(f"content has errors: {shown}")
 
 
 def pdf_roots(document: RulebookDocument, assets: list[Path], extra: tuple[Path, ...]) -> Roots:
@@ -138,8 +139,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     footer (:mod:`cardgen.revision`).  ``theme``: the project's look
     (default: cardgen's own).
 
-    ``content``: the already-loaded content for table directives; without it,
-    ``content_dir`` is loaded when the document names a table.  With
+    ``content``: the already-loaded content for table and list directives; without it,
+    ``content_dir`` is loaded when the document names a table or list.  With
     ``write=False`` nothing is written: the PDF is in ``result.pdf`` (the
     caller stages it with every other output, or writes it unless strict
     mode fails)."""

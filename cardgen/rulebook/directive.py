@@ -1,34 +1,39 @@
-"""``{{ table: NAME }}``: tables generated from the content YAML.
+"""``{{ table: NAME }}`` and ``{{ list: NAME }}``: tables and lists generated from the content YAML.
 
 One source of truth: the rulebook prints the same damage effects, weapon
-classes and terrain types the cards are made from.  The directive is a line
-of its own::
+classes, terrain types, traits, weapons, units ... the cards are made from.
+The directive is a line of its own::
 
     {{ table: damage-effects }}
     {{ table: damage-effects applies_to=waffen }}
     {{ table: weapon-classes }}
     {{ table: terrain }}
+    {{ list: traits }}
+    {{ list: units faction=imperium }}
 
 ``key=value`` filters keep the objects whose field ``key`` equals ``value``
-(``applies_to=beide``, ``kind=nahkampf`` ...).  The table is generated as
+(``applies_to=beide``, ``kind=nahkampf`` ...).  A table is generated as
 Markdown (``^^`` for merged cells, ``{width=40pt}`` on icons) and parsed with
 the same parser, so it gets the dialect's styling, image lookup and link
-check for free; every generated token carries the directive's line.
+check for free.  A list (:mod:`cardgen.rulebook.lists`) is built token by
+token (:mod:`cardgen.rulebook.list_markup`), its content text parsed as
+inline Markdown only.  Every generated token carries the directive's line.
 
 The directive reads the content already loaded by its caller from the
 markdown-it env: ``env["content"]`` (``cardgen build`` passes its own;
 ``cardgen rulebook`` loads the content folder once, when the document names
-a table).  Instead of content it may hold a :class:`TableError` saying why
-there is none.  An unknown table, an unknown filter field or missing content
-is a warning (``env["warnings"]``) and leaves a visible note in the document.
-Any other ``{{ … }}`` left in the text (an unknown directive such as
-``{{ card: x }}``, or a table directive inside a paragraph) prints as it is
-written and is a warning with its line, never silent text; code spans and
-code blocks are left alone.
+a table or list).  Instead of content it may hold a :class:`DirectiveError`
+saying why there is none.  An unknown table or list, an unknown filter field
+or missing content is a warning (``env["warnings"]``) and leaves a visible
+note in the document.  Any other ``{{ … }}`` left in the text (an unknown
+directive such as ``{{ card: x }}``, or a directive inside a paragraph)
+prints as it is written and is a warning with its line, never silent text;
+code spans and code blocks are left alone.
 
-:data:`TABLES` is the registry of tables and of the content kind each one
-reads; :func:`kinds_read` tells the build cache which kinds a document's
-tables read, so a rulebook is rebuilt exactly when one of them changes.
+:data:`TABLES` and :data:`~cardgen.rulebook.lists.LISTS` are the registries,
+with the content kinds each one reads; :func:`kinds_read` tells the build
+cache which kinds a document's directives read, so a rulebook is rebuilt
+exactly when one of them changes.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardgen.errors import CardgenError, did_you_mean
+from cardgen.rulebook.fromcontent import DirectiveError, flat, rules_md, select, text_md
+from cardgen.rulebook.lists import LISTS, list_groups
 from cardgen.vocabulary import ROMAN, roman
 
 if TYPE_CHECKING:   # annotations only: the build cache imports this module without markdown-it
@@ -47,33 +54,11 @@ if TYPE_CHECKING:   # annotations only: the build cache imports this module with
     from markdown_it.rules_block import StateBlock
     from markdown_it.rules_core import StateCore
 
-_LINE = re.compile(r"^\{\{\s*table:\s*(?P<name>[\w-]+)(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
-_NAME = re.compile(r"\{\{\s*table:\s*(?P<name>[\w-]+)")     # anywhere: in quotes, lists, admonitions ...
+_LINE = re.compile(r"^\{\{\s*(?P<directive>table|list):\s*(?P<name>[\w-]+)"
+                   r"(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
+_NAME = re.compile(r"\{\{\s*(?P<directive>table|list):\s*(?P<name>[\w-]+)")   # anywhere: quotes, lists ...
 _ANY = re.compile(r"\{\{\s*(?P<name>[^{}:\s]*)[^{}]*\}\}")       # any {{ … }} left in a text
 _BREAKS = ("softbreak", "hardbreak")
-_MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")
-
-
-class TableError(CardgenError):
-    """A directive that cannot be turned into a table."""
-
-
-def _flat(text: Any) -> str:
-    return " ".join(str(text).split())
-
-
-def _text(text: Any) -> str:
-    """Content text printed as it is, in a table cell: one line, every ASCII
-    punctuation mark backslash-escaped, so neither HTML (``<b>``), Markdown
-    (``*``, ``[``, ``{``), a cell border (``|``) nor ``^^`` acts (content is untrusted)."""
-    return _MARKDOWN_PUNCTUATION.sub(r"\\\g<0>", _flat(text))
-
-
-def _markdown(text: Any) -> str:
-    """Rules text as a table cell: one line of Markdown (for its links) with HTML
-    escaped, so ``<script>`` prints as text, and ``|`` escaped; a trailing
-    backslash cannot escape the cell border (the cell is followed by a space)."""
-    return escape(_flat(text)).replace("|", "\\|")
 
 
 def _roman(value: int | None) -> str:
@@ -90,8 +75,8 @@ def _number(value: int | None) -> str:
 def damage_effects_table(effects: list) -> list[str]:
     rows = ["|Symbol|Name|Bedeutung|", "|:--:|--|--|"]
     for effect in effects:
-        icon = f"![{_text(effect.name)}](<Grafiken/{_text(effect.icon)}>){{width=40pt}}"
-        rows.append(f"| {icon} | {_text(effect.name)} | {_markdown(effect.rules)} |")
+        icon = f"![{text_md(effect.name)}](<Grafiken/{text_md(effect.icon)}>){{width=40pt}}"
+        rows.append(f"| {icon} | {text_md(effect.name)} | {rules_md(effect.rules)} |")
     return rows
 
 
@@ -104,7 +89,7 @@ def weapon_classes_table(weapons: list) -> list[str]:
             first = _roman(weapon_class) if line == 0 else "^^"
             near = melee[line] if line < len(melee) else ""
             far = ranged[line] if line < len(ranged) else ""
-            rows.append(f"| {first} | {_text(near)} | {_text(far)} |")
+            rows.append(f"| {first} | {text_md(near)} | {text_md(far)} |")
     return rows
 
 
@@ -112,8 +97,8 @@ def terrain_table(terrain: list) -> list[str]:
     rows = ["| Geländetyp | Passierbarkeit | Deckung | Sichtweite | Regeln |",
             "| -- | :--: | :--: | :--: | -- |"]
     for item in terrain:
-        rows.append(f"| {_text(item.name)} | {_number(item.passierbarkeit)} | {_roman(item.deckung)} "
-                    f"| {_number(item.sichtweite)} | {_markdown(item.rules or '')} |")
+        rows.append(f"| {text_md(item.name)} | {_number(item.passierbarkeit)} | {_roman(item.deckung)} "
+                    f"| {_number(item.sichtweite)} | {rules_md(item.rules or '')} |")
     return rows
 
 
@@ -132,47 +117,61 @@ TABLES: dict[str, Table] = {
 }
 
 
-def table_names(text: str) -> set[str]:
-    """Every table name ``text`` may ask for (a superset: a directive in a code block counts too)."""
-    return {match["name"] for match in _NAME.finditer(text)}
+def content_directives(text: str) -> set[tuple[str, str]]:
+    """Every (directive, name) ``text`` may ask for, ``("list", "traits")`` … (a superset: a directive
+    in a code block counts too)."""
+    return {(match["directive"], match["name"]) for match in _NAME.finditer(text)}
 
 
 def kinds_read(text: str) -> list[str]:
-    """The content kinds the table directives of ``text`` read, sorted (for the build cache's key)."""
-    return sorted({TABLES[name].reads for name in table_names(text) if name in TABLES})
-
-
-def _fields(item: Any) -> list[str]:
-    """Field names of a content object (pydantic model or plain object)."""
-    return list(getattr(type(item), "model_fields", None) or vars(item))
+    """The content kinds the table and list directives of ``text`` read, sorted (for the build
+    cache's key; ``ruleset`` stands for the content's rules.yaml)."""
+    kinds = set()
+    for directive, name in content_directives(text):
+        if directive == "table" and name in TABLES:
+            kinds.add(TABLES[name].reads)
+        elif directive == "list" and name in LISTS:
+            kinds.update(LISTS[name].reads)
+    return sorted(kinds)
 
 
 def table_markdown(name: str, filters: dict[str, str], content: Any) -> str:
-    """The Markdown of table ``name`` from ``content``, or :class:`TableError`."""
+    """The Markdown of table ``name`` from ``content``, or :class:`DirectiveError`."""
     if name not in TABLES:
-        raise TableError(f"unknown table '{name}'" + did_you_mean(name, TABLES))
+        raise DirectiveError(f"unknown table '{name}'" + did_you_mean(name, TABLES))
     table = TABLES[name]
-    items = sorted(getattr(content, table.reads).values(), key=lambda item: (item.name, item.id))
-    for key, value in filters.items():
-        if items and not hasattr(items[0], key):
-            raise TableError(f"table '{name}' has no field '{key}'"
-                             + did_you_mean(key, _fields(items[0])))
-        items = [item for item in items if str(getattr(item, key)) == value]
+    items = select(getattr(content, table.reads).values(), filters, f"table '{name}'")
     return "\n".join(table.make(items)) + "\n"
 
 
+def _expand_table(state: StateBlock, name: str, filters: dict[str, str], content: Any) -> None:
+    state.md.block.parse(table_markdown(name, filters, content), state.md, state.env, state.tokens)
+
+
+def _expand_list(state: StateBlock, name: str, filters: dict[str, str], content: Any) -> None:
+    from cardgen.rulebook.list_markup import list_tokens   # lazy: the build cache reads LISTS without markdown-it
+
+    groups = list_groups(name, filters, content)
+    state.tokens += list_tokens(name, groups, state.env.setdefault("list_anchors", set()))
+
+
+EXPAND = {"table": _expand_table, "list": _expand_list}
+"""How each content directive turns into tokens (with levels from 0: the block rule adds its own)."""
+
+
 def env_content(env: MutableMapping[str, Any]) -> Any:
-    """The content the caller put in the env, or :class:`TableError` saying why there is none."""
+    """The content the caller put in the env, or :class:`DirectiveError` saying why there is none."""
     content = env.get("content")
     if content is None:
-        raise TableError("no content folder (give --content DIR)")
-    if isinstance(content, TableError):
+        raise DirectiveError("no content folder (give --content DIR)")
+    if isinstance(content, DirectiveError):
         raise content
     return content
 
 
-def table_directive(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """Block rule: a ``{{ table: ... }}`` line becomes the table's tokens, mapped to that line."""
+def content_directive(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """Block rule: a ``{{ table: ... }}`` or ``{{ list: ... }}`` line becomes the table's or list's
+    tokens, mapped to that line."""
     if state.sCount[start] - state.blkIndent >= 4:
         return False
     match = _LINE.match(state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]])
@@ -183,11 +182,11 @@ def table_directive(state: StateBlock, start: int, end: int, silent: bool) -> bo
     filters = dict(item.split("=", 1) for item in match["filters"].split())
     first = len(state.tokens)
     try:
-        text = table_markdown(match["name"], filters, env_content(state.env))
-        state.md.block.parse(text, state.md, state.env, state.tokens)
+        EXPAND[match["directive"]](state, match["name"], filters, env_content(state.env))
     except CardgenError as exc:
+        del state.tokens[first:]
         message = " ".join(exc.lines())
-        state.env.setdefault("warnings", []).append((start + 1, f"table directive: {message}"))
+        state.env.setdefault("warnings", []).append((start + 1, f"{match['directive']} directive: {message}"))
         token = state.push("html_block", "", 0)
         token.content = f'<p class="missing-table">{escape(match[0].strip())}</p>\n'
     for token in state.tokens[first:]:
@@ -198,7 +197,7 @@ def table_directive(state: StateBlock, start: int, end: int, silent: bool) -> bo
 
 
 def unknown_directives(state: StateCore) -> None:
-    """Core rule: a warning for every ``{{ … }}`` that is still text (not a table directive line)."""
+    """Core rule: a warning for every ``{{ … }}`` that is still text (not a directive line)."""
     warnings = state.env.setdefault("warnings", [])
     for token in state.tokens:
         if token.type != "inline" or token.map is None or not token.children:
@@ -212,18 +211,18 @@ def unknown_directives(state: StateCore) -> None:
 
 
 def _unknown_message(match: re.Match[str]) -> str:
-    written = _flat(match[0])
+    written = flat(match[0])
     if match["name"] in DIRECTIVES:
         return f"directive {written} works only on a line of its own; here it prints as text"
     return f"unknown directive {written} prints as text" + did_you_mean(match["name"], DIRECTIVES)
 
 
-DIRECTIVES = ("table",)
+DIRECTIVES = ("table", "list")
 """The directives the dialect knows (``{{ NAME: … }}``)."""
 
 
 def directive_plugin(md: MarkdownIt) -> None:
-    """Expand ``{{ table: NAME }}`` lines into tables from ``env["content"]``; warn about any other
+    """Expand ``{{ table: NAME }}`` and ``{{ list: NAME }}`` lines from ``env["content"]``; warn about any other
     ``{{ … }}`` in the text."""
-    md.block.ruler.before("paragraph", "table_directive", table_directive, {"alt": ["paragraph"]})
+    md.block.ruler.before("paragraph", "content_directive", content_directive, {"alt": ["paragraph"]})
     md.core.ruler.push("unknown_directives", unknown_directives)

@@ -186,7 +186,7 @@ def read_document(source: Path, text: str, assets: list[Path], draft: bool = Fal
     """Parse ``text`` (the content of ``source``) into a checked :class:`RulebookDocument`.
 
     ``content`` is the already-loaded content the table directives read (through the
-    markdown-it env), or a ``TableError`` saying why there is none.  ``root`` is the
+    markdown-it env), or a ``DirectiveError`` saying why there is none.  ``root`` is the
     project root (pictures may come from anywhere below it), or ``None`` without a
     project file: pictures come from the document's folder and ``assets`` only."""
     md = make_markdown(draft=draft)

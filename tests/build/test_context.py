@@ -21,9 +21,10 @@ from cardgen.cache import Cache
 from cardgen.context import BuildContext, StrictFailure, Summary
 from cardgen.rulebook import directive
 from cardgen.rulebook.build import load_table_content
-from cardgen.rulebook.directive import TableError
+from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.stages import load_content
 from conftest import FIXTURES, PROJECT, one_unit_content
+from rules.memory import ruleset
 
 
 @pytest.fixture(scope="module")
@@ -61,6 +62,19 @@ def test_key_digests_only_what_the_named_tables_read(tmp_path, example):
     assert key_of(tmp_path, dataclasses.replace(example, terrain=without_first(example.terrain)), text) != before
 
 
+def test_key_of_a_units_list_follows_the_cost_model_and_the_items(tmp_path, example):
+    """A unit's points follow rules.yaml and everything it carries: a units list reads them all;
+    a traits list reads only the traits."""
+    cheaper = dataclasses.replace(example, ruleset=ruleset(cost={"movement": {"beine": 49}}))
+    units, traits = "# Regeln\n\n{{ list: units }}\n", "# Regeln\n\n{{ list: traits }}\n"
+    assert key_of(tmp_path, cheaper, units) != key_of(tmp_path, example, units)
+    assert key_of(tmp_path, dataclasses.replace(example, weapons=without_first(example.weapons)), units) \
+        != key_of(tmp_path, example, units)
+    assert key_of(tmp_path, cheaper, traits) == key_of(tmp_path, example, traits)
+    assert key_of(tmp_path, dataclasses.replace(example, traits=without_first(example.traits)), traits) \
+        != key_of(tmp_path, example, traits)
+
+
 def test_kinds_read_come_from_the_registry():
     text = "{{ table: weapon-classes }}\n\n!!! note\n    {{ table: damage-effects applies_to=waffen }}\n"
     assert directive.kinds_read(text) == ["damage_effects", "weapons"]
@@ -93,9 +107,9 @@ def test_standalone_rulebook_loads_content_only_for_tables(tmp_path):
     assert load_table_content("# Ohne Tabelle\n", missing) is None
     assert load_table_content("{{ table: terrain }}\n", None) is None
     error = load_table_content("{{ table: terrain }}\n", missing)
-    assert isinstance(error, TableError) and str(error).endswith("nowhere does not exist")
+    assert isinstance(error, DirectiveError) and str(error).endswith("nowhere does not exist")
     error = load_table_content("{{ table: terrain }}\n", FIXTURES / "broken")
-    assert isinstance(error, TableError) and str(error).startswith("content has errors: ")
+    assert isinstance(error, DirectiveError) and str(error).startswith("content has errors: ")
 
 
 # --- strict: one counter, checked once --------------------------------------------------------------

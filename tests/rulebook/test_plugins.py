@@ -9,7 +9,8 @@ from markdown_it.utils import read_fixture_file
 from rulebook_parsers import PARSERS, stub_content
 
 from cardgen.rulebook.admonition import parse_params
-from cardgen.rulebook.directive import TableError, table_markdown
+from cardgen.rulebook.directive import table_markdown
+from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.rulebook.slug import dialect_slug
 
@@ -82,7 +83,7 @@ def test_directive_without_content_warns():
 
 
 def test_directive_suggests_a_table_name():
-    with pytest.raises(TableError, match=r"unknown table 'terain' \(did you mean 'terrain'\?\)"):
+    with pytest.raises(DirectiveError, match=r"unknown table 'terain' \(did you mean 'terrain'\?\)"):
         table_markdown("terain", {}, stub_content())
 
 
@@ -102,7 +103,7 @@ def test_every_other_double_brace_is_a_warning_with_its_line():
     html = make_markdown().render(text, env)
     assert env["warnings"] == [
         (3, "unknown directive {{ card: sturmtruppe }} prints as text"),
-        (4, "unknown directive {{ list: traits }} prints as text"),
+        (4, "directive {{ list: traits }} works only on a line of its own; here it prints as text"),
         (6, "directive {{ table: terrain }} works only on a line of its own; here it prints as text"),
         (10, "unknown directive {{ tabel: x }} prints as text (did you mean 'table'?)"),
     ]
