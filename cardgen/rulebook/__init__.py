@@ -2,7 +2,8 @@
 
 Stages (one module each): ``markdown`` (the parser: one plugin per dialect
 feature -- ``slug``, ``toc``, ``rowspan``, ``admonition``, ``todo``,
-``attrs``, ``directive``), ``page`` (front matter → page settings),
+``attrs``, ``directive``: content tables and lists, with ``fromcontent``,
+``lists`` and ``list_markup``), ``page`` (front matter → page settings),
 ``images`` (image lookup), ``document`` (parse, check links and images,
 HTML fragments), ``layout`` (Jinja page), ``build`` (the straight line to
 the PDF) and ``command`` (the ``cardgen rulebook`` subcommand).
