@@ -51,6 +51,9 @@ MOVEMENTS: tuple[Movement, ...] = get_args(Movement)
 """Bewegungsarten."""
 
 WEAPON_KINDS: tuple[WeaponKind, ...] = get_args(WeaponKind)
+WEAPON_KIND_NAMES: dict[WeaponKind, str] = {
+    "nahkampf": "Nahkampfwaffe", "fernkampf": "Fernkampfwaffe", "wurf": "Wurfwaffe"}
+"""The rulebook's word for each kind of weapon (Waffen: Fernkampf-, Nahkampf-, Wurfwaffen)."""
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X")
 """Roman numerals 1–10: weapon classes (I–V), trait levels (Stufe), cover (I–III)."""
 WEAPON_CLASSES = (1, 2, 3, 4, 5)

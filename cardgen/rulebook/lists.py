@@ -27,9 +27,7 @@ from cardgen.errors import did_you_mean
 from cardgen.rulebook.fromcontent import DirectiveError, select
 from cardgen.rules.derive import RuleError, derivable, derive_unit
 from cardgen.rules.text import paragraphs, power_paragraphs
-from cardgen.vocabulary import POWER_USES, UNIT_TYPE_NAMES, roman
-
-KIND_NAMES = {"nahkampf": "Nahkampfwaffe", "fernkampf": "Fernkampfwaffe", "wurf": "Wurfwaffe"}
+from cardgen.vocabulary import POWER_USES, UNIT_TYPE_NAMES, WEAPON_KIND_NAMES, roman
 
 
 @dataclass(frozen=True)
@@ -93,7 +91,7 @@ def weapon_entry(weapon: Any, content: Content) -> Entry:
     values += [f"Dauerfeuer {weapon.dauerfeuer}"] if weapon.dauerfeuer else []
     values += [f"Fläche {weapon.area_radius} cm"] if weapon.area_radius else []
     values += _effects(weapon.effects, content) + _flags(weapon, ("unhandlich", "nachladen", "indirekt"))
-    return Entry(f"weapon-{weapon.id}", weapon.name, f"{KIND_NAMES[weapon.kind]}, WK {roman(weapon.weapon_class)}",
+    return Entry(f"weapon-{weapon.id}", weapon.name, f"{WEAPON_KIND_NAMES[weapon.kind]}, WK {roman(weapon.weapon_class)}",
                  tuple(values + _uses(weapon.uses)), paragraphs(weapon.rules))
 
 

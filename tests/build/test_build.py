@@ -150,8 +150,10 @@ def test_one_unit_edited_renders_only_its_two_faces(copy):
     assert summary.changed == ["sturmtruppe"]
     with_it = {f"groups/{g}.pdf" for g in GROUPS
                if "sturmtruppe" in (copy.content / "groups" / f"{g}.yaml").read_text(encoding="utf-8")}
-    assert set(summary.built) - faces_of(summary.built) == {"cards.pdf", *with_it}
-    assert "powers.pdf" in summary.reused and RULEBOOK in summary.reused
+    # the example rulebook lists the units ({{ list: units }}): it follows the new name
+    assert set(summary.built) - faces_of(summary.built) == {"cards.pdf", RULEBOOK, *with_it}
+    assert "powers.pdf" in summary.reused
+    assert "Stoßtrupp" in pdf_text(copy.out / RULEBOOK) and old_name not in pdf_text(copy.out / RULEBOOK)
 
     changed = copy.out / "changed-cards.pdf"
     text = pdf_text(changed)
