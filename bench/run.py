@@ -1,6 +1,7 @@
 """cardgen benchmark: medians over repeated runs, printed as a Markdown table.
 
     .venv/bin/python bench/run.py [--runs 3] [--quick] [--scale 10,100,1000] [--skip-chromium]
+                                  [--only example,edit,rulebook,scale]
 
 Every run is a fresh ``python -m cardgen`` process (start-up included).  Figures:
 
@@ -14,7 +15,10 @@ Every run is a fresh ``python -m cardgen`` process (start-up included).  Figures
   100), cold; time per unit and growth factor.
 
 Each time is the median of --runs runs (the 1000-unit set: at least 3, as
---runs says).  Peak memory is the largest resident set of any process of the
+--runs says), and so is the CPU time beside it (user + system of every
+process of the run: the pool's workers included, so it can exceed the wall
+time; on a busy machine it is the steadier figure).  ``--only`` runs some of
+the groups of figures (``edit`` is the 100-unit incremental pair).  Peak memory is the largest resident set of any process of the
 run (the card build renders faces in a process pool), from ``/usr/bin/time
 -v`` where present, else from ``getrusage(RUSAGE_CHILDREN)`` in a small
 wrapper process; the table shows the largest over the runs.
@@ -46,14 +50,17 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
+GROUPS = "example,edit,rulebook,scale"
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
 GNU_TIME = Path("/usr/bin/time")
 # getrusage(RUSAGE_CHILDREN) of a wrapper process: the largest resident set of its children
 RUSAGE_WRAPPER = ("import resource, subprocess, sys\n"
                   "code = subprocess.run(sys.argv[1:]).returncode\n"
-                  "print('Maximum resident set size (kbytes):',"
-                  " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+                  "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+                  "print('Maximum resident set size (kbytes):', usage.ru_maxrss, file=sys.stderr)\n"
+                  "print('User time (seconds):', usage.ru_utime, file=sys.stderr)\n"
+                  "print('System time (seconds):', usage.ru_stime, file=sys.stderr)\n"
                   "sys.exit(code)\n")
 
 
@@ -78,8 +85,8 @@ def gnu_time_works() -> bool:
 USE_GNU_TIME = gnu_time_works()
 
 
-def timed(cmd: list[str], cwd: Path = PROJECT) -> tuple[float, float]:
-    """Wall seconds and peak RSS (MiB) of the largest process of ``cmd`` and its children."""
+def timed(cmd: list[str], cwd: Path = PROJECT) -> tuple[float, float, float]:
+    """Wall seconds, peak RSS (MiB) of the largest process and CPU seconds of ``cmd`` and its children."""
     wrapper = [str(GNU_TIME), "-v"] if USE_GNU_TIME else [sys.executable, "-c", RUSAGE_WRAPPER]
     started = time.perf_counter()
     proc = subprocess.run([*wrapper, *cmd], cwd=cwd, capture_output=True, text=True)
@@ -87,18 +94,20 @@ def timed(cmd: list[str], cwd: Path = PROJECT) -> tuple[float, float]:
     if proc.returncode != 0:
         raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr[-2000:]}")
     match = re.search(r"Maximum resident set size \(kbytes\):\s*(\d+)", proc.stderr)
-    return seconds, (int(match.group(1)) / 1024 if match else float("nan"))
+    cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\):\s*([\d.]+)", proc.stderr))
+    return seconds, (int(match.group(1)) / 1024 if match else float("nan")), cpu or float("nan")
 
 
-def median_of(runs: int, prepare, cmd: list[str]) -> tuple[float, float]:
-    """Median seconds and largest peak RSS over ``runs`` runs, ``prepare()`` before each."""
-    times, peaks = [], []
+def median_of(runs: int, prepare, cmd: list[str]) -> tuple[float, float, float]:
+    """Median seconds, largest peak RSS and median CPU seconds over ``runs`` runs, ``prepare()`` before each."""
+    times, peaks, cpus = [], [], []
     for _ in range(runs):
         prepare()
-        seconds, peak = timed(cmd)
+        seconds, peak, cpu = timed(cmd)
         times.append(seconds)
         peaks.append(peak)
-    return statistics.median(times), max(peaks)
+        cpus.append(cpu)
+    return statistics.median(times), max(peaks), statistics.median(cpus)
 
 
 def chromium() -> str | None:
@@ -149,6 +158,10 @@ def secs(t: float) -> str:
     return f"{t:.2f} s"
 
 
+def secs_cpu(t: float, cpu: float) -> str:
+    return f"{t:.2f} s (CPU {cpu:.2f} s)"
+
+
 def mib(m: float) -> str:
     return f"{m:.0f} MiB"
 
@@ -159,7 +172,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="scale series 10 and 100 only")
     parser.add_argument("--scale", default=None, help="unit counts of the scale series (default 10,100,1000)")
     parser.add_argument("--skip-chromium", action="store_true")
+    parser.add_argument("--only", default=GROUPS, help=f"groups of figures to run (default {GROUPS})")
     args = parser.parse_args()
+    only = set(args.only.split(","))
+    if only - set(GROUPS.split(",")):
+        parser.error(f"--only: unknown {', '.join(sorted(only - set(GROUPS.split(','))))} (choose from {GROUPS})")
     runs = max(1, args.runs)
     scale = [int(x) for x in (args.scale or ("10,100" if args.quick else "10,100,1000")).split(",") if x]
     exe = None if args.skip_chromium else chromium()
@@ -177,62 +194,68 @@ def main() -> None:
 
     try:
         # the example content
-        progress("example content")
-        content, out = work / "content", work / "out"
-        shutil.copytree(PROJECT / "content", content)
-        t, m = median_of(runs, fresh(out), build_cmd(content, out))
-        rows.append(("example content: cold full build", secs(t), mib(m), "cards, powers, groups, Regeln.pdf"))
-        t, m = median_of(runs, lambda: None, build_cmd(content, out))
-        rows.append(("example content: no change", secs(t), mib(m), ""))
+        if "example" in only:
+            progress("example content")
+            content, out = work / "content", work / "out"
+            shutil.copytree(PROJECT / "content", content)
+            t, m, cpu = median_of(runs, fresh(out), build_cmd(content, out))
+            rows.append(("example content: cold full build", secs_cpu(t, cpu), mib(m), "cards, powers, groups, Regeln.pdf"))
+            t, m, cpu = median_of(runs, lambda: None, build_cmd(content, out))
+            rows.append(("example content: no change", secs_cpu(t, cpu), mib(m), ""))
 
         # a generated 100-unit set: incremental
-        progress("100 units, incremental")
-        gen = generate(100, work / "content-inc")
-        out_inc = work / "out-inc"
-        timed(build_cmd(gen, out_inc))                       # warm the cache
-        unit = sorted((gen / "units").glob("*.yaml"))[0]
-        original = unit.read_text(encoding="utf-8")
-        edits = iter(range(1, 10_000))
+        if "edit" in only:
+            progress("100 units, incremental")
+            gen = generate(100, work / "content-inc")
+            out_inc = work / "out-inc"
+            timed(build_cmd(gen, out_inc))                       # warm the cache
+            unit = sorted((gen / "units").glob("*.yaml"))[0]
+            original = unit.read_text(encoding="utf-8")
+            edits = iter(range(1, 10_000))
 
-        def edit_unit() -> None:
-            unit.write_text(original.replace("\nname: ", f"\nname: X{next(edits)} ", 1), encoding="utf-8")
-        t, m = median_of(runs, edit_unit, build_cmd(gen, out_inc))
-        rows.append(("100 units: one unit changed", secs(t), mib(m), f"target ≤ 1 s: {'met' if t <= 1 else 'MISSED'}"))
-        t, m = median_of(runs, lambda: None, build_cmd(gen, out_inc))
-        rows.append(("100 units: no change", secs(t), mib(m), f"target ≤ 0.3 s: {'met' if t <= 0.3 else 'MISSED'}"))
+            def edit_unit() -> None:
+                unit.write_text(original.replace("\nname: ", f"\nname: X{next(edits)} ", 1), encoding="utf-8")
+            t, m, cpu = median_of(runs, edit_unit, build_cmd(gen, out_inc))
+            rows.append(("100 units: one unit changed", secs_cpu(t, cpu), mib(m),
+                         f"target ≤ 1 s: {'met' if t <= 1 else 'MISSED'}"))
+            t, m, cpu = median_of(runs, lambda: None, build_cmd(gen, out_inc))
+            rows.append(("100 units: no change", secs_cpu(t, cpu), mib(m),
+                         f"target ≤ 0.3 s: {'met' if t <= 0.3 else 'MISSED'}"))
 
         # the user's rulebook
-        if REGELBUCH.is_file():
-            progress("the user's rulebook")
-            rb_out = work / "Regelbuch.pdf"
-            t, m = median_of(runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets", "cardgen/assets",
-                                                  "--out", str(rb_out)])
-            note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
-            if exe:
-                html = dump_html("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "cardgen/assets")
-                c, pages = chromium_seconds(exe, html, runs)
-                note += f"; Chromium {secs(c)} ({pages} pages), ratio cardgen/Chromium {t / c:.2f}"
-            rows.append(("user's rulebook (Regelbuch.md)", secs(t), mib(m), note.lstrip("; ")))
-        else:
-            rows.append(("user's rulebook (Regelbuch.md)", "-", "-", f"{REGELBUCH} not found"))
+        if "rulebook" in only:
+            if REGELBUCH.is_file():
+                progress("the user's rulebook")
+                rb_out = work / "Regelbuch.pdf"
+                t, m, cpu = median_of(runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets",
+                                                           "cardgen/assets", "--out", str(rb_out)])
+                note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
+                if exe:
+                    html = dump_html("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "cardgen/assets")
+                    c, pages = chromium_seconds(exe, html, runs)
+                    note += f"; Chromium {secs(c)} ({pages} pages), ratio cardgen/Chromium {t / c:.2f}"
+                rows.append(("user's rulebook (Regelbuch.md)", secs_cpu(t, cpu), mib(m), note.lstrip("; ")))
+            else:
+                rows.append(("user's rulebook (Regelbuch.md)", "-", "-", f"{REGELBUCH} not found"))
 
         # the scale series
-        previous = None
-        for n in scale:
-            progress(f"{n} units, cold")
-            gen = generate(n, work / f"content-{n}")
-            out_n = work / f"out-{n}"
-            t, m = median_of(runs, fresh(out_n), build_cmd(gen, out_n))
-            note = f"{t / n * 1000:.0f} ms/unit"
-            if previous:
-                note += f", ×{t / previous[1]:.1f} time for ×{n / previous[0]:.0f} units"
-            if exe:
-                html = dump_html("cards", gen, work / f"cards-{n}.html")
-                c, pages = chromium_seconds(exe, html, runs)
-                note += f"; Chromium {secs(c)} ({pages} faces), ratio cardgen/Chromium {t / c:.2f}"
-            rows.append((f"{n} generated units: cold", secs(t), mib(m), note))
-            previous = (n, t)
-            shutil.rmtree(out_n, ignore_errors=True)
+        if "scale" in only:
+            previous = None
+            for n in scale:
+                progress(f"{n} units, cold")
+                gen = generate(n, work / f"content-{n}")
+                out_n = work / f"out-{n}"
+                t, m, cpu = median_of(runs, fresh(out_n), build_cmd(gen, out_n))
+                note = f"{t / n * 1000:.0f} ms/unit"
+                if previous:
+                    note += f", ×{t / previous[1]:.1f} time for ×{n / previous[0]:.0f} units"
+                if exe:
+                    html = dump_html("cards", gen, work / f"cards-{n}.html")
+                    c, pages = chromium_seconds(exe, html, runs)
+                    note += f"; Chromium {secs(c)} ({pages} faces), ratio cardgen/Chromium {t / c:.2f}"
+                rows.append((f"{n} generated units: cold", secs_cpu(t, cpu), mib(m), note))
+                previous = (n, t)
+                shutil.rmtree(out_n, ignore_errors=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -247,7 +270,7 @@ def main() -> None:
           f"Python {platform.python_version()}; {chromium_note}")
     print(f"each time: median of {runs} runs (fresh process); peak memory: largest resident set of any "
           f"process, max over the runs ({'/usr/bin/time -v' if USE_GNU_TIME else 'getrusage'})\n")
-    print("| figure | time | peak memory | notes |\n|---|---|---|---|")
+    print("| figure | time (CPU) | peak memory | notes |\n|---|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
 
