@@ -33,10 +33,13 @@ import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from cardgen import hyphenation
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
 from cardgen.errors import RenderError, display_path
 from cardgen.geometry import px_to_pt
 from cardgen.safefs import FileRefused, Roots, check_file, read_checked
+
+hyphenation.install()       # WeasyPrint's hyphenation dictionaries come parsed from the user's cache
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
 MAX_DOCUMENT_BYTES = 200 * 1024 * 1024      # everything one document reads

@@ -22,7 +22,8 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 # (stage, modules): a module is named exactly or by a prefix ending in '.'; the longest match wins
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
-              "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision")),
+              "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision",
+              "cardgen.hyphenation")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
