@@ -152,14 +152,20 @@ def best_sheet(card: FacePage, options: SheetOptions, store: Path | None = None)
 class Imposer:
     """Collects faces into one PDF (pikepdf/qpdf: C++ speed), sheet by sheet.
 
-    qpdf copies a face's data only when the result is saved, so every face
-    document stays open until then; to bound memory, every ``CHUNK_PAGES``
-    sheets are saved as one compact chunk and the face documents closed."""
+    pikepdf copies a face into the output at once (``copy_foreign``), so
+    streaming (the default) closes each face's document as soon as its form
+    is copied; without streaming (the reference the tests compare with)
+    every face document stays open until its chunk is saved.  Both give the
+    same bytes.  The copied faces themselves take memory (qpdf holds about
+    2 MiB per face with a picture), so every ``CHUNK_PAGES`` sheets are saved
+    as one compact chunk and the chunks merged at the end."""
 
     CHUNK_PAGES = 40
 
-    def __init__(self) -> None:
+    def __init__(self, streaming: bool = True) -> None:
+        self.streaming = streaming
         self._chunks: list[bytes] = []
+        self._pages_sources: list[pikepdf.Pdf] = []
         self._start_chunk()
 
     def _start_chunk(self) -> None:
@@ -175,6 +181,9 @@ class Imposer:
         self.pdf.close()
         self._start_chunk()
 
+    def _full(self) -> bool:
+        return len(self.pdf.pages) >= self.CHUNK_PAGES
+
     def _open(self, data: bytes) -> pikepdf.Page:
         source = pikepdf.Pdf.open(io.BytesIO(data))
         self._sources.append(source)
@@ -184,11 +193,16 @@ class Imposer:
         form = page.as_form_xobject()
         if bbox is not None:
             form.BBox = pikepdf.Array(bbox)
-        return self.pdf.copy_foreign(form)
+        copied = self.pdf.copy_foreign(form)
+        if self.streaming:                  # pikepdf copies at once: the face's document can go
+            for source in self._sources:
+                source.close()
+            self._sources.clear()
+        return copied
 
     def add_page(self, sheet: Sheet, faces: list[tuple[str, bytes | None]]) -> None:
         """One sheet page; ``faces`` are (role, one-page PDF) in slot order."""
-        if len(self.pdf.pages) >= self.CHUNK_PAGES:
+        if self._full():
             self._flush()
         if id(sheet) not in self._backgrounds:
             self._backgrounds[id(sheet)] = self._form(self._open(sheet.pdf))
@@ -222,7 +236,7 @@ class Imposer:
         """One face on a page of its own (the print-shop files): page = trim + bleed with its origin at
         the lower left, /TrimBox the card, /BleedBox and /MediaBox the card and its bleed; the face is
         drawn as a form XObject with its trim box on the page's, so its own coordinates never matter."""
-        if len(self.pdf.pages) >= self.CHUNK_PAGES:
+        if self._full():
             self._flush()
         face = self._open(pdf)
         tl, tb = (float(v) for v in face.trimbox[:2])
@@ -235,19 +249,26 @@ class Imposer:
         page.obj.Contents = self.pdf.make_stream(f"q 1 0 0 1 {bleed - tl:.4f} {bleed - tb:.4f} cm /Face Do Q".encode())
 
     def add_pdf_pages(self, pdf: bytes) -> None:
-        """Append whole pages (a group's cover page)."""
+        """Append whole pages (a group's cover page; its document stays open until the end)."""
         source = pikepdf.Pdf.open(io.BytesIO(pdf))
-        self._sources.append(source)
+        self._pages_sources.append(source)
         self.pdf.pages.extend(source.pages)
 
     def write(self) -> bytes:
         self._flush()
+        for source in self._pages_sources:
+            source.close()
         if len(self._chunks) == 1:
             return self._chunks[0]
         result = pikepdf.Pdf.new()
-        chunks = [pikepdf.Pdf.open(io.BytesIO(chunk)) for chunk in self._chunks]
-        for chunk in chunks:
-            result.pages.extend(chunk.pages)
+        if not self.streaming:
+            chunks = [pikepdf.Pdf.open(io.BytesIO(chunk)) for chunk in self._chunks]
+            for chunk in chunks:
+                result.pages.extend(chunk.pages)
+            return save_pdf(result)
+        while self._chunks:                 # one chunk open at a time, its bytes dropped once copied
+            with pikepdf.Pdf.open(io.BytesIO(self._chunks.pop(0))) as chunk:
+                result.pages.extend(chunk.pages)
         return save_pdf(result)
 
 

@@ -56,3 +56,26 @@ def test_chunks_merge_into_every_face_in_order(monkeypatch, layout, faces_per_pa
     assert placements(chunked) == placements(whole)                 # at the same places
     with pikepdf.Pdf.open(io.BytesIO(chunked)) as document:         # each page keeps its sheet background
         assert all("/Bg" in page.Resources.XObject for page in document.pages)
+
+
+@pytest.mark.parametrize("layout", ["fold", "duplex"])
+def test_streaming_gives_the_same_bytes_and_keeps_no_face_open(monkeypatch, layout):
+    """The streaming imposer (the default) closes each face's document once its form is copied; the
+    PDF is byte for byte the one of the imposer that keeps them open until the chunk is saved."""
+    cards = _cards(7)
+    monkeypatch.setattr(Imposer, "CHUNK_PAGES", 2)                  # chunks and their merge included
+    held: list[int] = []
+    add_page = Imposer.add_page
+
+    def watching(self, sheet, faces):
+        add_page(self, sheet, faces)
+        held.append(len(self._sources))
+    monkeypatch.setattr(Imposer, "add_page", watching)
+    streamed = impose(cards, CARD, layout)
+    assert set(held) == {0}
+    held.clear()
+    init = Imposer.__init__
+    monkeypatch.setattr(Imposer, "__init__", lambda self: init(self, streaming=False))
+    kept_open = impose(cards, CARD, layout)
+    assert max(held) > 0
+    assert streamed == kept_open
