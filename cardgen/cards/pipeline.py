@@ -335,7 +335,9 @@ def build_all_cards(ctx: BuildContext) -> None:
     keys = {(j.owner, j.kind): j.key for j in jobs + model_jobs}
     stamp = ctx.project.stamp()
 
-    def sheet(name, units, powers, cover=None, reference=None):
+    imposed: dict[str, bytes] = {}
+
+    def sheet(name, units, powers, cover=None, reference=None, keep=False):
         parts = (sheet_opts, [keys[(u, k)] for u in units for k in ("front", "back")],
                  [keys[(p, "power")] for p in powers], repr(cover), repr(reference))
 
@@ -354,6 +356,8 @@ def build_all_cards(ctx: BuildContext) -> None:
                                              paper=options.paper))
             if reference:
                 pdf = append_pdf(pdf, render_reference(reference, options.paper, theme))
+            if keep:
+                imposed[name] = pdf
             return pdf
         _sheet(ctx, name, parts, make)
 
@@ -366,12 +370,13 @@ def build_all_cards(ctx: BuildContext) -> None:
     if options.group:
         group_sheet(options.group)
     else:
-        sheet("cards.pdf", sorted(content.units), [])
+        changed = changed_units(ctx, jobs)
+        sheet("cards.pdf", sorted(content.units), [], keep=changed == sorted(content.units))
         if content.powers:
             sheet("powers.pdf", [], sorted(content.powers))
         for group_id in groups:
             group_sheet(group_id)
-        write_changed(ctx, jobs, faces, unit_page)
+        write_changed(ctx, changed, jobs, faces, unit_page, imposed.get("cards.pdf"))
     if options.png_dpi:
         # lazy: PIL, pypdfium2, only with --png
         from cardgen.cards.png import export_png
@@ -385,19 +390,29 @@ def build_all_cards(ctx: BuildContext) -> None:
                    lambda of_kind=of_kind, page=page: print_shop_pdf((faces[job.key] for job in of_kind), page))
 
 
-def write_changed(ctx: BuildContext, jobs: list[FaceJob], faces: FaceStore, unit_page: FacePage) -> None:
-    """``changed-cards.pdf``: unit cards whose faces differ from the last successful build."""
-    options, cache = ctx.options, ctx.cache
+def changed_units(ctx: BuildContext, jobs: list[FaceJob]) -> list[str]:
+    """The unit cards whose faces differ from the last successful build (each card's key recorded)."""
     changed = []
     for unit_id in sorted(ctx.content.units):
-        key = digest([j.key for j in jobs if j.owner == unit_id and j.kind != "power"], options.layout)
+        key = digest([j.key for j in jobs if j.owner == unit_id and j.kind != "power"], ctx.options.layout)
         name = f"card:{unit_id}"
-        cache.record(name, key)
-        if cache.previous.get(name) != key:
+        ctx.cache.record(name, key)
+        if ctx.cache.previous.get(name) != key:
             changed.append(unit_id)
+    return changed
+
+
+def write_changed(ctx: BuildContext, changed: list[str], jobs: list[FaceJob], faces: FaceStore,
+                  unit_page: FacePage, all_cards: bytes | None = None) -> None:
+    """``changed-cards.pdf``: the ``changed`` unit cards.  When every card changed (a cold build)
+    and ``cards.pdf`` was imposed in this run (``all_cards``), it is those very bytes: the same
+    cards imposed with the same options, so they are not imposed a second time."""
+    options, cache = ctx.options, ctx.cache
     target = ctx.out_dir / "changed-cards.pdf"
     ctx.summary.changed = changed
-    if changed:
+    if changed and all_cards is not None and changed == sorted(ctx.content.units):
+        ctx.staging().stage(target, all_cards)
+    elif changed:
         # lazy: pikepdf, WeasyPrint, only when a sheet changed
         from cardgen.cards.impose import impose
 

@@ -227,6 +227,39 @@ def test_two_cold_builds_are_byte_identical(base, wheel_build):
     assert sorted(p.name for p in (out / "groups").iterdir()) == sorted(f"{g}.pdf" for g in GROUPS)
 
 
+def _forget_unit_cards(out: Path) -> None:
+    """Make the next build count every unit card as changed and impose cards.pdf again (as on a cold
+    build), while every face, group sheet and rulebook stays cached."""
+    manifest = out / ".cache" / "manifest.json"
+    entries = json.loads(manifest.read_text(encoding="utf-8"))
+    manifest.write_text(json.dumps({k: v for k, v in entries.items()
+                                    if not k.startswith("card:") and k != "sheet:cards.pdf"}), encoding="utf-8")
+
+
+def test_changed_cards_of_a_cold_build_are_cards_pdf_imposed_once(copy, monkeypatch):
+    """When every card changed, changed-cards.pdf is the cards.pdf just imposed: byte for byte what
+    imposing the changed cards a second time gives (the old way, still taken when only some changed)."""
+    import cardgen.cards.impose
+    write_changed = cardgen.cards.pipeline.write_changed
+    _forget_unit_cards(copy.out)
+    monkeypatch.setattr(cardgen.cards.pipeline, "write_changed",
+                        lambda ctx, changed, jobs, faces, page, all_cards=None:
+                        write_changed(ctx, changed, jobs, faces, page, None))
+    assert build(copy.content, copy.out).changed == UNITS
+    imposed_twice = (copy.out / "changed-cards.pdf").read_bytes()
+    monkeypatch.undo()
+
+    _forget_unit_cards(copy.out)
+    counts: list[int] = []
+    impose = cardgen.cards.impose.impose
+    monkeypatch.setattr(cardgen.cards.impose, "impose", lambda cards, *a, **k: counts.append(len(cards))
+                        or impose(cards, *a, **k))
+    summary = build(copy.content, copy.out)
+    assert summary.changed == UNITS and "cards.pdf" in summary.built
+    assert counts.count(len(UNITS)) == 1                        # cards.pdf only
+    assert (copy.out / "changed-cards.pdf").read_bytes() == imposed_twice == (copy.out / "cards.pdf").read_bytes()
+
+
 # --- 3. atomic ------------------------------------------------------------------------------------
 
 
