@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import dataclasses
 import difflib
@@ -33,6 +34,13 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = PROJECT.parent / "shared"
 EXAMPLE = PROJECT / "content"
 REGELBUCH = SHARED / "rulebook" / "Regelbuch.md"
+
+# The suite's own cache folder (cardgen keeps parsed hyphenation dictionaries in the user's cache):
+# made once by the controlling process before the xdist workers start, inherited by them through
+# the environment, removed when the controlling process ends, so no run reads or writes ~/.cache.
+if "CARDGEN_TEST_CACHE" not in os.environ:
+    os.environ["CARDGEN_TEST_CACHE"] = os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="cardgen-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["CARDGEN_TEST_CACHE"], ignore_errors=True)
 
 
 @pytest.fixture
