@@ -38,6 +38,7 @@ from cardgen.errors import Problem, display_path
 from cardgen.outputs import check_collisions
 from cardgen.project import Project
 from cardgen.rulebook.directive import kinds_read
+from cardgen.rulebook.keywords import KEYWORD_KINDS
 from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
 from cardgen.stages import load_and_derive
 from cardgen.theme import Theme, theme_for
@@ -141,8 +142,10 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
       leaving out ``.git`` and the output folder ``out_dir`` if it lies below (a rulebook at the
       project root: its own outputs must not change its key);
     * the content kinds its table and list directives read (:func:`~cardgen.rulebook.directive.kinds_read`,
-      :func:`kind_data`);
-    * each of the project's asset folders (names and files), its TOC levels and its version stamp;
+      :func:`kind_data`) and those its keyword links read (traits, damage effects, powers:
+      :data:`~cardgen.rulebook.keywords.KEYWORD_KINDS`);
+    * each of the project's asset folders (names and files), its TOC levels, its keyword links mode
+      and its version stamp;
     * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.theme.Theme.digest`);
     * every file a ``../`` reference in its text reaches (:func:`up_references_digest`).
 
@@ -151,10 +154,10 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     roots = resolve_roots([content.root, source.parent, *project.allowed_roots])
     raw = read_file(source, roots)
     text = raw.decode("utf-8", errors="replace")
-    kinds = kinds_read(text)
+    kinds = sorted({*kinds_read(text), *KEYWORD_KINDS})   # every rulebook links the content's keywords
     tables = digest([(kind, kind_data(content, kind)) for kind in kinds]) if kinds else ""
     assets = [(str(folder), tree_digest(folder)) for folder in project.assets]
-    setup = digest(project.file is not None, project.toc_levels, assets, theme.digest() if theme else "",
+    setup = digest(project.file is not None, project.toc_levels, project.keyword_links, assets, theme.digest() if theme else "",
                    project.stamp())
     return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tree_digest(source.parent, skip_dirs={".git"}, skip=out_dir),
                   tables, setup, up_references_digest(text, source, project))

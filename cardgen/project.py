@@ -13,6 +13,7 @@ the **project root**.  Every key is optional::
     strict    = false                  # any warning fails `cardgen build` / `cardgen rulebook`
     version   = "1.2"                  # the content's version, stamped on group covers and rulebooks
     version_on_cards = false           # also print it in the corner of each unit card's front
+    keyword_links = "first"            # rulebooks link a keyword's first mention per section: "every", "off"
 
     [toc]
     levels = [2, 3]                    # heading levels the table of contents lists
@@ -46,7 +47,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -98,6 +99,7 @@ class _ProjectFile(BaseModel):
     strict: bool = False
     version: str | None = None
     version_on_cards: bool = False
+    keyword_links: Literal["first", "every", "off"] = "first"
     toc: _Toc | None = None
     css: _Css = _Css()
 
@@ -128,6 +130,7 @@ class Project:
     strict: bool = False
     version: str | None = None                       # the content's version (group sheets' covers)
     version_on_cards: bool = False                   # the version in each unit card's corner too
+    keyword_links: str = "first"                     # which keyword mentions a rulebook links (rulebook.keywords)
     toc_levels: tuple[int, ...] | None = None        # None: the book's default
     css: dict[str, tuple[Path, ...]] = field(default_factory=dict)   # target → stylesheets
 
@@ -249,7 +252,7 @@ def load_project(path: Path) -> Project:
     rulebooks = None if model.rulebooks is None else tuple(model.rulebooks)
     return Project(root=root, file=path, content=content, out=out, rulebooks=rulebooks,
                    assets=assets, theme=theme, fonts=fonts, strict=model.strict, version=model.version,
-                   version_on_cards=model.version_on_cards,
+                   version_on_cards=model.version_on_cards, keyword_links=model.keyword_links,
                    toc_levels=tuple(model.toc.levels) if model.toc else None, css=css)
 
 

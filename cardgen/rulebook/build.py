@@ -71,9 +71,13 @@ def read_source(source: Path) -> str:
 
 
 def load_table_content(text: str, content_dir: Path | None) -> Any:
-    """The content for the table and list directives of ``text``, loaded once -- only if it names
-    one: the content, a :class:`DirectiveError` saying why it cannot be had, or None (no folder)."""
-    if content_dir is None or not content_directives(text):
+    """The content for the directives and keyword links of ``text``, loaded once: the content, a
+    :class:`DirectiveError` saying why it cannot be had, or None (no folder).  A document without
+    a table or list directive needs it only for its keyword links: an existing folder is loaded,
+    a missing one is None (the document is no rulebook of this content)."""
+    if content_dir is None:
+        return None
+    if not content_directives(text) and not Path(content_dir).is_dir():
         return None
     if not Path(content_dir).is_dir():
         return DirectiveError(f"content folder {display_path(content_dir)} does not exist")
@@ -155,7 +159,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     root = project.root if project and project.file else None
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
         document = read_document(source, text, assets, draft=draft, content=content, root=root,
-                                 toc_levels=project.toc_levels if project else None)
+                                 toc_levels=project.toc_levels if project else None,
+                                 keyword_links=project.keyword_links if project else None)
         roots = pdf_roots(document, assets, theme.roots + ((root,) if root else ()))
         stylesheets, css_problems = front_stylesheets(document, text, roots)
         html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets,

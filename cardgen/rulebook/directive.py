@@ -108,10 +108,11 @@ class Table:
 
     reads: str
     make: Callable[[list], list[str]]
+    anchor: str = ""                 # each body row's id: "<anchor>-<object id>" (once per document)
 
 
 TABLES: dict[str, Table] = {
-    "damage-effects": Table("damage_effects", damage_effects_table),
+    "damage-effects": Table("damage_effects", damage_effects_table, "effect"),
     "weapon-classes": Table("weapons", weapon_classes_table),
     "terrain": Table("terrain", terrain_table),
 }
@@ -135,17 +136,32 @@ def kinds_read(text: str) -> list[str]:
     return sorted(kinds)
 
 
-def table_markdown(name: str, filters: dict[str, str], content: Any) -> str:
-    """The Markdown of table ``name`` from ``content``, or :class:`DirectiveError`."""
+def table_items(name: str, filters: dict[str, str], content: Any) -> list:
+    """The objects table ``name`` shows, one per body row, or :class:`DirectiveError`."""
     if name not in TABLES:
         raise DirectiveError(f"unknown table '{name}'" + did_you_mean(name, TABLES))
-    table = TABLES[name]
-    items = select(getattr(content, table.reads).values(), filters, f"table '{name}'")
-    return "\n".join(table.make(items)) + "\n"
+    return select(getattr(content, TABLES[name].reads).values(), filters, f"table '{name}'")
+
+
+def table_markdown(name: str, filters: dict[str, str], content: Any) -> str:
+    """The Markdown of table ``name`` from ``content``, or :class:`DirectiveError`."""
+    items = table_items(name, filters, content)
+    return "\n".join(TABLES[name].make(items)) + "\n"
 
 
 def _expand_table(state: StateBlock, name: str, filters: dict[str, str], content: Any) -> None:
+    first = len(state.tokens)
     state.md.block.parse(table_markdown(name, filters, content), state.md, state.env, state.tokens)
+    if TABLES[name].anchor:      # a damage effect's row is its definition: "effect-brand" (rulebook.keywords)
+        new = state.tokens[first:]
+        body = next((i for i, t in enumerate(new) if t.type == "tbody_open"), len(new))
+        rows = [t for t in new[body:] if t.type == "tr_open"]
+        anchors = state.env.setdefault("list_anchors", set())
+        for row, item in zip(rows, table_items(name, filters, content)):
+            anchor = f"{TABLES[name].anchor}-{item.id}"
+            if anchor not in anchors:
+                row.attrSet("id", anchor)
+                anchors.add(anchor)
 
 
 def _expand_list(state: StateBlock, name: str, filters: dict[str, str], content: Any) -> None:
@@ -217,7 +233,7 @@ def _unknown_message(match: re.Match[str]) -> str:
     return f"unknown directive {written} prints as text" + did_you_mean(match["name"], DIRECTIVES)
 
 
-DIRECTIVES = ("table", "list")
+DIRECTIVES = ("table", "list", "glossary")
 """The directives the dialect knows (``{{ NAME: … }}``)."""
 
 

@@ -9,7 +9,9 @@ dialect's parser, then walks the tokens once to
   cardgen's own icon set is listed once in ``icon_set``;
 * check every ``#slug`` link against the heading ids -- a broken one keeps
   its text but loses its target (so the PDF has no dangling link) and is
-  reported with a suggestion; it is never silently redirected;
+  reported with a suggestion; it is never silently redirected (a link to a
+  keyword's entry, ``#trait-x``, says whether the content lacks the object or
+  the document its entry: :func:`~cardgen.rulebook.keywords.keyword_link_problem`);
 * collect the warnings of the plugins (attributes, table directive).
 
 Every warning carries the Markdown line: the block's ``token.map`` narrowed
@@ -30,6 +32,7 @@ from markdown_it.token import Token
 from cardgen.errors import Problem, did_you_mean
 from cardgen.rulebook.frontmatter import read_front_matter
 from cardgen.rulebook.images import MAX_INDEXED_FILES, ImageFolders, find_image
+from cardgen.rulebook.keywords import keyword_link_problem
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.rulebook.page import PageSettings, page_settings, to_points
 from cardgen.safefs import Roots
@@ -82,7 +85,7 @@ def _front_matter(tokens: list[Token], source: Path, problems: list[Problem]) ->
     return data
 
 
-def _check_link(child: Token, ids: set[str], warn: Callable[[str, str], None]) -> None:
+def _check_link(child: Token, ids: set[str], warn: Callable[[str, str], None], content: Any = None) -> None:
     href = str(child.attrGet("href") or "")
     if not href.startswith("#") or href[1:] in ids:
         return
@@ -90,7 +93,7 @@ def _check_link(child: Token, ids: set[str], warn: Callable[[str, str], None]) -
     folded = {i.lower(): i for i in ids}
     hint = (f" (did you mean '#{folded[slug.lower()]}'?)" if slug.lower() in folded
             else did_you_mean(slug, ids).replace("'", "'#", 1))
-    warn(f"({href})", f"broken link {href}{hint}")
+    warn(f"({href})", keyword_link_problem(slug, content) or f"broken link {href}{hint}")
     child.attrs.pop("href")
     child.attrJoin("class", "broken-link")
 
@@ -148,7 +151,7 @@ def _placeholder(src: str, style: str) -> Token:
 
 
 def _walk(tokens: list[Token], text: str, source: Path, pictures: _Pictures,
-          problems: list[Problem]) -> None:
+          problems: list[Problem], content: Any = None) -> None:
     """Resolve images and check links of every inline token, with line numbers."""
     ids = {str(t.attrGet("id")) for t in tokens if t.attrGet("id")}
     lines = _Lines(text)
@@ -161,7 +164,7 @@ def _walk(tokens: list[Token], text: str, source: Path, pictures: _Pictures,
 
         for index, child in enumerate(block.children):
             if child.type == "link_open":
-                _check_link(child, ids, warn)
+                _check_link(child, ids, warn, content)
             elif child.type == "image":
                 src = str(child.attrGet("src") or "")
                 messages = pictures.check(block.children, index)
@@ -182,7 +185,7 @@ def _split_title(tokens: list[Token]) -> int:
 
 def read_document(source: Path, text: str, assets: list[Path], draft: bool = False,
                   content: Any = None, *, root: Path | None = None,
-                  toc_levels: tuple[int, ...] | None = None) -> RulebookDocument:
+                  toc_levels: tuple[int, ...] | None = None, keyword_links: str | None = None) -> RulebookDocument:
     """Parse ``text`` (the content of ``source``) into a checked :class:`RulebookDocument`.
 
     ``content`` is the already-loaded content the table directives read (through the
@@ -190,14 +193,15 @@ def read_document(source: Path, text: str, assets: list[Path], draft: bool = Fal
     project root (pictures may come from anywhere below it), or ``None`` without a
     project file: pictures come from the document's folder and ``assets`` only."""
     md = make_markdown(draft=draft)
-    env: dict = {"content": content, "toc_levels": toc_levels}   # the front matter's toc: wins (rulebook.toc)
+    # the front matter's toc: and keyword_links: win (rulebook.toc, rulebook.keywords)
+    env: dict = {"content": content, "toc_levels": toc_levels, "keyword_links": keyword_links}
     tokens = md.parse(text, env)
     problems: list[Problem] = []
     front = _front_matter(tokens, source, problems)
     problems += [Problem(str(source), line, 0, "", message, "warning")
                  for line, message in env.get("warnings", [])]
     pictures = _Pictures(ImageFolders(source.parent, tuple(assets), root))
-    _walk(tokens, text, source, pictures, problems)
+    _walk(tokens, text, source, pictures, problems, content)
     headings = [(int(t.tag[1]), str(t.attrGet("id")), tokens[i + 1].content)
                 for i, t in enumerate(tokens) if t.type == "heading_open"]
     split = _split_title(tokens)

@@ -22,6 +22,8 @@ from cardgen.content.yamlsource import MAX_FILE_BYTES, parse_yaml
 from cardgen.errors import ContentError, Problem
 from cardgen.rulebook.page import Warn, page_settings
 
+KEYWORD_MODES = ("first", "every", "off")
+
 MAX_STYLESHEETS = 16
 
 
@@ -53,6 +55,7 @@ def read_front_matter(text: str, source: Path | str, first_line: int = 2) -> tup
 
     page_settings(parsed.data, warn)
     toc_levels(parsed.data, warn)
+    keyword_links(parsed.data, warn)
     stylesheet_refs(parsed.data, warn)
     return parsed.data, sorted(problems, key=lambda p: (p.line, p.column))
 
@@ -86,6 +89,19 @@ def toc_levels(front_matter: Any, warn: Warn = _quiet) -> tuple[int, ...] | None
         warn(("toc", "levels"), "expected a list of heading levels from 1 to 6, like [2, 3]; ignored")
         return None
     return tuple(sorted(set(levels)))
+
+
+def keyword_links(front_matter: Any, warn: Warn = _quiet) -> str | None:
+    """``keyword_links: first | every | off``: which mentions of a keyword link (:mod:`cardgen.rulebook.keywords`)."""
+    if not isinstance(front_matter, dict) or front_matter.get("keyword_links") is None:
+        return None
+    value = front_matter["keyword_links"]
+    if value is False:                    # YAML reads a bare off as false
+        return "off"
+    if value not in KEYWORD_MODES:
+        warn(("keyword_links",), "expected first, every or off; ignored")
+        return None
+    return str(value)
 
 
 def stylesheet_refs(front_matter: Any, warn: Warn = _quiet) -> list[str]:

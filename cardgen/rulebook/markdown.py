@@ -14,6 +14,7 @@ from cardgen.rulebook.admonition import admonition_plugin
 from cardgen.rulebook.attrs import attrs_plugin
 from cardgen.rulebook.depth import depth_plugin
 from cardgen.rulebook.directive import directive_plugin
+from cardgen.rulebook.keywords import keywords_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
 from cardgen.rulebook.toc import toc_plugin, toc_tokens_plugin
@@ -49,6 +50,7 @@ def make_markdown(draft: bool = False) -> MarkdownIt:
     attrs_plugin(md)
     slug_plugin(md)
     directive_plugin(md)
+    keywords_plugin(md)  # after the heading ids and the directives: it links to their anchors
     depth_plugin(md)  # last but one: it sees the final tokens
     toc_tokens_plugin(md)  # last: [[toc]] in the title block lists the body's headings
     return md

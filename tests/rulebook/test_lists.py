@@ -212,7 +212,8 @@ def test_anchors_are_unique_and_links_to_them_are_checked(tmp_path):
     document = read_document(tmp_path / "R.md", text, [], content=example())
     assert document.body_html.count('id="trait-zäh"') == 1
     assert document.body_html.count("<strong>Zäh</strong>") == 2
-    assert [p.message for p in document.problems] == ["broken link #trait-flunk (did you mean '#trait-flink'?)"]
+    assert [p.message for p in document.problems] == [
+        "broken link #trait-flunk: the content has no trait 'flunk' (did you mean '#trait-flink'?)"]
 
 
 def test_lists_add_no_headings_to_the_contents(tmp_path):
