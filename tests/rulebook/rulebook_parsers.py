@@ -10,6 +10,7 @@ from markdown_it import MarkdownIt
 from cardgen.rulebook.admonition import admonition_plugin
 from cardgen.rulebook.attrs import attrs_plugin
 from cardgen.rulebook.directive import directive_plugin
+from cardgen.rulebook.keywords import keywords_plugin
 from cardgen.rulebook.markdown import unicode_links_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
@@ -31,6 +32,8 @@ PARSERS = {
     "directive": lambda: _base().use(rowspan_plugin).use(attrs_plugin)
                                 .use(directive_plugin),
     "todo": lambda: _base().use(admonition_plugin).use(todo_plugin),
+    "keywords": lambda: _base().use(unicode_links_plugin).use(slug_plugin).use(directive_plugin)
+                               .use(keywords_plugin),
 }
 
 
