@@ -17,8 +17,9 @@ NAME = '<b>x</b>"onerror=alert(1) \' *em* [a](#b) {.c} ^^ | \\ &amp; ![i](j)'
 # Rules text is Markdown (for its links), but its HTML is text.
 RULES = '<b>x</b>"onerror=alert(1) \' <img src=x onerror=alert(1)> &amp;'
 TABLES = "{{ table: damage-effects }}\n\n{{ table: weapon-classes }}\n\n{{ table: terrain }}\n"
-ALLOWED_TAGS = {"table", "thead", "tbody", "tr", "th", "td", "img", "span", "wbr"}
-ALLOWED_ATTRS = {"style", "src", "alt", "rowspan", "class"}
+ALLOWED_TAGS = {"table", "thead", "tbody", "tr", "th", "td", "img", "span", "wbr", "a"}
+ALLOWED_ATTRS = {"style", "src", "alt", "rowspan", "class", "id", "href"}
+# the effect's row is its definition (#effect-e); the weapon and terrain named like it link there (rulebook.keywords)
 
 
 def hostile_content() -> SimpleNamespace:
@@ -66,6 +67,7 @@ def _assert_escaped(html: str) -> _Collect:
     assert parsed.tags <= ALLOWED_TAGS, parsed.tags - ALLOWED_TAGS
     assert set(parsed.attrs) <= ALLOWED_ATTRS, set(parsed.attrs) - ALLOWED_ATTRS
     assert "<b>" not in html and "<img src=x" not in html
+    assert set(parsed.attrs.get("href", [])) <= {"#effect-e"} and set(parsed.attrs.get("id", [])) <= {"effect-e"}
     cells = [" ".join(cell.split()) for cell in parsed.cells]
     assert cells.count(NAME) == 3, cells          # effect, melee weapon and terrain name, as written
     assert NAME + "2" in cells                    # ranged weapon
