@@ -207,6 +207,10 @@ def _blocks(tokens: list[Token], linker: _Linker) -> Iterator[Token]:
 def link_keywords(state: StateCore) -> None:
     """Core rule: place the keywords, link their mentions, fill in and check the glossary."""
     content = state.env.get("content")
+    warnings = state.env.setdefault("warnings", [])
+    if isinstance(content, Exception) and not any(str(content) in message for _, message in warnings):
+        # never silent: say why nothing is linked (unless a directive has said it already)
+        warnings.append((1, f"keywords are not linked and no glossary is filled: {content}"))
     if content is None or isinstance(content, Exception):
         return
     keywords = place_keywords(content_keywords(content), state.tokens)

@@ -147,6 +147,15 @@ def test_without_a_glossary_nothing_is_claimed(tmp_path):
     assert document.problems == []
 
 
+def test_content_that_cannot_be_had_is_said_not_silently_skipped(tmp_path):
+    from cardgen.rulebook.fromcontent import DirectiveError
+
+    document = read_document(tmp_path / "R.md", "# T\n\nZäh.\n", [], content=DirectiveError("the content has errors"))
+    assert [(p.line, p.message) for p in document.problems] == [
+        (1, "keywords are not linked and no glossary is filled: the content has errors")]
+    assert 'class="keyword"' not in make_markdown().render("Zäh.", {"content": DirectiveError("x")})
+
+
 def test_links_to_keyword_entries_say_what_is_missing(tmp_path):
     text = "# T\n\n[a](#trait-zäh) [b](#trait-flnk)\n\n[c](#effect-brand)\n\n{{ list: traits }}\n"
     document = read_document(tmp_path / "R.md", text, [], content=example())
