@@ -27,7 +27,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 from urllib.parse import unquote
 
 from cardgen.cache import Cache, digest, toolchain_digest, tree_digest
@@ -37,7 +37,7 @@ from cardgen.context import BuildContext, CardOptions, StrictFailure, Summary
 from cardgen.errors import Problem, display_path
 from cardgen.outputs import check_collisions
 from cardgen.project import Project
-from cardgen.rulebook.directive import kinds_read
+from cardgen.rulebook.directive import card_ids, kinds_read
 from cardgen.rulebook.keywords import KEYWORD_KINDS
 from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
 from cardgen.stages import load_and_derive
@@ -135,7 +135,7 @@ def rulebook_output(source: Path, base: Path) -> str:
 
 
 def rulebook_key(source: Path, content: Content, tool: str, project: Project | None = None,
-                 theme: Theme | None = None, out_dir: Path | None = None) -> str:
+                 theme: Theme | None = None, out_dir: Path | None = None, faces: Any = None) -> str:
     """Everything a rulebook can read, as one key:
 
     * its text (hence its front matter) and every file of its folder (the first picture root),
@@ -147,7 +147,9 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     * each of the project's asset folders (names and files), its TOC levels, its keyword links mode
       and its version stamp;
     * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.theme.Theme.digest`);
-    * every file a ``../`` reference in its text reaches (:func:`up_references_digest`).
+    * every file a ``../`` reference in its text reaches (:func:`up_references_digest`);
+    * the faces its card figures show (``faces``: the card stage's
+      :class:`~cardgen.cards.figures.CardFaces`; their keys cover everything a face shows).
 
     cardgen's own templates and icon set are in ``tool`` (:func:`~cardgen.cache.toolchain_digest`)."""
     project = project or Project(root=content.root)
@@ -156,11 +158,13 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     text = raw.decode("utf-8", errors="replace")
     kinds = sorted({*kinds_read(text), *KEYWORD_KINDS})   # every rulebook links the content's keywords
     tables = digest([(kind, kind_data(content, kind)) for kind in kinds]) if kinds else ""
+    shown = card_ids(text)
+    cards = faces.keys(shown) if shown and faces is not None else ""
     assets = [(str(folder), tree_digest(folder)) for folder in project.assets]
     setup = digest(project.file is not None, project.toc_levels, project.keyword_links, assets, theme.digest() if theme else "",
                    project.stamp())
     return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tree_digest(source.parent, skip_dirs={".git"}, skip=out_dir),
-                  tables, setup, up_references_digest(text, source, project))
+                  tables, setup, up_references_digest(text, source, project), cards)
 
 
 def kind_data(content: Content, kind: str) -> object:
@@ -211,7 +215,7 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
     label = label or rulebook_output(source, ctx.content.root)
     out = ctx.out_dir / label
     name = "rulebook:" + label.removeprefix("rulebooks/").removesuffix(".pdf")
-    key = rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.out_dir)
+    key = rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.out_dir, ctx.faces)
     ctx.cache.record(name, key)
     warnings = stored_warnings(ctx.cache, key)
     icon_set = stored_warnings(ctx.cache, key, ICONS)
@@ -223,7 +227,7 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
         from cardgen.rulebook.build import build_rulebook
 
         result = build_rulebook(source, out, list(ctx.project.assets), content=ctx.content, write=False,
-                                project=ctx.project, theme=ctx.theme)
+                                project=ctx.project, theme=ctx.theme, cards=ctx.faces)
         ctx.staging().stage(out, result.pdf)
         warnings = [w.format() for w in result.warnings]
         icon_set = sorted(result.icon_set)

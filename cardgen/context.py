@@ -19,7 +19,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from cardgen.cache import Cache
 from cardgen.content.model import Content
@@ -99,6 +99,8 @@ class BuildContext:
     outputs: Outputs | None = None
     project: Project = field(default_factory=lambda: Project(root=Path.cwd()))   # no project file: today's defaults
     theme: Theme = field(default_factory=Theme)           # cardgen's own look
+    faces: Any = None                                     # the card stage's faces, for the rulebooks' card
+                                                          # figures (cardgen.cards.figures.CardFaces)
 
     def warn(self, message: str) -> None:
         self.summary.warn(message)

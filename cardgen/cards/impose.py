@@ -78,7 +78,7 @@ class Sheet:
         return sum(1 for slot in self.slots if slot.role in ("face", "front"))
 
 
-def _rect(box: BoxInfo, page_height_px: float) -> Rect:
+def box_rect(box: BoxInfo, page_height_px: float) -> Rect:
     """The border box of ``box`` in PDF points (origin bottom left)."""
     x, y, w, h = box.x, box.y, box.width, box.height
     return Rect(px_to_pt(x), px_to_pt(page_height_px - y - h), px_to_pt(w), px_to_pt(h))
@@ -91,7 +91,7 @@ def read_slots(boxes: tuple[BoxInfo, ...], page_height_px: float) -> list[Slot]:
         if box.tag is None or not (role := box.get("slot")):
             continue
         trim = next(b for b in boxes[box.index:box.end] if "trim" in b.classes)
-        slots.append(Slot(role, _rect(box, page_height_px), _rect(trim, page_height_px),
+        slots.append(Slot(role, box_rect(box, page_height_px), box_rect(trim, page_height_px),
                           box.get("rotate") == "180"))
     return slots
 
@@ -149,6 +149,35 @@ def best_sheet(card: FacePage, options: SheetOptions, store: Path | None = None)
     return landscape if landscape.per_page > portrait.per_page else portrait
 
 
+def face_form(target: pikepdf.Pdf, page: pikepdf.Page,
+              bbox: tuple[float, float, float, float] | None = None) -> pikepdf.Object:
+    """``page`` (a face) as a form XObject of ``target``, clipped to ``bbox`` (in the face's own
+    coordinates); its content stream is referenced as it is, never parsed."""
+    form = page.as_form_xobject()
+    if bbox is not None:
+        form.BBox = pikepdf.Array(bbox)
+    return target.copy_foreign(form)
+
+
+def face_placement(face: pikepdf.Page, trim: Rect, clip: Rect | None = None,
+                   rotate: bool = False) -> tuple[tuple[float, float, float, float], tuple[float, ...]]:
+    """The clip box (in the face's coordinates) and the matrix that draw ``face`` with its trim box
+    on ``trim`` -- scaled to its width (1 on a printer sheet, any scale in a rulebook figure), turned
+    by 180° with ``rotate`` -- and nothing of it outside ``clip`` (default: ``trim``)."""
+    tl, tb, tr = (float(v) for v in face.trimbox[:3])
+    scale = trim.width / (tr - tl)
+    t, c = trim, clip or trim
+    if rotate:
+        e, f = t.left + t.width + scale * tl, t.bottom + t.height + scale * tb
+        bbox = (e - c.left - c.width, f - c.bottom - c.height, e - c.left, f - c.bottom)
+        matrix: tuple[float, ...] = (-scale, 0, 0, -scale, e, f)
+    else:
+        e, f = t.left - scale * tl, t.bottom - scale * tb
+        bbox = (c.left - e, c.bottom - f, c.left + c.width - e, c.bottom + c.height - f)
+        matrix = (scale, 0, 0, scale, e, f)
+    return (bbox[0] / scale, bbox[1] / scale, bbox[2] / scale, bbox[3] / scale), matrix
+
+
 class Imposer:
     """Collects faces into one PDF (pikepdf/qpdf: C++ speed), sheet by sheet.
 
@@ -190,10 +219,7 @@ class Imposer:
         return source.pages[0]
 
     def _form(self, page: pikepdf.Page, bbox: tuple[float, float, float, float] | None = None) -> pikepdf.Object:
-        form = page.as_form_xobject()
-        if bbox is not None:
-            form.BBox = pikepdf.Array(bbox)
-        copied = self.pdf.copy_foreign(form)
+        copied = face_form(self.pdf, page, bbox)
         if self.streaming:                  # pikepdf copies at once: the face's document can go
             for source in self._sources:
                 source.close()
@@ -220,16 +246,7 @@ class Imposer:
 
     def _place(self, slot: Slot, pdf: bytes):
         page = self._open(pdf)
-        tl, tb = (float(v) for v in page.trimbox[:2])
-        t, c = slot.trim, slot.clip
-        if slot.rotate:
-            e, f = t.left + t.width + tl, t.bottom + t.height + tb
-            bbox = (e - c.left - c.width, f - c.bottom - c.height, e - c.left, f - c.bottom)
-            matrix = (-1, 0, 0, -1, e, f)
-        else:
-            e, f = t.left - tl, t.bottom - tb
-            bbox = (c.left - e, c.bottom - f, c.left + c.width - e, c.bottom + c.height - f)
-            matrix = (1, 0, 0, 1, e, f)
+        bbox, matrix = face_placement(page, slot.trim, slot.clip, slot.rotate)
         return self._form(page, bbox), matrix
 
     def add_face(self, pdf: bytes, card: FacePage) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import json
 import os
 import signal
 import sys
@@ -28,7 +29,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,7 +47,9 @@ from cardgen.theme import Theme
 
 if TYPE_CHECKING:
     from cardgen.cards.portrait import Portrait
+    from cardgen.cards.render import Face
 
+CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
 PARALLEL_FROM = 8                   # fewer missing faces render in-process (no pool start-up)
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
 PARENT_POLL_S = 0.5                 # how often a worker checks that its parent still lives
@@ -217,14 +220,25 @@ class FaceStore:
         data = self.cache.get("faces", key)
         if data is not None:
             return data
+        return self.render(key).pdf
+
+    def render(self, key: str) -> Face:
+        """Render the face of ``key`` now and keep it (and its callouts) in the cache."""
         job = self.jobs.get(key)
         if job is None:
             raise RenderError(f"the cached face {key} vanished during the build; build again")
         result = _render_safely(job)
         if isinstance(result, str):
             raise RenderError(result)
-        self.cache.put("faces", key, result.pdf)
-        return result.pdf
+        store_face(self.cache, key, result)
+        return result
+
+
+def store_face(cache: Cache, key: str, face: Face) -> None:
+    """Keep a rendered face: its PDF and, beside it, its callouts (:data:`CALLOUTS`), which the
+    rulebook's card figures read (:mod:`cardgen.cards.figures`)."""
+    cache.put("faces", key, face.pdf)
+    cache.put("faces", key, json.dumps([astuple(c) for c in face.callouts]).encode(), CALLOUTS)
 
 
 def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
@@ -254,7 +268,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
         if isinstance(result, str):
             errors.append(result)
             continue
-        cache.put("faces", job.key, result.pdf)
+        store_face(cache, job.key, result)
         for warning in result.warnings:
             ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
         summary.add(f"{job.owner} ({job.kind})", built=True)
@@ -330,6 +344,9 @@ def build_all_cards(ctx: BuildContext) -> None:
     groups = [options.group] if options.group else sorted(content.groups)
     model_jobs = plan_model_faces(content, options, ctx.tool, derived, groups, theme, portraits, roots)
     faces = render_faces(ctx, jobs + model_jobs)
+    from cardgen.cards.figures import CardFaces   # lazy: it imports this module
+
+    ctx.faces = CardFaces(jobs, faces)             # the rulebooks' card figures show these very faces
     unit_page, power_page = page_settings(content, options)
     sheet_opts = (options.layout, options.crop_marks, options.paper, theme.digest())   # the theme styles covers
     keys = {(j.owner, j.kind): j.key for j in jobs + model_jobs}

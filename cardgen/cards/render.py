@@ -33,11 +33,26 @@ FACES = {  # face kind → (template, stylesheet, theme target)
 
 
 @dataclass(frozen=True)
+class Callout:
+    """Where an element a rulebook figure numbers lies on its face: the union of the boxes marked
+    ``data-callout="NUMBER"`` in the face's template, in % of the card (trim) from its top left;
+    ``at`` (``data-callout-at``: top, bottom, left, right, center) is where its marker goes."""
+
+    number: int
+    at: str
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
 class Face:
-    """A rendered face: its one-page PDF and WeasyPrint's warnings."""
+    """A rendered face: its one-page PDF, WeasyPrint's warnings and its callouts."""
 
     pdf: bytes
     warnings: tuple[str, ...]
+    callouts: tuple[Callout, ...] = ()
 
 
 def environment(theme: Theme | None = None) -> jinja2.Environment:
@@ -100,8 +115,30 @@ def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float) -> list[O
     return overflows
 
 
-def _face(rendered) -> Face:
-    return Face(rendered.pdf, rendered.warnings)
+def read_callouts(boxes: tuple[BoxInfo, ...]) -> tuple[Callout, ...]:
+    """The callouts of a laid-out face (its ``.card`` box is 100 %), sorted by number."""
+    card = next((box for box in boxes if "card" in box.classes), None)
+    if card is None or not card.width or not card.height:
+        return ()
+    found: dict[int, tuple[str, float, float, float, float]] = {}
+    for box in boxes:
+        number = box.get("callout")
+        if box.tag is None or number is None or not number.isdigit() or not (box.width or box.height):
+            continue
+        at, left, top, right, bottom = found.get(int(number), (box.get("callout-at") or "center", box.x, box.y,
+                                                               box.x + box.width, box.y + box.height))
+        found[int(number)] = (at, min(left, box.x), min(top, box.y), max(right, box.x + box.width),
+                              max(bottom, box.y + box.height))
+    return tuple(Callout(number, at, round(100 * (left - card.x) / card.width, 3),
+                         round(100 * (top - card.y) / card.height, 3), round(100 * (right - left) / card.width, 3),
+                         round(100 * (bottom - top) / card.height, 3))
+                 for number, (at, left, top, right, bottom) in sorted(found.items()))
+
+
+def _face(laid_out: LaidOut) -> Face:
+    callouts = read_callouts(laid_out.boxes(0))
+    rendered = laid_out.write()
+    return Face(rendered.pdf, rendered.warnings, callouts)
 
 
 def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Theme | None = None,
@@ -115,7 +152,7 @@ def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Them
         laid_out = load_document(face_html(kind, card, page, steps, theme), CARDS_TEMPLATES, roots)
         overflows = _check_fit(kind, card, laid_out, min_font_pt)
         if not overflows:
-            return _face(laid_out.write())
+            return _face(laid_out)
         for overflow in overflows:
             steps[overflow.box] = steps.get(overflow.box, 0) + 1
     boxes = ", ".join(f"'{name}'" for name in sorted({o.box for o in overflows}))

@@ -13,25 +13,30 @@ severity ``warning``; the caller counts them (strict mode: see
 
 Table and list directives read content that is loaded once: ``cardgen build`` passes
 its own (``content``); standalone, the folder ``content_dir`` is loaded
-here, and only when the document names a table or list.
+here, and only when the document names a table, list or card.  Card figures
+show the card stage's faces (``cards``, :mod:`cardgen.cards.figures`): the
+build's, else faces planned and cached here as a build would; after layout
+each face's PDF is drawn into its placeholder (:mod:`cardgen.rulebook.overlay`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from cardgen.cards.figures import rulebook_faces
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
 from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
 from cardgen.project import Project
 from cardgen.rulebook.depth import MAX_DEPTH
-from cardgen.rulebook.directive import content_directives
+from cardgen.rulebook.directive import card_ids, content_directives
 from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.rulebook.document import RulebookDocument, read_document
 from cardgen.rulebook.frontmatter import stylesheet_refs
 from cardgen.rulebook.images import document_roots
 from cardgen.rulebook.layout import book_html
+from cardgen.rulebook.overlay import draw_faces, find_placeholders
 from cardgen.safefs import FileRefused, Roots, check_file, resolve_roots
 from cardgen.stages import load_content
 from cardgen.theme import Theme
@@ -116,15 +121,19 @@ def front_stylesheets(document: RulebookDocument, text: str, roots: Roots) -> tu
     return urls, problems
 
 
-def lay_out(source: Path, html: str, roots: Roots) -> tuple[LaidOut, Rendered]:
-    """WeasyPrint's layout and PDF of ``html``.
+def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None = None) -> tuple[LaidOut, Rendered]:
+    """WeasyPrint's layout and PDF of ``html``, with the card faces ``figures`` drawn into their
+    placeholders.
 
     The rulebook may hold raw HTML and CSS, and WeasyPrint fails on some extreme
     values (``font-size: 1e10pt`` divides by zero, ``word-spacing: 1e30px``
     overflows): any such failure is a :class:`RenderError` naming the document."""
     try:
         laid_out = load_document(html, roots)
-        return laid_out, laid_out.write()
+        rendered = laid_out.write()
+        if figures:
+            rendered = replace(rendered, pdf=draw_faces(rendered.pdf, find_placeholders(laid_out), figures))
+        return laid_out, rendered
     except (RecursionError, CardgenError):
         raise
     except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
@@ -134,7 +143,7 @@ def lay_out(source: Path, html: str, roots: Roots) -> tuple[LaidOut, Rendered]:
 
 def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, draft: bool = False,
                    content_dir: Path | None = None, write: bool = True, content: Any = None, *,
-                   project: Project | None = None, theme: Theme | None = None) -> RulebookResult:
+                   project: Project | None = None, theme: Theme | None = None, cards: Any = None) -> RulebookResult:
     """Render ``source`` to the A4 PDF ``out``; see the module docstring.
 
     ``project``: with a project file, its root is an allowed root for pictures,
@@ -143,8 +152,10 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     footer (:mod:`cardgen.revision`).  ``theme``: the project's look
     (default: cardgen's own).
 
-    ``content``: the already-loaded content for table and list directives; without it,
-    ``content_dir`` is loaded when the document names a table or list.  With
+    ``content``: the already-loaded content for table, list and card directives; without it,
+    ``content_dir`` is loaded when the document names one.  ``cards``: the build's card faces
+    (:class:`~cardgen.cards.figures.CardFaces`); without them, a document with card figures
+    plans its own (:func:`~cardgen.cards.figures.rulebook_faces`).  With
     ``write=False`` nothing is written: the PDF is in ``result.pdf`` (the
     caller stages it with every other output, or writes it unless strict
     mode fails)."""
@@ -156,21 +167,25 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     if content is None:
         content = load_table_content(text, content_dir)
     theme = theme or Theme()
+    card_warnings: list[str] = []
+    if card_ids(text):
+        cards, card_warnings = rulebook_faces(cards, content, project, theme)
     root = project.root if project and project.file else None
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
         document = read_document(source, text, assets, draft=draft, content=content, root=root,
                                  toc_levels=project.toc_levels if project else None,
-                                 keyword_links=project.keyword_links if project else None)
+                                 keyword_links=project.keyword_links if project else None, cards=cards)
         roots = pdf_roots(document, assets, theme.roots + ((root,) if root else ()))
         stylesheets, css_problems = front_stylesheets(document, text, roots)
         html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets,
                          stamp=project.stamp() if project else "")
-        laid_out, rendered = lay_out(source, html, roots)
+        laid_out, rendered = lay_out(source, html, roots, [art.pdf for art in document.figures])
     except RecursionError:
         raise RenderError(f"{display_path(source)}: nested too deeply to lay out "
                           f"(keep Markdown and HTML within {MAX_DEPTH} levels)") from None
     warnings = sorted([*document.problems, *css_problems], key=lambda p: (p.file, p.line))
     warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
+    warnings += [Problem(str(source), 0, 0, "", f"cards: {m}", "warning") for m in card_warnings]
     result = RulebookResult(out, laid_out.page_count, len(document.todos), warnings,
                             pdf_warnings=rendered.warnings, pdf=rendered.pdf,
                             icon_set=list(getattr(document, "icon_set", [])))

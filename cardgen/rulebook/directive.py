@@ -26,7 +26,7 @@ a table or list).  Instead of content it may hold a :class:`DirectiveError`
 saying why there is none.  An unknown table or list, an unknown filter field
 or missing content is a warning (``env["warnings"]``) and leaves a visible
 note in the document.  Any other ``{{ … }}`` left in the text (an unknown
-directive such as ``{{ card: x }}``, or a directive inside a paragraph)
+directive such as ``{{ karte: x }}``, or a directive inside a paragraph)
 prints as it is written and is a warning with its line, never silent text;
 code spans and code blocks are left alone.
 
@@ -45,6 +45,7 @@ from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardgen.errors import CardgenError, did_you_mean
+from cardgen.rulebook.card_figure import card_figure_html, figure_options
 from cardgen.rulebook.fromcontent import DirectiveError, flat, rules_md, select, text_md
 from cardgen.rulebook.lists import LISTS, list_groups
 from cardgen.vocabulary import ROMAN, roman
@@ -56,7 +57,8 @@ if TYPE_CHECKING:   # annotations only: the build cache imports this module with
 
 _LINE = re.compile(r"^\{\{\s*(?P<directive>table|list):\s*(?P<name>[\w-]+)"
                    r"(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
-_NAME = re.compile(r"\{\{\s*(?P<directive>table|list):\s*(?P<name>[\w-]+)")   # anywhere: quotes, lists ...
+_CARD_LINE = re.compile(r"^\{\{\s*card:\s*(?P<name>[\w-]+)(?P<options>(?:\s+[^\s{}]+)*)\s*\}\}\s*$")
+_NAME = re.compile(r"\{\{\s*(?P<directive>table|list|card):\s*(?P<name>[\w-]+)")   # anywhere: quotes, lists ...
 _ANY = re.compile(r"\{\{\s*(?P<name>[^{}:\s]*)[^{}]*\}\}")       # any {{ … }} left in a text
 _BREAKS = ("softbreak", "hardbreak")
 
@@ -124,12 +126,20 @@ def content_directives(text: str) -> set[tuple[str, str]]:
     return {(match["directive"], match["name"]) for match in _NAME.finditer(text)}
 
 
+def card_ids(text: str) -> list[str]:
+    """The ids the card directives of ``text`` may show, sorted (a superset, as above)."""
+    return sorted({name for directive, name in content_directives(text) if directive == "card"})
+
+
 def kinds_read(text: str) -> list[str]:
-    """The content kinds the table and list directives of ``text`` read, sorted (for the build
-    cache's key; ``ruleset`` stands for the content's rules.yaml)."""
-    kinds = set()
+    """The content kinds the table, list and card directives of ``text`` read, sorted (for the build
+    cache's key; ``ruleset`` stands for the content's rules.yaml).  A card reads the units and powers
+    (which ids exist); the faces it shows are keyed by the build (:func:`cardgen.build.rulebook_key`)."""
+    kinds: set[str] = set()
     for directive, name in content_directives(text):
-        if directive == "table" and name in TABLES:
+        if directive == "card":
+            kinds.update(("units", "powers"))
+        elif directive == "table" and name in TABLES:
             kinds.add(TABLES[name].reads)
         elif directive == "list" and name in LISTS:
             kinds.update(LISTS[name].reads)
@@ -171,6 +181,11 @@ def _expand_list(state: StateBlock, name: str, filters: dict[str, str], content:
     state.tokens += list_tokens(name, groups, state.env.setdefault("list_anchors", set()))
 
 
+def _expand_card(state: StateBlock, name: str, options: str, written: str) -> None:
+    token = state.push("html_block", "", 0)
+    token.content = card_figure_html(name, figure_options(options), written, state.env).rstrip("\n") + "\n"
+
+
 EXPAND = {"table": _expand_table, "list": _expand_list}
 """How each content directive turns into tokens (with levels from 0: the block rule adds its own)."""
 
@@ -186,23 +201,28 @@ def env_content(env: MutableMapping[str, Any]) -> Any:
 
 
 def content_directive(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """Block rule: a ``{{ table: ... }}`` or ``{{ list: ... }}`` line becomes the table's or list's
-    tokens, mapped to that line."""
+    """Block rule: a ``{{ table: ... }}``, ``{{ list: ... }}`` or ``{{ card: ... }}`` line becomes the
+    table's, list's or card figure's tokens, mapped to that line."""
     if state.sCount[start] - state.blkIndent >= 4:
         return False
-    match = _LINE.match(state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]])
+    line = state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]]
+    match = _LINE.match(line) or _CARD_LINE.match(line)
     if not match:
         return False
     if silent:
         return True
-    filters = dict(item.split("=", 1) for item in match["filters"].split())
+    directive = match.groupdict().get("directive") or "card"
     first = len(state.tokens)
     try:
-        EXPAND[match["directive"]](state, match["name"], filters, env_content(state.env))
+        if directive == "card":
+            _expand_card(state, match["name"], match["options"], flat(match[0].strip()))
+        else:
+            filters = dict(item.split("=", 1) for item in match["filters"].split())
+            EXPAND[directive](state, match["name"], filters, env_content(state.env))
     except CardgenError as exc:
         del state.tokens[first:]
         message = " ".join(exc.lines())
-        state.env.setdefault("warnings", []).append((start + 1, f"{match['directive']} directive: {message}"))
+        state.env.setdefault("warnings", []).append((start + 1, f"{directive} directive: {message}"))
         token = state.push("html_block", "", 0)
         token.content = f'<p class="missing-table">{escape(match[0].strip())}</p>\n'
     for token in state.tokens[first:]:
@@ -233,12 +253,13 @@ def _unknown_message(match: re.Match[str]) -> str:
     return f"unknown directive {written} prints as text" + did_you_mean(match["name"], DIRECTIVES)
 
 
-DIRECTIVES = ("table", "list", "glossary")
+DIRECTIVES = ("table", "list", "card", "glossary")
 """The directives the dialect knows (``{{ NAME: … }}``)."""
 
 
 def directive_plugin(md: MarkdownIt) -> None:
-    """Expand ``{{ table: NAME }}`` and ``{{ list: NAME }}`` lines from ``env["content"]``; warn about any other
+    """Expand ``{{ table: NAME }}`` and ``{{ list: NAME }}`` lines from ``env["content"]`` and ``{{ card: ID }}``
+    lines from ``env["cards"]`` (:mod:`cardgen.rulebook.card_figure`); warn about any other
     ``{{ … }}`` in the text."""
     md.block.ruler.before("paragraph", "content_directive", content_directive, {"alt": ["paragraph"]})
     md.core.ruler.push("unknown_directives", unknown_directives)

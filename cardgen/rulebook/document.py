@@ -55,6 +55,7 @@ class RulebookDocument:
     icon_set: list[str] = field(default_factory=list)   # references drawn from cardgen's icon set
     roots: Roots | None = None                          # the folders its image URLs name (for the PDF)
     front_matter: dict | None = None                    # as read (its stylesheets: rulebook.frontmatter)
+    figures: list[Any] = field(default_factory=list)    # the faces of its card figures, by placeholder number
 
 
 class _Lines:
@@ -185,16 +186,18 @@ def _split_title(tokens: list[Token]) -> int:
 
 def read_document(source: Path, text: str, assets: list[Path], draft: bool = False,
                   content: Any = None, *, root: Path | None = None,
-                  toc_levels: tuple[int, ...] | None = None, keyword_links: str | None = None) -> RulebookDocument:
+                  toc_levels: tuple[int, ...] | None = None, keyword_links: str | None = None,
+                  cards: Any = None) -> RulebookDocument:
     """Parse ``text`` (the content of ``source``) into a checked :class:`RulebookDocument`.
 
     ``content`` is the already-loaded content the table directives read (through the
-    markdown-it env), or a ``DirectiveError`` saying why there is none.  ``root`` is the
+    markdown-it env), or a ``DirectiveError`` saying why there is none; ``cards`` the card faces
+    its card figures show (:mod:`cardgen.rulebook.card_figure`).  ``root`` is the
     project root (pictures may come from anywhere below it), or ``None`` without a
     project file: pictures come from the document's folder and ``assets`` only."""
     md = make_markdown(draft=draft)
     # the front matter's toc: and keyword_links: win (rulebook.toc, rulebook.keywords)
-    env: dict = {"content": content, "toc_levels": toc_levels, "keyword_links": keyword_links}
+    env: dict = {"content": content, "cards": cards, "toc_levels": toc_levels, "keyword_links": keyword_links}
     tokens = md.parse(text, env)
     problems: list[Problem] = []
     front = _front_matter(tokens, source, problems)
@@ -213,4 +216,5 @@ def read_document(source: Path, text: str, assets: list[Path], draft: bool = Fal
         body_html=render(tokens[split:], md.options, env),
         headings=headings, todos=list(env.get("todos", [])),
         icon_set=pictures.icon_set, roots=pictures.roots, front_matter=front,
+        figures=list(env.get("card_figures", [])),
         problems=sorted(problems, key=lambda p: (p.file, p.line)))  # stable: source order

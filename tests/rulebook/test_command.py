@@ -119,13 +119,14 @@ def test_example_rulebook_uses_every_feature(tmp_path):
 
 
 def test_an_unknown_directive_warns_and_strict_refuses_the_pdf(cli, tmp_path):
-    """Issue 14, point 5: ``{{ card: sturmtruppe }}`` once printed raw into the PDF without a word."""
+    """Issue 14, point 5: ``{{ card: sturmtruppe }}`` once printed raw into the PDF without a word
+    (now a card figure); any directive the dialect does not know still does."""
     source = tmp_path / "K.md"
-    source.write_text("# K\n\nText\n\n{{ card: sturmtruppe }}\n", encoding="utf-8")
+    source.write_text("# K\n\nText\n\n{{ karte: sturmtruppe }}\n", encoding="utf-8")
     code, stdout, stderr = cli("rulebook", source, "--out", tmp_path / "K.pdf")
     assert code == 0 and "wrote" in stdout
     assert stderr.splitlines() == [
-        f"{display_path(source)}:5: warning: unknown directive {{{{ card: sturmtruppe }}}} prints as text"]
+        f"{display_path(source)}:5: warning: unknown directive {{{{ karte: sturmtruppe }}}} prints as text"]
     code, _, stderr = cli("rulebook", source, "--out", tmp_path / "S.pdf", "--strict")
     assert code == 1 and stderr.splitlines()[-1].endswith("S.pdf not written")
     assert not (tmp_path / "S.pdf").exists()

@@ -201,7 +201,7 @@ def test_hostile_content_text_prints_as_text():
     assert "<h1" not in html.split("</h1>", 1)[1] and "<nav" not in html and "<table" not in html
     assert "onclick" not in html.replace("{.klasse onclick=x}", "")
     assert [message for _, message in warnings] == [     # directive-like text is never silent
-        "unknown directive {{ card: a }} prints as text",
+        "directive {{ card: a }} works only on a line of its own; here it prints as text",
         "directive {{ table: terrain }} works only on a line of its own; here it prints as text",
     ]
 

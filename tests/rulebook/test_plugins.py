@@ -102,7 +102,7 @@ def test_every_other_double_brace_is_a_warning_with_its_line():
     env: dict = {"content": stub_content()}
     html = make_markdown().render(text, env)
     assert env["warnings"] == [
-        (3, "unknown directive {{ card: sturmtruppe }} prints as text"),
+        (3, "directive {{ card: sturmtruppe }} works only on a line of its own; here it prints as text"),
         (4, "directive {{ list: traits }} works only on a line of its own; here it prints as text"),
         (6, "directive {{ table: terrain }} works only on a line of its own; here it prints as text"),
         (10, "unknown directive {{ tabel: x }} prints as text (did you mean 'table'?)"),

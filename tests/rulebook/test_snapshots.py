@@ -7,23 +7,40 @@ so a change to any plugin shows up as a reviewable HTML diff.
 
 from __future__ import annotations
 
+import pytest
+
+from cardgen.cards.figures import standalone_faces
 from cardgen.paths import ASSETS_DIR
+from cardgen.project import Project
 from cardgen.rulebook.document import read_document
 from cardgen.stages import load_content
+from cardgen.theme import Theme
 from conftest import PROJECT
 
 SOURCE = PROJECT / "content" / "rulebook" / "Regeln.md"
 
 
-def test_example_rulebook_html(snapshot):
+@pytest.fixture(scope="module")
+def example(tmp_path_factory):
+    """The example content and its card faces (for the card figures), cached in a folder of its own."""
+    content = load_content(PROJECT / "content")
+    root = tmp_path_factory.mktemp("faces")
+    cards, warnings = standalone_faces(content, Project(root=root, out=root / "build"), Theme())
+    assert warnings == []
+    return content, cards
+
+
+def test_example_rulebook_html(snapshot, example):
+    content, cards = example
     document = read_document(SOURCE, SOURCE.read_text(encoding="utf-8"), [ASSETS_DIR],
-                             content=load_content(PROJECT / "content"))
+                             content=content, cards=cards)
     assert [p.format() for p in document.problems] == []
     snapshot("rulebook/Regeln.title.html", document.title_html)
     snapshot("rulebook/Regeln.body.html", document.body_html)
 
 
-def test_example_rulebook_draft_html(snapshot):
+def test_example_rulebook_draft_html(snapshot, example):
+    content, cards = example
     document = read_document(SOURCE, SOURCE.read_text(encoding="utf-8"), [ASSETS_DIR], draft=True,
-                             content=load_content(PROJECT / "content"))
+                             content=content, cards=cards)
     snapshot("rulebook/Regeln.draft.body.html", document.body_html)

@@ -1,0 +1,80 @@
+"""Card figures into the laid-out rulebook: each face's own PDF drawn into its placeholder.
+
+The card directive (:mod:`cardgen.rulebook.card_figure`) leaves an empty box
+``[data-card-figure=N]`` exactly as large as the card; after WeasyPrint has
+laid out the rulebook, :func:`find_placeholders` reads on which page and
+where each box landed, and :func:`draw_faces` draws face ``N`` there as a
+form XObject, its trim box on the box (the imposer's own code:
+:func:`cardgen.cards.impose.face_placement`, :func:`~cardgen.cards.impose.face_form`).
+
+The face is drawn *before* the page's own content, so what the rulebook
+prints in the box -- the callout markers -- lies on top of the card.  (A
+stylesheet that paints a background behind the placeholder hides the card.)
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pikepdf
+
+from cardgen.cards.impose import Rect, box_rect, face_form, face_placement, save_pdf
+from cardgen.errors import RenderError
+from cardgen.pdf import LaidOut
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """Where figure ``index`` landed: page (from 0) and its box in PDF points."""
+
+    index: int
+    page: int
+    rect: Rect
+
+
+def find_placeholders(laid_out: LaidOut) -> list[Placeholder]:
+    """Every ``data-card-figure`` box of the laid-out rulebook, in page order."""
+    found = []
+    for number in range(laid_out.page_count):
+        height = laid_out.page_size(number)[1]
+        for box in laid_out.boxes(number):
+            index = box.get("card-figure")
+            if box.tag is not None and index is not None and index.isdigit() and box.width > 0:
+                found.append(Placeholder(int(index), number, box_rect(box, height)))
+    return found
+
+
+def draw_faces(pdf: bytes, placeholders: Sequence[Placeholder], faces: Sequence[bytes]) -> bytes:
+    """``pdf`` with face ``faces[p.index]`` drawn into every placeholder ``p`` (a placeholder split
+    over two pages is drawn on the first); a figure without a placeholder is a :class:`RenderError`."""
+    missing = sorted(set(range(len(faces))) - {p.index for p in placeholders})
+    if missing:
+        raise RenderError(f"card figure {missing[0] + 1} was not laid out (is it hidden by a stylesheet?)")
+    book = pikepdf.Pdf.open(io.BytesIO(pdf))
+    sources = []
+    drawn: set[int] = set()
+    for placeholder in placeholders:
+        if placeholder.index in drawn:
+            continue
+        drawn.add(placeholder.index)
+        source = pikepdf.Pdf.open(io.BytesIO(faces[placeholder.index]))
+        sources.append(source)
+        page = book.pages[placeholder.page]
+        bbox, matrix = face_placement(source.pages[0], _on_page(placeholder.rect, page))
+        name = page.add_resource(face_form(book, source.pages[0], bbox), pikepdf.Name.XObject, prefix="Card")
+        matrix_ops = " ".join(f"{v:.4f}" for v in matrix)
+        page.contents_add(book.make_stream(f"q {matrix_ops} cm {name} Do Q\n".encode("ascii")), prepend=True)
+    try:
+        return save_pdf(book)
+    finally:
+        for source in sources:
+            source.close()
+        book.close()
+
+
+def _on_page(rect: Rect, page: pikepdf.Page) -> Rect:
+    """``rect`` (from the page's lower left corner) in the page's own coordinates (its media box)."""
+    left, bottom = (float(v) for v in page.mediabox[:2])
+    return Rect(rect.left + left, rect.bottom + bottom, rect.width, rect.height)
