@@ -1,0 +1,246 @@
+"""``{{ card: ID }}``: the card stage's own face, drawn into the rulebook, with its numbered markers.
+
+The example rulebook (built once per session by ``example_build``) shows
+``feldleutnant`` with callouts, its back and the power card ``feuerball``.
+Its PDF is read back: the face is a form XObject of the card's size, the
+card's own words are in the rulebook, and every marker 1-16 lies next to the
+element it names -- found by reading the face's own PDF (the cached face
+the cards were imposed from) and mapping its words onto the figure.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import shutil
+import subprocess
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+from cardgen.build import build
+from cardgen.cards.figures import standalone_faces
+from cardgen.geometry import mm_to_pt
+from cardgen.project import Project
+from cardgen.rulebook.build import build_rulebook
+from cardgen.rulebook.document import read_document
+from cardgen.rulebook.lists import unit_points
+from cardgen.stages import load_content
+from cardgen.theme import Theme
+from conftest import PROJECT
+
+pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+
+RULEBOOK = "rulebooks/rulebook/Regeln.pdf"
+_WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
+MARKER_PT = 18          # a marker (1.6em at 9pt plus its border) sits just outside its edge: this far at most
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    x: float            # centre, in pt from the page's top left
+    y: float
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A card face drawn on a page: its rectangle (pt, from the page's top left) and its PDF."""
+
+    page: int           # from 1
+    left: float
+    top: float
+    width: float
+    height: float
+    face: bytes
+
+
+def words(pdf: Path | bytes, page: int = 1) -> list[Word]:
+    """Every word of ``page`` with its centre (``pdftotext -bbox``)."""
+    source = ["-"] if isinstance(pdf, bytes) else [str(pdf)]
+    out = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), *source, "-"], check=True,
+                         capture_output=True, input=pdf if isinstance(pdf, bytes) else None).stdout.decode()
+    return [Word(html.unescape(m[5]), (float(m[1]) + float(m[3])) / 2, (float(m[2]) + float(m[4])) / 2)
+            for m in _WORD.finditer(out)]
+
+
+def figures(pdf: Path) -> list[Figure]:
+    """Every card face drawn into the rulebook: the ``/Card…`` forms each page draws, where, how large."""
+    found = []
+    with pikepdf.open(pdf) as book:
+        for number, page in enumerate(book.pages, start=1):
+            forms = {str(name): form for name, form in page.resources.get("/XObject", {}).items()
+                     if str(name).startswith("/Card")}
+            height = float(page.mediabox[3])
+            matrix = None
+            for operands, operator in pikepdf.parse_content_stream(page):
+                if str(operator) == "cm":
+                    matrix = [float(v) for v in operands]
+                elif str(operator) == "Do" and str(operands[0]) in forms:
+                    form = forms[str(operands[0])]
+                    x0, y0, x1, y1 = (float(v) for v in form.BBox)
+                    a, _, _, d, e, f = matrix
+                    found.append(Figure(number, e + a * x0, height - (f + d * y1), a * (x1 - x0), d * (y1 - y0),
+                                        face_pdf(form)))
+    return found
+
+
+def face_pdf(form: pikepdf.Object) -> bytes:
+    """A form XObject back as a one-page PDF (to read its words where the face has them)."""
+    out = pikepdf.Pdf.new()
+    x0, y0, x1, y1 = (float(v) for v in form.BBox)
+    page = out.add_blank_page(page_size=(x1 - x0, y1 - y0))
+    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(F=out.copy_foreign(form)))
+    page.obj.Contents = out.make_stream(f"q 1 0 0 1 {-x0:.4f} {-y0:.4f} cm /F Do Q".encode())
+    buffer = io.BytesIO()
+    out.save(buffer)
+    return buffer.getvalue()
+
+
+def face_words_on_page(figure: Figure) -> list[Word]:
+    """The words of the face, where the figure puts them on the rulebook page."""
+    face = words(figure.face)
+    with pikepdf.open(io.BytesIO(figure.face)) as pdf:
+        width = float(pdf.pages[0].mediabox[2])
+    scale = figure.width / width
+    return [Word(w.text, figure.left + scale * w.x, figure.top + scale * w.y) for w in face]
+
+
+def markers(pdf: Path, figure: Figure) -> dict[str, Word]:
+    """The words on the figure that the face does not print: the callout markers, by number."""
+    face = Counter((w.text, round(w.x / 3), round(w.y / 3)) for w in face_words_on_page(figure))
+    found = {}
+    for word in words(pdf, figure.page):
+        key = (word.text, round(word.x / 3), round(word.y / 3))
+        if face[key]:
+            face[key] -= 1
+        elif word.text.isdigit() and _near_rect(word, figure, MARKER_PT):
+            found[word.text] = word
+    return found
+
+
+def _near_rect(word: Word, figure: Figure, margin: float) -> bool:
+    return (figure.left - margin <= word.x <= figure.left + figure.width + margin
+            and figure.top - margin <= word.y <= figure.top + figure.height + margin)
+
+
+def first(found: list[Word], text: str) -> Word:
+    return next(w for w in found if w.text == text)
+
+
+@pytest.fixture(scope="module")
+def rulebook(example_build) -> Path:
+    return example_build.out / RULEBOOK
+
+
+@pytest.fixture(scope="module")
+def unit_figure(rulebook) -> Figure:
+    return figures(rulebook)[0]
+
+
+def test_the_unit_card_is_a_form_of_the_cards_size_at_the_placeholder(rulebook, unit_figure):
+    found = figures(rulebook)
+    assert len(found) == 3                             # feldleutnant front and back, feuerball
+    front, back, power = found
+    assert (front.width, front.height) == pytest.approx((mm_to_pt(120), mm_to_pt(80)), abs=0.05)   # 100 %
+    assert back.page == front.page + 1 or back.page == front.page
+    assert back.width == pytest.approx(0.8 * 481.89, abs=1)     # width=80% of the text column (A4, 1.5 cm margins)
+    assert (power.width, power.height) == pytest.approx((mm_to_pt(63), mm_to_pt(88)), abs=0.05)
+    heading = first(words(rulebook, front.page), "Einheitenkarte")
+    assert heading.y < front.top                       # below its heading, on its page
+
+
+def test_the_rulebook_prints_the_cards_own_text(rulebook, unit_figure):
+    content = load_content(PROJECT / "content")
+    points = unit_points(content.units["feldleutnant"], content)
+    text = " ".join(w.text for w in words(rulebook, unit_figure.page))
+    assert "Feldleutnant" in text and f"{points} pkt" in text
+    assert "Dienstpistole" in text and "Sturmpanzer" in text
+
+
+def test_markers_1_to_16_lie_beside_the_elements_they_name(rulebook, unit_figure):
+    found = markers(rulebook, unit_figure)
+    assert sorted(found, key=int) == [str(n) for n in range(1, 17)]
+    face = face_words_on_page(unit_figure)
+
+    def distance(number: str, word: Word) -> float:
+        marker = found[number]
+        return ((marker.x - word.x) ** 2 + (marker.y - word.y) ** 2) ** 0.5
+
+    points = [w for w in face if w.text == "pkt"][0]
+    named = {"2": first(face, "Feldleutnant"), "3": first(face, "AGI"), "11": first(face, "Waffen"),
+             "12": first(face, "Rüstung"), "13": first(face, "Ausrüstung"), "10": first(face, "Eigenschaften"),
+             "16": points, "9": first(face, "GK")}
+    for number, word in named.items():
+        assert distance(number, word) < 45, f"marker {number} is {distance(number, word):.0f} pt from '{word.text}'"
+    others = [n for n in found if n not in ("2", "16")]
+    assert all(distance("2", named["2"]) < distance(n, named["2"]) for n in others)     # 2 is the name's marker
+    assert found["1"].x < unit_figure.left + 0.1 * unit_figure.width              # the TP track: left column
+    assert found["14"].x > found["11"].x and found["15"].y > found["14"].y
+
+
+def test_the_power_card_has_markers_1_to_8(rulebook):
+    power = figures(rulebook)[2]
+    assert sorted(markers(rulebook, power), key=int) == [str(n) for n in range(1, 9)]
+    assert "Feuerball" in " ".join(w.text for w in words(rulebook, power.page))
+
+
+@pytest.fixture(scope="module")
+def example_faces(tmp_path_factory):
+    content = load_content(PROJECT / "content")
+    root = tmp_path_factory.mktemp("faces")
+    return content, standalone_faces(content, Project(root=root, out=root / "build"), Theme())[0]
+
+
+def test_an_unknown_card_warns_with_its_line_and_leaves_a_note(example_faces, tmp_path):
+    content, cards = example_faces
+    source = tmp_path / "K.md"
+    text = "# K\n\nText\n\n{{ card: sturmtrupe }}\n\n{{ card: feuerball side=back }}\n\n{{ card: sturmtruppe widht=50% }}\n"
+    document = read_document(source, text, [], content=content, cards=cards)
+    assert [(p.line, p.message) for p in document.problems] == [
+        (5, "card directive: unknown card 'sturmtrupe' (did you mean 'sturmtruppe'?)"),
+        (7, "card directive: card 'feuerball' is a power card; it has no back (leave out side=)"),
+        (9, "card directive: unknown card option 'widht=50%' (did you mean 'width'?)"),
+    ]
+    assert '<p class="missing-table">{{ card: sturmtrupe }}</p>' in document.body_html
+    assert document.figures == []
+
+
+def test_strict_refuses_an_unknown_card(cli, tmp_path):
+    source = tmp_path / "K.md"
+    source.write_text("# K\n\n{{ card: sturmtrupe }}\n", encoding="utf-8")
+    code, _, stderr = cli("rulebook", source, "--out", tmp_path / "K.pdf", "--content", "content", "--strict")
+    assert code == 1 and not (tmp_path / "K.pdf").exists()
+    assert "K.md:3: warning: card directive: unknown card 'sturmtrupe' (did you mean 'sturmtruppe'?)" in stderr
+
+
+def test_side_both_draws_front_and_back(tmp_path):
+    source = tmp_path / "K.md"
+    source.write_text("# K\n\n{{ card: sturmtruppe side=both width=60mm }}\n", encoding="utf-8")
+    project = Project(root=tmp_path, out=tmp_path / "build")
+    result = build_rulebook(source, tmp_path / "K.pdf", content_dir=PROJECT / "content", project=project)
+    assert result.warnings == []
+    drawn = figures(tmp_path / "K.pdf")
+    assert [(f.width, f.height) for f in drawn] == [pytest.approx((mm_to_pt(60), mm_to_pt(40)), abs=0.05)] * 2
+    assert drawn[0].face != drawn[1].face
+    text = " ".join(w.text for w in words(tmp_path / "K.pdf"))
+    assert "Sturmtruppe" in text and "Sturmgewehr" in text
+
+
+def test_a_change_of_the_unit_changes_the_figure_in_one_build(example_build, tmp_path):
+    content, out = tmp_path / "content", tmp_path / "out"
+    shutil.copytree(example_build.content, content)
+    shutil.copytree(example_build.out, out)
+    unit = content / "units" / "feldleutnant.yaml"
+    unit.write_text(unit.read_text(encoding="utf-8").replace("name: Feldleutnant", "name: Feldmarschall", 1),
+                    encoding="utf-8")
+    summary = build(content, out)
+    assert RULEBOOK in summary.built
+    page = figures(out / RULEBOOK)[0].page
+    text = " ".join(w.text for w in words(out / RULEBOOK, page))
+    assert "Feldmarschall" in text and "Feldleutnant" not in text
+    assert RULEBOOK in build(content, out).reused                # and stays put when nothing changed
