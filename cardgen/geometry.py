@@ -132,3 +132,17 @@ def sheet_layout(card: FacePage, options: SheetOptions) -> SheetLayout:
         pair_slot_height_mm=card.height_mm + card.bleed_mm,
         fold_line_top_mm=card.height_mm + card.bleed_mm,
         fold_label_top_mm=card.height_mm + card.bleed_mm + FOLD_LABEL_GAP_MM)
+
+
+@dataclass(frozen=True)
+class Callout:
+    """Where an element a rulebook figure numbers lies on its face: the union of the boxes marked
+    ``data-callout="NUMBER"`` in the face's template, in % of the card (trim) from its top left;
+    ``at`` (``data-callout-at``: top, bottom, left, right, center) is where its marker goes."""
+
+    number: int
+    at: str
+    x: float
+    y: float
+    width: float
+    height: float

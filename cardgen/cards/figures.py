@@ -22,9 +22,9 @@ from typing import Iterable
 
 from cardgen.cache import Cache, digest, toolchain_digest
 from cardgen.cards.pipeline import CALLOUTS, FaceJob, FaceStore, model_portraits, plan_faces, stamped_options
-from cardgen.cards.render import Callout
 from cardgen.content.model import Content
 from cardgen.context import BuildContext
+from cardgen.geometry import Callout
 from cardgen.project import Project
 from cardgen.rules.derive import derive
 from cardgen.theme import Theme

@@ -17,7 +17,7 @@ import jinja2
 from cardgen.cards.fit import Overflow, find_overflows, floors, font_sizes, small_text
 from cardgen.cards.view import header_icons
 from cardgen.errors import RenderError
-from cardgen.geometry import FacePage
+from cardgen.geometry import Callout, FacePage
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.pdf import BoxInfo, LaidOut, load_document
 from cardgen.theme import Theme, template_environment, template_failure
@@ -30,20 +30,6 @@ FACES = {  # face kind → (template, stylesheet, theme target)
     "back": ("unit_back.html.j2", "unit.css", "cards"),
     "power": ("power.html.j2", "power.css", "powers"),
 }
-
-
-@dataclass(frozen=True)
-class Callout:
-    """Where an element a rulebook figure numbers lies on its face: the union of the boxes marked
-    ``data-callout="NUMBER"`` in the face's template, in % of the card (trim) from its top left;
-    ``at`` (``data-callout-at``: top, bottom, left, right, center) is where its marker goes."""
-
-    number: int
-    at: str
-    x: float
-    y: float
-    width: float
-    height: float
 
 
 @dataclass(frozen=True)
