@@ -63,7 +63,8 @@ def draw_faces(pdf: bytes, placeholders: Sequence[Placeholder], faces: Sequence[
         sources.append(source)
         page = book.pages[placeholder.page]
         bbox, matrix = face_placement(source.pages[0], _on_page(placeholder.rect, page))
-        name = page.add_resource(face_form(book, source.pages[0], bbox), pikepdf.Name.XObject, prefix="Card")
+        name = page.add_resource(face_form(book, source.pages[0], bbox), pikepdf.Name.XObject,
+                                 name=_free_name(page, placeholder.index))
         matrix_ops = " ".join(f"{v:.4f}" for v in matrix)
         page.contents_add(book.make_stream(f"q {matrix_ops} cm {name} Do Q\n".encode("ascii")), prepend=True)
     try:
@@ -72,6 +73,16 @@ def draw_faces(pdf: bytes, placeholders: Sequence[Placeholder], faces: Sequence[
         for source in sources:
             source.close()
         book.close()
+
+
+def _free_name(page: pikepdf.Page, index: int) -> pikepdf.Name:
+    """``/CardFigureN`` (N the figure's number), not yet a resource of ``page``: a fixed name, as a
+    random one (pikepdf's ``prefix=``) would make two builds of one rulebook differ."""
+    taken = set(page.obj.get("/Resources", {}).get("/XObject", {}).keys())
+    name, suffix = f"/CardFigure{index + 1}", 0
+    while (name if not suffix else f"{name}_{suffix}") in taken:
+        suffix += 1
+    return pikepdf.Name(name if not suffix else f"{name}_{suffix}")
 
 
 def _on_page(rect: Rect, page: pikepdf.Page) -> Rect:
