@@ -78,7 +78,9 @@ def draw_faces(pdf: bytes, placeholders: Sequence[Placeholder], faces: Sequence[
 def _free_name(page: pikepdf.Page, index: int) -> pikepdf.Name:
     """``/CardFigureN`` (N the figure's number), not yet a resource of ``page``: a fixed name, as a
     random one (pikepdf's ``prefix=``) would make two builds of one rulebook differ."""
-    taken = set(page.obj.get("/Resources", {}).get("/XObject", {}).keys())
+    resources = page.obj.get("/Resources")
+    xobjects = resources.get("/XObject") if resources is not None else None
+    taken = set(xobjects.keys()) if xobjects is not None else set()
     name, suffix = f"/CardFigure{index + 1}", 0
     while (name if not suffix else f"{name}_{suffix}") in taken:
         suffix += 1
