@@ -144,12 +144,17 @@ def unit_figure(rulebook) -> Figure:
 
 def test_the_unit_card_is_a_form_of_the_cards_size_at_the_placeholder(rulebook, unit_figure):
     found = figures(rulebook)
-    assert len(found) == 3                             # feldleutnant front and back, feuerball
-    front, back, power = found
+    assert len(found) == 5                  # feldleutnant front and back, feuerball, sturmtruppe both sides
+    front, back, power = found[:3]
+    both_front, both_back = sorted(found[3:], key=lambda figure: figure.left)
     assert (front.width, front.height) == pytest.approx((mm_to_pt(120), mm_to_pt(80)), abs=0.05)   # 100 %
     assert back.page == front.page + 1 or back.page == front.page
     assert back.width == pytest.approx(0.8 * 481.89, abs=1)     # width=80% of the text column (A4, 1.5 cm margins)
     assert (power.width, power.height) == pytest.approx((mm_to_pt(63), mm_to_pt(88)), abs=0.05)
+    for side in (both_front, both_back):                # side=both width=80mm: side by side, each 80 mm
+        assert (side.width, side.height) == pytest.approx((mm_to_pt(80), mm_to_pt(80 * 80 / 120)), abs=0.05)
+    assert both_back.page == both_front.page and both_back.top == pytest.approx(both_front.top)
+    assert both_back.left > both_front.left + both_front.width
     heading = first(words(rulebook, front.page), "Einheitenkarte")
     assert heading.y < front.top                       # below its heading, on its page
 
