@@ -9,12 +9,12 @@ from pathlib import Path
 
 from cardgen.build import build
 from cardgen.cards.printshop import print_shop_bleed
-from cardgen.cli import (add_css_option, add_print_shop_option, add_project_options, os_error_line, project_of,
-                         reload_project)
-from cardgen.context import CardOptions, icon_set_line
-from cardgen.errors import CardgenError, display_path
+from cardgen.cli import add_css_option, add_print_shop_option, add_project_options, project_of, reload_project
+from cardgen.context import CardOptions, Summary, icon_set_line
+from cardgen.errors import display_path
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
+from cardgen.serve.worker import BuildWorker, watch_changes
 
 
 class PlainReporter:
@@ -54,9 +54,16 @@ def make_reporter(total: int):
 
 
 def run_build(args: argparse.Namespace) -> int:
+    build_and_report(args)
+    return 0
+
+
+def build_and_report(args: argparse.Namespace, reporter_factory=make_reporter) -> Summary:
+    """``cardgen build``: build, print the warnings, removed outputs and the summary line; the summary.
+    ``reporter_factory=None``: no line per step (``cardgen serve``)."""
     started = time.perf_counter()
     options = CardOptions(print_shop=True, bleed_mm=print_shop_bleed(None)) if args.print_shop else None
-    summary = build(args.content, args.out, strict=args.strict, reporter_factory=make_reporter,
+    summary = build(args.content, args.out, strict=args.strict, reporter_factory=reporter_factory,
                     project=project_of(args), extra_css=args.css, card_options=options)
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
@@ -66,8 +73,15 @@ def run_build(args: argparse.Namespace) -> int:
         print(icon_set_line(summary.icon_set))
     seconds = time.perf_counter() - started
     print(f"built {len(summary.built)}, reused {len(summary.reused)}, "
-          f"{len(summary.warnings)} warning(s) in {seconds:.2f} s")
-    return 0
+          f"{len(summary.warnings)} warning(s) in {seconds:.2f} s", flush=True)
+    return summary
+
+
+def rebuild(args: argparse.Namespace, reporter_factory=make_reporter) -> Summary:
+    """One build of the warm worker: the project file read again (it may have changed; the folders
+    watched are those of the first), then :func:`build_and_report`."""
+    reload_project(args)
+    return build_and_report(args, reporter_factory)
 
 
 def watched_paths(args: argparse.Namespace) -> list[Path]:
@@ -88,31 +102,13 @@ def watched_paths(args: argparse.Namespace) -> list[Path]:
 
 
 def run_watch(args: argparse.Namespace) -> int:
-    """Rebuild on every saved change (debounced), printing each result; the project file is read
-    again before each build (the folders watched are those of the first)."""
-    # lazy: only `cardgen watch` needs it (and tests replace watchfiles.watch)
-    from watchfiles import watch
-
-    def once() -> None:
-        try:
-            reload_project(args)
-            run_build(args)
-        except CardgenError as exc:
-            for line in exc.lines():
-                print(line, file=sys.stderr)
-        except OSError as exc:                       # e.g. a file vanished while it was read
-            print(f"cardgen: {os_error_line(exc)}", file=sys.stderr)
-
-    once()
-    out = str(Path(args.out).absolute())
-
-    def keep(change, path: str) -> bool:             # never our own writes: no build triggers the next
-        return ("/.cache/" not in path and not path.endswith(".tmp") and "/.git/" not in path
-                and path != out and not path.startswith(out + "/"))
-
+    """Rebuild on every saved change (debounced), printing each result: the warm worker of
+    :mod:`cardgen.serve.worker`, in the foreground."""
+    worker = BuildWorker(lambda: rebuild(args))
+    worker.run_once()
     print(f"watching {display_path(args.content)} (Ctrl+C to stop)")
-    for _ in watch(*watched_paths(args), debounce=400, step=100, watch_filter=keep):
-        once()
+    for _ in watch_changes(watched_paths(args), args.out):
+        worker.run_once()
     return 0
 
 

@@ -1,0 +1,1 @@
+"""``cardgen serve``: see :mod:`cardgen.serve.command`."""
