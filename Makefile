@@ -1,17 +1,19 @@
 # The two commands of cardgen (see README):
 #   make build   install into .venv and build the example content into build/
-#   make test    install into .venv, lint (ruff), type-check (mypy) and run the whole test suite
+#   make test    install into .venv (and, for the tests only, Chromium), lint (ruff), type-check (mypy)
+#                and run the whole test suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+TESTSTAMP := $(VENV)/.test-system
 
 .PHONY: build test setup clean
 
 build: $(STAMP)
 	$(BIN)/cardgen build --content content --out build
 
-test: $(STAMP)
+test: $(STAMP) $(TESTSTAMP)
 	$(BIN)/ruff check cardgen tests bench
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n 2 --dist worksteal
@@ -24,6 +26,10 @@ $(STAMP): pyproject.toml constraints.txt scripts/setup-system.sh
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -c constraints.txt -e '.[test]'
 	touch $(STAMP)
+
+$(TESTSTAMP): $(STAMP) scripts/setup-test-system.sh   # only for tests: Chromium (cardgen serve's browser test)
+	bash scripts/setup-test-system.sh
+	touch $(TESTSTAMP)
 
 clean:
 	rm -rf build $(VENV)

@@ -191,14 +191,15 @@ def project_of(args: argparse.Namespace) -> Project:
 
 
 def _plugin_commands() -> list:
-    """Subcommands that live with their stage (cards, rulebook, build, watch, init, diff)."""
+    """Subcommands that live with their stage (cards, rulebook, build, watch, serve, init, diff)."""
     from cardgen import buildcmd
     from cardgen import init as init_command
     from cardgen.cards import command as cards_command
     from cardgen.errata import command as diff_command
     from cardgen.rulebook import command as rulebook_command
+    from cardgen.serve import command as serve_command
 
-    return [cards_command, rulebook_command, buildcmd, init_command, diff_command]
+    return [cards_command, rulebook_command, buildcmd, init_command, diff_command, serve_command]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -141,6 +141,32 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
                           f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
 
 
+@dataclass(frozen=True)
+class RulebookPage:
+    """A rulebook as one HTML document: what WeasyPrint lays out, and what ``cardgen serve`` shows."""
+
+    html: str
+    roots: Roots                            # the folders its URLs name (virtually) and the PDF may read
+    document: RulebookDocument
+    problems: tuple[Problem, ...]           # the document's warnings and its unusable stylesheets, in line order
+
+
+def rulebook_page(source: Path, text: str, assets: list[Path], draft: bool = False, content: Any = None,
+                  project: Project | None = None, theme: Theme | None = None, cards: Any = None) -> RulebookPage:
+    """Parse and check ``text`` (the rulebook ``source``), then lay out its HTML page (see :func:`build_rulebook`)."""
+    theme = theme or Theme()
+    root = project.root if project and project.file else None
+    document = read_document(source, text, assets, draft=draft, content=content, root=root,
+                             toc_levels=project.toc_levels if project else None,
+                             keyword_links=project.keyword_links if project else None, cards=cards)
+    roots = pdf_roots(document, assets, theme.roots + ((root,) if root else ()))
+    stylesheets, css_problems = front_stylesheets(document, text, roots)
+    html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets,
+                     stamp=project.stamp() if project else "")
+    problems = sorted([*document.problems, *css_problems], key=lambda p: (p.file, p.line))
+    return RulebookPage(html, roots, document, tuple(problems))
+
+
 def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, draft: bool = False,
                    content_dir: Path | None = None, write: bool = True, content: Any = None, *,
                    project: Project | None = None, theme: Theme | None = None, cards: Any = None) -> RulebookResult:
@@ -170,25 +196,18 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     card_warnings: list[str] = []
     if card_ids(text):
         cards, card_warnings = rulebook_faces(cards, content, project, theme)
-    root = project.root if project and project.file else None
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
-        document = read_document(source, text, assets, draft=draft, content=content, root=root,
-                                 toc_levels=project.toc_levels if project else None,
-                                 keyword_links=project.keyword_links if project else None, cards=cards)
-        roots = pdf_roots(document, assets, theme.roots + ((root,) if root else ()))
-        stylesheets, css_problems = front_stylesheets(document, text, roots)
-        html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets,
-                         stamp=project.stamp() if project else "")
-        laid_out, rendered = lay_out(source, html, roots, [art.pdf for art in document.figures])
+        page = rulebook_page(source, text, assets, draft, content, project, theme, cards)
+        laid_out, rendered = lay_out(source, page.html, page.roots, [art.pdf for art in page.document.figures])
     except RecursionError:
         raise RenderError(f"{display_path(source)}: nested too deeply to lay out "
                           f"(keep Markdown and HTML within {MAX_DEPTH} levels)") from None
-    warnings = sorted([*document.problems, *css_problems], key=lambda p: (p.file, p.line))
+    warnings = list(page.problems)
     warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
     warnings += [Problem(str(source), 0, 0, "", f"cards: {m}", "warning") for m in card_warnings]
-    result = RulebookResult(out, laid_out.page_count, len(document.todos), warnings,
+    result = RulebookResult(out, laid_out.page_count, len(page.document.todos), warnings,
                             pdf_warnings=rendered.warnings, pdf=rendered.pdf,
-                            icon_set=list(getattr(document, "icon_set", [])))
+                            icon_set=list(getattr(page.document, "icon_set", [])))
     if write:
         write_atomic(out, rendered.pdf)
         result.written = True

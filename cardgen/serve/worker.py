@@ -125,7 +125,9 @@ def watch_changes(paths: Iterable[Path], out: Path, debounce_ms: int = 400,
     # lazy: only watch and serve need it (and tests replace watchfiles.watch)
     import watchfiles
 
-    options: dict[str, object] = {"debounce": debounce_ms, "step": WATCH_STEP_MS, "watch_filter": keep_change(out)}
-    if stop is not None:
-        options["stop_event"] = stop
-    yield from watchfiles.watch(*paths, **options)
+    keep = keep_change(out)
+    if stop is None:                                 # (tests replace watchfiles.watch by a stand-in)
+        yield from watchfiles.watch(*paths, debounce=debounce_ms, step=WATCH_STEP_MS, watch_filter=keep)
+    else:
+        yield from watchfiles.watch(*paths, debounce=debounce_ms, step=WATCH_STEP_MS, watch_filter=keep,
+                                    stop_event=stop)

@@ -1,0 +1,69 @@
+"""``cardgen serve``: the command-line side of the preview server (see :mod:`cardgen.serve`)."""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import sys
+import threading
+from pathlib import Path
+
+from cardgen.buildcmd import rebuild, watched_paths
+from cardgen.cli import add_css_option, add_project_options
+from cardgen.errors import UsageError
+from cardgen.serve.preview import Preview
+from cardgen.serve.server import LOOPBACK, PreviewApp, make_server, watch_in_background
+from cardgen.serve.worker import BuildWorker
+
+DEFAULT_PORT = 8000
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() in LOOPBACK:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve the preview until Ctrl+C: every change reloads the pages, the warm worker rebuilds the PDFs."""
+    if not is_loopback(args.host):
+        print(f"cardgen serve: warning: --host {args.host} lets other machines reach the preview and read "
+              "the files it shows; use it only on a network you trust", file=sys.stderr)
+    preview = Preview(args, Path(args.out) / ".cache" / "preview")
+    app = PreviewApp(preview, None)
+    if not args.no_build:
+        build_args = argparse.Namespace(**vars(args))
+        app.worker = BuildWorker(lambda: rebuild(build_args, None), app.notify)
+    try:
+        server = make_server(app, args.host, args.port)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    host, port = str(server.server_address[0]), int(server.server_address[1])
+    shown = f"[{host}]" if ":" in host else host
+    print(f"serving http://{shown}:{port}/ (Ctrl+C to stop)", flush=True)
+    stop = threading.Event()
+    watch_in_background(watched_paths(args), Path(args.out), app.on_change, stop)
+    if app.worker is not None:
+        app.worker.start()
+    try:
+        server.serve_forever()
+    finally:
+        stop.set()
+        server.server_close()
+        if app.worker is not None:
+            app.worker.stop(timeout=0)
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("serve", help="preview every card and rulebook in the browser, reloading on save")
+    add_project_options(p, strict_help="warnings fail the background build")
+    add_css_option(p, "for every document")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: a free one)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--no-build", action="store_true", help="only the preview: no PDFs built in the background")
+    p.set_defaults(func=run_serve, print_shop=False)

@@ -1,0 +1,177 @@
+"""The preview's state: the content as last saved, loaded, derived and made ready to show.
+
+:class:`Preview` loads a :class:`Snapshot` after every change (the same stages
+as a build, up to the views: :func:`cardgen.stages.load_and_derive`, the
+theme, the prepared portraits) and renders each document on request with the
+build's own functions -- :func:`cardgen.cards.render.face_html` for a face,
+the group cover and reference templates, :func:`cardgen.rulebook.build.rulebook_page`
+for a rulebook -- so the preview is the HTML WeasyPrint lays out.
+
+A content error never ends the preview: the snapshot keeps the last content
+that loaded (``stale``) and carries the error lines, which the page shows.
+The portraits of the preview are prepared into a cache of their own
+(``OUT/.cache/preview``), so the preview never writes where the build does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.build import find_rulebooks
+from cardgen.cache import Cache
+from cardgen.cards.group_view import group_cover, group_reference, model_values
+from cardgen.cards.pipeline import has_own_card, page_settings
+from cardgen.cards.portrait import Portrait, face_roots, prepare_portraits
+from cardgen.cards.power_view import power_card
+from cardgen.cards.render import CARDS_TEMPLATES, face_html, render_template
+from cardgen.cards.view import unit_card
+from cardgen.cli import os_error_line, reload_project
+from cardgen.content.model import Content
+from cardgen.context import CardOptions, Summary
+from cardgen.errors import CardgenError
+from cardgen.geometry import FacePage, cover_page
+from cardgen.project import Project
+from cardgen.rulebook.build import read_source, rulebook_page
+from cardgen.rules.derive import Derived
+from cardgen.safefs import Roots
+from cardgen.stages import load_and_derive
+from cardgen.theme import Theme, theme_for
+
+
+@dataclass
+class _PortraitContext:
+    """What :func:`prepare_portraits` needs: the preview's own cache, warnings collected."""
+
+    content: Content
+    project: Project
+    cache: Cache
+    theme: Theme
+    warnings: list[str] = field(default_factory=list)
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The files as last saved, ready to show; ``content`` is None until some content loaded."""
+
+    generation: int
+    project: Project
+    theme: Theme = field(default_factory=Theme)
+    content: Content | None = None
+    derived: Derived | None = None
+    portraits: Mapping[str, Portrait] = field(default_factory=dict)
+    face_roots: Roots | None = None
+    rulebooks: tuple[tuple[Path, str], ...] = ()
+    errors: tuple[str, ...] = ()            # why the files as saved could not be loaded (content is older)
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def stale(self) -> bool:
+        return bool(self.errors)
+
+
+def load_snapshot(args: argparse.Namespace, cache: Cache, generation: int, last: Snapshot | None) -> Snapshot:
+    """The files as saved now; on an error, ``last``'s content with the error lines."""
+    try:
+        project = reload_project(args).project
+        theme = theme_for(project, args.css)
+        content, derived = load_and_derive(Path(args.content))
+        context = _PortraitContext(content, project, cache, theme)
+        portraits = prepare_portraits(context)
+        summary = Summary()
+        rulebooks = tuple(find_rulebooks(Path(args.content), summary, project))
+    except (CardgenError, OSError) as exc:
+        lines = exc.lines() if isinstance(exc, CardgenError) else [f"cardgen: {os_error_line(exc)}"]
+        if last is None:
+            return Snapshot(generation, Project(root=Path.cwd()), errors=tuple(lines))
+        return Snapshot(generation, last.project, last.theme, last.content, last.derived, last.portraits,
+                        last.face_roots, last.rulebooks, tuple(lines), last.warnings)
+    warnings = (*(p.format() for p in theme.warnings), *context.warnings, *summary.warnings)
+    return Snapshot(generation, project, theme, content, derived, portraits, face_roots(context), rulebooks,
+                    (), tuple(warnings))
+
+
+class Preview:
+    """The current :class:`Snapshot`, loaded again by :meth:`reload` (its generation counts up)."""
+
+    def __init__(self, args: argparse.Namespace, cache_dir: Path):
+        self.args = copy.copy(args)             # the build worker reloads the project into its own
+        self.cache = Cache(cache_dir)
+        self._lock = threading.Lock()
+        self.snapshot = load_snapshot(self.args, self.cache, 1, None)
+
+    def reload(self) -> Snapshot:
+        with self._lock:
+            self.snapshot = load_snapshot(self.args, self.cache, self.snapshot.generation + 1, self.snapshot)
+            return self.snapshot
+
+
+# --- documents: the HTML the PDFs are made of ---------------------------------------------------
+
+
+def face_pages(snapshot: Snapshot) -> tuple[FacePage, FacePage]:
+    """The face pages of unit and power cards (no bleed in the preview)."""
+    assert snapshot.content is not None
+    return page_settings(snapshot.content, CardOptions())
+
+
+def face_document(snapshot: Snapshot, kind: str, owner: str) -> str | None:
+    """The HTML of one face (``front``, ``back``, ``power``) of ``owner`` -- a unit, a power or a group's
+    model (``<group>/<index>``); None if there is no such face."""
+    content, derived = snapshot.content, snapshot.derived
+    if content is None or derived is None:
+        return None
+    unit_page, power_page = face_pages(snapshot)
+    stamp = snapshot.project.card_stamp()
+    if kind == "power":
+        if owner not in content.powers:
+            return None
+        return face_html("power", power_card(content.powers[owner], content), power_page, theme=snapshot.theme)
+    if kind not in ("front", "back"):
+        return None
+    if owner in content.units:
+        card = unit_card(derived.units[owner], content, portrait=snapshot.portraits.get(owner), stamp=stamp)
+        return face_html(kind, card, unit_page, theme=snapshot.theme)
+    group_id, _, index = owner.partition("/")
+    group = content.groups.get(group_id)
+    if group is None or not index.isdigit() or int(index) >= len(group.models):
+        return None
+    member = group.models[int(index)]
+    if not has_own_card(member):
+        return None
+    portrait = snapshot.portraits.get(owner, snapshot.portraits.get(member.unit))
+    card = unit_card(model_values(member, derived), content, portrait=portrait, model_name=member.name, stamp=stamp)
+    return face_html(kind, card, unit_page, theme=snapshot.theme)
+
+
+def group_document(snapshot: Snapshot, group_id: str, part: str) -> tuple[str, Roots] | None:
+    """A group sheet's ``cover`` or ``reference`` page(s) as HTML, with the folders they may read."""
+    content, derived = snapshot.content, snapshot.derived
+    if content is None or derived is None or group_id not in content.groups or part not in ("cover", "reference"):
+        return None
+    group, stamp = content.groups[group_id], snapshot.project.stamp()
+    page = cover_page(CardOptions().paper)
+    if part == "cover":
+        html = render_template("cover.html.j2", {"group": "group.css"}, theme=snapshot.theme, target="groups",
+                               page=page, group=group_cover(group, content, derived, stamp))
+    else:
+        html = render_template("reference.html.j2", {"group": "group.css"}, theme=snapshot.theme, target="groups",
+                               page=page, reference=group_reference(group, content, derived, stamp))
+    return html, Roots.build(CARDS_TEMPLATES, snapshot.theme.roots)
+
+
+def rulebook_document(snapshot: Snapshot, label: str) -> tuple[str, Roots, tuple[str, ...]] | None:
+    """A rulebook's HTML page (``label``: its output, ``rulebooks/….pdf``), its folders and its warnings."""
+    source = next((s for s, name in snapshot.rulebooks if name == label), None)
+    if source is None:
+        return None
+    page = rulebook_page(source, read_source(source), list(snapshot.project.assets), content=snapshot.content,
+                         project=snapshot.project, theme=snapshot.theme)
+    return page.html, page.roots, tuple(p.format() for p in page.problems)

@@ -1,0 +1,220 @@
+"""The preview's web server: the standard library's ``ThreadingHTTPServer``, GET only.
+
+Routes: ``/`` (every card face, the groups and rulebooks), ``/unit/ID``,
+``/power/ID``, ``/group/ID``, ``/rulebook/rulebooks/….pdf`` (the pages of
+:mod:`cardgen.serve.pages`); ``/doc/group/ID/cover|reference`` and
+``/doc/rulebooks/….pdf`` (the HTML documents the PDFs are made of, shown in
+frames); ``/files/N/…`` (their stylesheets, fonts and pictures:
+:mod:`cardgen.serve.files`); ``/_static/…`` (the page's stylesheet and script);
+``/_live`` (the live-reload long poll: answers once the files or the build's
+state differ from what the asking page shows).
+
+Defences (the content comes from strangers' pull requests): a request whose
+``Host`` header is not a loopback name (or the ``--host`` given) is refused,
+which stops DNS rebinding; every answer carries a Content-Security-Policy that
+lets a page load only from this server (``data:`` pictures and fonts aside)
+and run only its own script, and ``nosniff``; documents are framed without
+scripts; nothing is ever fetched from a URL.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Callable
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from cardgen.errors import CardgenError
+from cardgen.safefs import FileRefused, read_checked
+from cardgen.serve.files import ServedFolders
+from cardgen.serve.pages import STATIC_DIR, Pages, render_page
+from cardgen.serve.preview import Preview, group_document, rulebook_document
+from cardgen.serve.worker import BuildWorker, Status
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+LONG_POLL_S = 25.0
+MAX_FILE_BYTES = 64 * 1024 * 1024
+STATIC = {"serve.css": "text/css; charset=utf-8", "live.js": "text/javascript; charset=utf-8"}
+TYPES = {".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg",
+         ".jpeg": "image/jpeg", ".webp": "image/webp", ".gif": "image/gif", ".ttf": "font/ttf",
+         ".otf": "font/otf", ".woff": "font/woff", ".woff2": "font/woff2"}
+POLICY = ("default-src 'none'; img-src 'self' data:; font-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+          "script-src 'self'; connect-src 'self'; frame-src 'self'; base-uri 'none'; form-action 'none'; "
+          "frame-ancestors 'self'")
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    body: bytes
+    content_type: str = "text/plain; charset=utf-8"
+
+
+def not_found(what: str = "not found") -> Answer:
+    return Answer(404, what.encode())
+
+
+class PreviewApp:
+    """What the server answers from: the preview's snapshot, the build worker's status, the served folders."""
+
+    def __init__(self, preview: Preview, worker: BuildWorker | None):
+        self.preview = preview
+        self.worker = worker
+        self.files = ServedFolders()
+        self.changed = threading.Condition()
+
+    @property
+    def status(self) -> Status:
+        return self.worker.status if self.worker is not None else Status("current", (), "no build (--no-build)")
+
+    def notify(self) -> None:
+        """Wake every waiting long poll (the files or the build's state changed)."""
+        with self.changed:
+            self.changed.notify_all()
+
+    def on_change(self) -> None:
+        """Files were saved: load them for the preview, then build the PDFs in the background."""
+        self.preview.reload()
+        self.notify()
+        if self.worker is not None:
+            self.worker.request()
+
+    def live(self, query: dict[str, list[str]]) -> Answer:
+        """Once the generation, the finished builds or the build's state differ from the query's: all three."""
+        def now() -> tuple[str, str, str]:
+            status = self.status
+            return str(self.preview.snapshot.generation), str(status.number), status.state
+
+        asked = tuple(query.get(name, [""])[0] for name in ("generation", "build", "state"))
+        with self.changed:
+            self.changed.wait_for(lambda: now() != asked, timeout=LONG_POLL_S)
+        generation, build, state = now()
+        text = Pages(self.preview.snapshot, self.status, self.files).view("", []).status_text
+        body = json.dumps({"generation": int(generation), "build": int(build), "state": state, "text": text})
+        return Answer(200, body.encode(), "application/json")
+
+    def answer(self, path: str, query: dict[str, list[str]]) -> Answer:
+        """The answer to ``GET path`` (decoded); see the module docstring for the routes."""
+        if path == "/_live":
+            return self.live(query)
+        if path.startswith("/_static/"):
+            name = path.removeprefix("/_static/")
+            if name not in STATIC:
+                return not_found()
+            return Answer(200, (STATIC_DIR / name).read_bytes(), STATIC[name])
+        if path.startswith("/files/"):
+            return self.file(path)
+        if path.startswith("/doc/"):
+            return self.document(path.removeprefix("/doc/"))
+        pages = Pages(self.preview.snapshot, self.status, self.files)
+        if path == "/":
+            view = pages.index()
+        else:
+            kind, _, object_id = path.strip("/").partition("/")
+            found = pages.one(kind, object_id)
+            if found is None:
+                return not_found(f"no {kind} '{object_id}'")
+            view = found
+        return Answer(200, render_page(view).encode(), "text/html; charset=utf-8")
+
+    def document(self, rest: str) -> Answer:
+        snapshot = self.preview.snapshot
+        if rest.startswith("group/"):
+            group_id, _, part = rest.removeprefix("group/").partition("/")
+            found = group_document(snapshot, group_id, part)
+            if found is None:
+                return not_found()
+            html, roots = found
+        else:
+            book = rulebook_document(snapshot, rest)
+            if book is None:
+                return not_found()
+            html, roots, _ = book
+        return Answer(200, self.files.rewrite(html, roots).encode(), "text/html; charset=utf-8")
+
+    def file(self, path: str) -> Answer:
+        try:
+            real = self.files.find(path)
+            data = read_checked(real, MAX_FILE_BYTES)
+        except FileRefused:
+            return not_found()
+        return Answer(200, data, TYPES.get(real.suffix.lower(), "application/octet-stream"))
+
+
+def host_allowed(header: str | None, extra: frozenset[str] = frozenset()) -> bool:
+    """Whether a request's ``Host`` header names this server by a loopback name (or one of ``extra``)."""
+    if not header:
+        return False
+    host = header.strip().lower()
+    if host.startswith("["):
+        name = host[1:host.find("]")] if "]" in host else ""
+    else:
+        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    return name in LOOPBACK or name in extra
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: "PreviewServer"
+    server_version = "cardgen-serve"
+    protocol_version = "HTTP/1.0"
+
+    def do_GET(self) -> None:            # noqa: N802 (http.server's name)
+        if not host_allowed(self.headers.get("Host"), self.server.hosts):
+            self._send(Answer(403, b"refused: this server answers only to its own loopback name"))
+            return
+        parts = urlsplit(self.path)
+        path = unquote(parts.path)
+        if ".." in path.split("/") or "\0" in path:
+            self._send(Answer(400, b"refused: .. in the path"))
+            return
+        try:
+            answer = self.server.app.answer(path, parse_qs(parts.query))
+        except CardgenError as exc:
+            answer = Answer(500, "\n".join(exc.lines()).encode())
+        self._send(answer)
+
+    def _send(self, answer: Answer) -> None:
+        self.send_response(answer.status)
+        self.send_header("Content-Type", answer.content_type)
+        self.send_header("Content-Length", str(len(answer.body)))
+        self.send_header("Content-Security-Policy", POLICY)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(answer.body)
+
+    def log_message(self, format: str, *args: object) -> None:   # noqa: A002 (http.server's signature)
+        pass                                                    # quiet: the console shows the builds
+
+
+class PreviewServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], app: PreviewApp, hosts: frozenset[str]):
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
+        self.app, self.hosts = app, hosts
+        super().__init__(address, Handler)
+
+
+def make_server(app: PreviewApp, host: str, port: int) -> PreviewServer:
+    """The server bound to ``host``:``port`` (0: a free port); it answers to loopback names and ``host``."""
+    return PreviewServer((host, port), app, frozenset({host.lower()}))
+
+
+def watch_in_background(paths: list[Path], out: Path, on_change: Callable[[], None],
+                        stop: threading.Event) -> threading.Thread:
+    """Call ``on_change`` after each saved change below ``paths`` (a daemon thread, until ``stop``)."""
+    from cardgen.serve.worker import watch_changes
+
+    def run() -> None:
+        for _ in watch_changes(paths, out, debounce_ms=50, stop=stop):
+            on_change()
+    thread = threading.Thread(target=run, name="cardgen-serve-watch", daemon=True)
+    thread.start()
+    return thread
