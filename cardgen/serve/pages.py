@@ -24,7 +24,8 @@ from cardgen.theme import template_environment, template_failure
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 STATES = {"waiting": "PDFs: first build running …", "rendering": "rendering PDFs …",
-          "current": "PDFs current", "failed": "PDFs not updated: the build stopped (see below)"}
+          "current": "PDFs current", "failed": "PDFs not updated: the build stopped (see below)",
+          "off": "preview only: no PDFs are built (--no-build)"}
 FACE_TITLES = {"front": "Vorderseite", "back": "Rückseite", "power": "Kraftkarte"}
 
 

@@ -69,7 +69,7 @@ class PreviewApp:
 
     @property
     def status(self) -> Status:
-        return self.worker.status if self.worker is not None else Status("current", (), "no build (--no-build)")
+        return self.worker.status if self.worker is not None else Status("off")
 
     def notify(self) -> None:
         """Wake every waiting long poll (the files or the build's state changed)."""

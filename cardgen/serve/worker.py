@@ -35,8 +35,8 @@ class Status:
 
     ``state``: ``waiting`` (nothing built yet), ``rendering``, ``current`` (the
     PDFs match the files as last saved) or ``failed`` (the last build stopped:
-    the PDFs are those of the build before).  ``lines``: the errors of a failed
-    build, the warnings of a current one; ``summary``: ``built N, reused M``;
+    the PDFs are those of the build before); ``off`` for ``cardgen serve --no-build``.
+    ``lines``: the errors of a failed build, the warnings of a current one; ``summary``: ``built N, reused M``;
     ``number`` counts finished builds."""
 
     state: str = "waiting"
