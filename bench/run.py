@@ -9,6 +9,8 @@ Every run is a fresh ``python -m cardgen`` process (start-up included).  Figures
   and a rebuild with no change;
 * a generated 100-unit set (bench/generate.py): a rebuild after editing one
   unit's name (target <= 1 s) and a rebuild with no change (target <= 0.3 s);
+* ``cardgen serve`` on the example content (bench/serve.py): from saving a
+  unit to the refreshed preview page, and to the warm worker's updated PDFs;
 * the user's rulebook alone (``cardgen rulebook ../shared/rulebook/Regelbuch.md
   --assets cardgen/assets``), where ../shared exists;
 * the scale series: generated sets of 10 / 100 / 1000 units (--quick: 10 and
@@ -202,6 +204,14 @@ def main() -> None:
             rows.append(("example content: cold full build", secs_cpu(t, cpu), mib(m), "cards, powers, groups, Regeln.pdf"))
             t, m, cpu = median_of(runs, lambda: None, build_cmd(content, out))
             rows.append(("example content: no change", secs_cpu(t, cpu), mib(m), ""))
+
+        # cardgen serve: edit → refreshed preview, edit → updated PDFs (warm worker)
+        progress("cardgen serve")
+        from serve import serve_seconds     # bench/serve.py, beside this script
+
+        preview_s, pdf_s = serve_seconds(PROJECT, work, runs)
+        rows.append(("serve: edit → refreshed preview", secs(preview_s), "-", "example content, one unit renamed"))
+        rows.append(("serve: edit → updated PDFs", secs(pdf_s), "-", "the warm worker's incremental build"))
 
         # a generated 100-unit set: incremental
         if "edit" in only:

@@ -1,0 +1,68 @@
+"""``cardgen serve`` figures for bench/run.py: edit → refreshed preview, edit → updated PDFs.
+
+A ``cardgen serve --port 0`` process on a copy of the example content; after its
+first build, each run renames one unit and times, from the save, (1) until the
+long poll ``/_live`` answers a new generation and the unit's page shows the new
+name (what the browser's reload waits for), (2) until the warm worker's build
+after it is current (the PDFs are updated).  Medians of the runs."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def _get(url: str, timeout: float = 60) -> str:
+    with urllib.request.urlopen(url, timeout=timeout) as response:
+        return response.read().decode("utf-8")
+
+
+def _until(check, bound_s: float = 300) -> None:
+    end = time.monotonic() + bound_s
+    while not check():
+        if time.monotonic() > end:
+            raise RuntimeError("cardgen serve did not answer in time")
+        time.sleep(0.01)
+
+
+def serve_seconds(project: Path, work: Path, runs: int) -> tuple[float, float]:
+    """(edit → refreshed preview, edit → updated PDFs) in seconds, medians of ``runs`` edits."""
+    content = work / "content-serve"
+    shutil.copytree(project / "content", content)
+    log = work / "serve.log"
+    with open(log, "w", encoding="utf-8") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--content", str(content), "--out",
+                                    str(work / "out-serve"), "--port", "0"], cwd=project, stdout=sink,
+                                   stderr=subprocess.STDOUT)
+    try:
+        _until(lambda: re.search(r"127\.0\.0\.1:(\d+)/", log.read_text(encoding="utf-8")) is not None)
+        port = re.search(r"127\.0\.0\.1:(\d+)/", log.read_text(encoding="utf-8"))[1]   # type: ignore[index]
+        base = f"http://127.0.0.1:{port}"
+
+        def live() -> dict:
+            return json.loads(_get(f"{base}/_live?generation=-1"))
+        _until(lambda: live()["state"] == "current")
+        unit = content / "units" / "sturmtruppe.yaml"
+        original = unit.read_text(encoding="utf-8")
+        preview, pdfs = [], []
+        for n in range(runs):
+            before = live()
+            name = f"Sturmtruppe {n + 1}"
+            started = time.perf_counter()
+            unit.write_text(original.replace("name: Sturmtruppe", f"name: {name}", 1), encoding="utf-8")
+            _get(f"{base}/_live?generation={before['generation']}&build={before['build']}&state={before['state']}")
+            _until(lambda name=name: name in _get(f"{base}/unit/sturmtruppe"))
+            preview.append(time.perf_counter() - started)
+            _until(lambda done=before["build"]: (lambda now: now["build"] > done and now["state"] == "current")(live()))
+            pdfs.append(time.perf_counter() - started)
+        return statistics.median(preview), statistics.median(pdfs)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
