@@ -4,7 +4,7 @@
     .venv/bin/python bench/html.py cards /tmp/content-100 /tmp/cards.html
 
 ``rulebook``: the book HTML of a Markdown file, exactly as ``cardgen rulebook``
-lays it out (``read_document`` + ``book_html``; images and stylesheets are
+lays it out (:func:`cardgen.rulebook.build.rulebook_page`; its virtual URLs are made
 absolute ``file://`` URLs, so the HTML may be written anywhere).
 
 ``cards``: one HTML document with every unit card face (front, back) of a
@@ -34,14 +34,15 @@ from cardgen.paths import ASSETS_DIR  # noqa: E402
 
 
 def rulebook_html(source: Path, assets: list[Path], content: Path | None) -> str:
-    from cardgen.rulebook.build import content_loader, read_source
-    from cardgen.rulebook.document import read_document
-    from cardgen.rulebook.layout import book_html
+    from cardgen.rulebook.build import load_table_content, read_source, rulebook_page
+    from cardgen.safefs import VIRTUAL_PREFIX
 
-    document = read_document(source, read_source(source), assets, load_content=content_loader(content))
-    html = book_html(document)
-    # relative references (none after read_document resolves images) would be relative to the source
-    return html.replace("<head>", f'<head>\n<base href="{source.resolve().parent.as_uri()}/">', 1)
+    text = read_source(source)
+    page = rulebook_page(source, text, assets, content=load_table_content(text, content))
+    html = page.html
+    for name, root in page.roots.named:        # the PDF's virtual URLs as real ones, for another engine
+        html = html.replace(f"file://{VIRTUAL_PREFIX}{name}/", root.as_uri() + "/")
+    return html
 
 
 def cards_html(content_dir: Path) -> str:
