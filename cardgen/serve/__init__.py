@@ -47,3 +47,6 @@ Decisions (also in the README, "Preview while you edit"):
   column and hint on every page (the last valid state stays in view, and the
   card whose file it is is marked); a failed build shows its errors.
 """
+
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+"""The host names that are this machine (the default address, and the ``Host`` headers accepted)."""

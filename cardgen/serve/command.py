@@ -11,8 +11,7 @@ from pathlib import Path
 from cardgen.buildcmd import rebuild, watched_paths
 from cardgen.cli import add_css_option, add_project_options
 from cardgen.errors import UsageError
-from cardgen.serve.preview import Preview
-from cardgen.serve.server import LOOPBACK, PreviewApp, make_server, watch_in_background
+from cardgen.serve import LOOPBACK
 from cardgen.serve.worker import BuildWorker
 
 DEFAULT_PORT = 8000
@@ -29,6 +28,11 @@ def is_loopback(host: str) -> bool:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve the preview until Ctrl+C: every change reloads the pages, the warm worker rebuilds the PDFs."""
+    # lazy: the preview renders with the card stage (WeasyPrint), which `cardgen build` with
+    # nothing to do never imports -- and every command builds this parser
+    from cardgen.serve.preview import Preview
+    from cardgen.serve.server import PreviewApp, make_server, watch_in_background
+
     if not is_loopback(args.host):
         print(f"cardgen serve: warning: --host {args.host} lets other machines reach the preview and read "
               "the files it shows; use it only on a network you trust", file=sys.stderr)

@@ -30,12 +30,12 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from cardgen.errors import CardgenError
 from cardgen.safefs import FileRefused, read_checked
+from cardgen.serve import LOOPBACK
 from cardgen.serve.files import ServedFolders
 from cardgen.serve.pages import STATIC_DIR, Pages, render_page
 from cardgen.serve.preview import Preview, group_document, rulebook_document
 from cardgen.serve.worker import BuildWorker, Status
 
-LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 LONG_POLL_S = 25.0
 MAX_FILE_BYTES = 64 * 1024 * 1024
 STATIC = {"serve.css": "text/css; charset=utf-8", "live.js": "text/javascript; charset=utf-8"}

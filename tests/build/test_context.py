@@ -151,3 +151,17 @@ def test_no_change_rebuild_does_not_import_weasyprint(small, tmp_path):
             "print(len(s.built), 'weasyprint' in sys.modules, 'pikepdf' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.split() == ["0", "False", "False"]
+
+
+def test_the_command_line_of_a_no_change_rebuild_does_not_import_weasyprint(small, tmp_path):
+    """Every command's parser is built at start-up (serve, watch, cards, rulebook …): none of them
+    may import the render stage just to register its options."""
+    out = tmp_path / "out"
+    build(small, out)
+    code = ("import runpy, sys\n"
+            f"sys.argv = ['cardgen', 'build', '--content', {str(small)!r}, '--out', {str(out)!r}]\n"
+            "try:\n    runpy.run_module('cardgen', run_name='__main__')\nexcept SystemExit as exc:\n"
+            "    code = exc.code\n"
+            "print('RESULT', code, 'weasyprint' in sys.modules, 'pikepdf' in sys.modules)\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.splitlines()[-1].split() == ["RESULT", "0", "False", "False"]
