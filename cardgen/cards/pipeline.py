@@ -128,11 +128,17 @@ def plan_model_faces(content: Content, options: CardOptions, tool: str, derived:
             owner = model_owner(group_id, index, member)
             if owner == member.unit:
                 continue
-            card = unit_card(model_values(member, derived), content,
-                             portrait=portraits.get(owner, portraits.get(member.unit)), model_name=member.name,
-                             stamp=options.stamp)
+            card = model_card(member, owner, content, derived, portraits, options.stamp)
             jobs += _unit_faces(owner, card, unit_page, min_font, tool, theme, roots)
     return jobs
+
+
+def model_card(member: GroupModel, owner: str, content: Content, derived: Derived,
+               portraits: Mapping[str, Portrait], stamp: str = ""):
+    """The card view of a group's model with a card of its own (``owner``: ``<group>/<index>``):
+    its name, its picture (else its unit's), its loadout's values."""
+    return unit_card(model_values(member, derived), content, portrait=portraits.get(owner, portraits.get(member.unit)),
+                     model_name=member.name, stamp=stamp)
 
 
 def model_portraits(ctx: BuildContext) -> tuple[Mapping[str, Portrait], tuple[Path, ...]]:
@@ -301,12 +307,21 @@ def render_reference(reference, paper: str = DEFAULT_PAPER, theme: Theme | None 
 def _group_page(template: str, paper: str, theme: Theme | None, **values) -> bytes:
     """A group sheet's own pages (``template`` with ``values``) as a PDF, styled by the theme's ``groups``."""
     # lazy: WeasyPrint, only when a group sheet is imposed
-    from cardgen.cards.render import CARDS_TEMPLATES, render_template
+    from cardgen.cards.render import CARDS_TEMPLATES
     from cardgen.pdf import render_pdf
 
-    html = render_template(template, {"group": "group.css"}, theme=theme, target="groups",
+    return render_pdf(group_page_html(template, paper, theme, **values), CARDS_TEMPLATES,
+                      theme.roots if theme else ()).pdf
+
+
+def group_page_html(template: str, paper: str, theme: Theme | None, **values) -> str:
+    """The HTML of a group sheet's own pages (``cover.html.j2`` or ``reference.html.j2``): what
+    :func:`_group_page` lays out and ``cardgen serve`` shows."""
+    # lazy: the render module imports WeasyPrint
+    from cardgen.cards.render import render_template
+
+    return render_template(template, {"group": "group.css"}, theme=theme, target="groups",
                            page=cover_page(paper), **values)
-    return render_pdf(html, CARDS_TEMPLATES, theme.roots if theme else ()).pdf
 
 
 def _sheet(ctx: BuildContext, name: str, key_parts, make) -> None:

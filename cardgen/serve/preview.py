@@ -24,17 +24,17 @@ from pathlib import Path
 
 from cardgen.build import find_rulebooks
 from cardgen.cache import Cache
-from cardgen.cards.group_view import group_cover, group_reference, model_values
-from cardgen.cards.pipeline import has_own_card, page_settings
+from cardgen.cards.group_view import group_cover, group_reference
+from cardgen.cards.pipeline import group_page_html, has_own_card, model_card, page_settings
 from cardgen.cards.portrait import Portrait, face_roots, prepare_portraits
 from cardgen.cards.power_view import power_card
-from cardgen.cards.render import CARDS_TEMPLATES, face_html, render_template
+from cardgen.cards.render import CARDS_TEMPLATES, face_html
 from cardgen.cards.view import unit_card
 from cardgen.cli import os_error_line, reload_project
 from cardgen.content.model import Content
 from cardgen.context import CardOptions, Summary
 from cardgen.errors import CardgenError
-from cardgen.geometry import FacePage, cover_page
+from cardgen.geometry import FacePage
 from cardgen.project import Project
 from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rules.derive import Derived
@@ -146,8 +146,7 @@ def face_document(snapshot: Snapshot, kind: str, owner: str) -> str | None:
     member = group.models[int(index)]
     if not has_own_card(member):
         return None
-    portrait = snapshot.portraits.get(owner, snapshot.portraits.get(member.unit))
-    card = unit_card(model_values(member, derived), content, portrait=portrait, model_name=member.name, stamp=stamp)
+    card = model_card(member, owner, content, derived, snapshot.portraits, stamp)
     return face_html(kind, card, unit_page, theme=snapshot.theme)
 
 
@@ -156,14 +155,12 @@ def group_document(snapshot: Snapshot, group_id: str, part: str) -> tuple[str, R
     content, derived = snapshot.content, snapshot.derived
     if content is None or derived is None or group_id not in content.groups or part not in ("cover", "reference"):
         return None
-    group, stamp = content.groups[group_id], snapshot.project.stamp()
-    page = cover_page(CardOptions().paper)
+    group, stamp, paper = content.groups[group_id], snapshot.project.stamp(), CardOptions().paper
     if part == "cover":
-        html = render_template("cover.html.j2", {"group": "group.css"}, theme=snapshot.theme, target="groups",
-                               page=page, group=group_cover(group, content, derived, stamp))
+        html = group_page_html("cover.html.j2", paper, snapshot.theme, group=group_cover(group, content, derived, stamp))
     else:
-        html = render_template("reference.html.j2", {"group": "group.css"}, theme=snapshot.theme, target="groups",
-                               page=page, reference=group_reference(group, content, derived, stamp))
+        html = group_page_html("reference.html.j2", paper, snapshot.theme,
+                               reference=group_reference(group, content, derived, stamp))
     return html, Roots.build(CARDS_TEMPLATES, snapshot.theme.roots)
 
 
