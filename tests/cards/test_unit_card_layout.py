@@ -258,3 +258,32 @@ def test_empty_sections_are_left_out():
     """Sturmtruppe has no traits and no powers: no bar "Eigenschaften" or "Kräfte" on its front."""
     titles = [title for title, _ in _bars("sturmtruppe")]
     assert titles == ["Waffen", "Rüstung", "Ausrüstung"]
+
+
+def _largest_shading_function(pdf: bytes) -> int:
+    """The most pieces of any stitching function (FunctionType 3) a shading of the face draws."""
+    import pikepdf
+
+    with pikepdf.open(io.BytesIO(pdf)) as doc:
+        return max((len(obj.Function.get("/Functions", ())) for obj in doc.objects
+                    if isinstance(obj, pikepdf.Dictionary) and "/ShadingType" in obj and "/Function" in obj),
+                   default=0)
+
+
+@pytest.mark.parametrize("kind", ["front", "back"])
+def test_bars_are_striped_by_one_small_tile(kind):
+    """The bars' stripes alternate colour and dark stripe right across the bar, and they are one
+    tile repeated, not a repeating gradient: WeasyPrint writes that as one PDF function of ~130
+    pieces per bar, which made every copied face take about 1 MiB in the imposer."""
+    pdf = face("basaltriese", kind)
+    assert _largest_shading_function(pdf) <= 8
+    height_pt = float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.height)
+    title = "Waffen" if kind == "front" else "Basaltriese"
+    (y,) = [y for text, _, x, y in runs(pdf) if text == title][:1]
+    width_pt = float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width)
+    picture, dpi = image(pdf), 150
+    py = round((height_pt - y - 0.8 * MM) * dpi / 72)
+    row = [picture.getpixel((px, py)) for px in range(round(width_pt * dpi / 72) - 60, round(width_pt * dpi / 72) - 12)]
+    dark = [sum(pixel[:3]) < 150 for pixel in row]          # the stripe colour is #1b1b1b
+    changes = sum(a != b for a, b in zip(dark, dark[1:]))
+    assert changes >= 6, f"no stripes at the right end of the {title!r} bar: {row[:8]}"
