@@ -116,12 +116,13 @@ def example_duplex(example_build, tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def example_print_shop(example_build, tmp_path_factory):
-    """``cardgen cards --crop-marks --print-shop`` (no ``--bleed``: the print shop's 3 mm) on content/,
-    from a copy of the session's build (the faces are rendered anew with bleed): (code, out, err, OUT),
-    one per test run (shared by the xdist workers).  Read apart by tests/cards/printed.py's helpers."""
-    yield from shared_cardgen(tmp_path_factory, "example-print-shop", "cards", "--content", EXAMPLE, "--out", "{out}",
-                              "--crop-marks", "--print-shop", warm=example_build.out)
+def print_shop_build(tmp_path_factory):
+    """``cardgen cards --crop-marks --print-shop`` (no ``--bleed``: the print shop's 3 mm) on the small
+    fixture content (three unit cards and a power card: every face is rendered anew with bleed, so the
+    example's 36 would cost a cold build): (code, out, err, OUT), one per test run (shared by the xdist
+    workers).  Read apart by tests/cards/printed.py's helpers."""
+    yield from shared_cardgen(tmp_path_factory, "print-shop", "cards", "--content", SMALL, "--out", "{out}",
+                              "--crop-marks", "--print-shop")
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,5 @@
-"""Reading imposed sheets apart (the example content printed for a print shop is the session
-fixture ``example_print_shop`` of conftest.py).
+"""Reading imposed sheets apart (the small fixture content printed for a print shop is the session
+fixture ``print_shop_build`` of conftest.py).
 
 An imposed page draws the sheet template's page as the form XObject ``/Bg``
 and each face as a form XObject of its own (``cards/impose.py``); these

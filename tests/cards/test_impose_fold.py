@@ -66,8 +66,8 @@ def test_example_fold_labels_lie_outside_every_card(example_fold):
     _labels_outside_every_face((out / "cards.pdf").read_bytes())
 
 
-def test_example_with_bleed_and_crop_marks_prints_nothing_inside_a_card(example_print_shop):
-    code, _, err, out = example_print_shop
+def test_cards_with_bleed_and_crop_marks_print_nothing_inside_a_card(print_shop_build):
+    code, _, err, out = print_shop_build
     assert code == 0, err
     pdf = (out / "cards.pdf").read_bytes()
     _labels_outside_every_face(pdf)

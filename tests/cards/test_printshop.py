@@ -92,11 +92,11 @@ def _page_texts(path) -> list[str]:
     return [flat(page.extract_text()) for page in PdfReader(path).pages]
 
 
-def test_example_print_shop_files(example_print_shop):
-    code, out, err, folder = example_print_shop
+def test_print_shop_files(print_shop_build):
+    code, out, err, folder = print_shop_build
     assert code == 0, err
     assert "--print-shop" not in err                    # the default 3 mm bleed is enough: no warning
-    units, powers = load_yaml(EXAMPLE, "units"), load_yaml(EXAMPLE, "powers")
+    units, powers = load_yaml(SMALL, "units"), load_yaml(SMALL, "powers")
     fronts, backs = (_page_texts(folder / PRINT_SHOP_NAMES[k]) for k in ("front", "back"))
     names = [units[i]["name"] for i in sorted(units)]
     assert len(fronts) == len(backs) == len(names)

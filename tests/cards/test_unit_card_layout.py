@@ -7,6 +7,7 @@ names on the back."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -42,11 +43,22 @@ def example():
     return content, derive(content), page
 
 
+BUILT: dict[str, Path] = {}         # "out": the output folder of the session's cold build of content/
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _example_build(example_build):
+    """:func:`face` reads the session's one cold build of the example content (tests/conftest.py)."""
+    BUILT["out"] = example_build.out
+
+
 @lru_cache(maxsize=None)
 def face(unit_id: str, kind: str) -> bytes:
-    """The PDF of one face of an example unit, as the build renders it."""
-    content, derived, page = example()
-    return render_face(kind, unit_card(derived.units[unit_id], content), page, MIN_PT).pdf
+    """The PDF of one face of an example unit, as the build rendered it (read from its face cache,
+    found through the manifest's ``face:UNIT:KIND`` entry)."""
+    cache = BUILT["out"] / ".cache"
+    key = json.loads((cache / "manifest.json").read_text(encoding="utf-8"))[f"face:{unit_id}:{kind}"]
+    return (cache / "faces" / f"{key}.pdf").read_bytes().partition(b"\n")[2]
 
 
 def _mul(a, b):
