@@ -1,5 +1,5 @@
-"""The imposer saves every ``CHUNK_PAGES`` sheets as one chunk and merges the chunks at the end:
-the merged PDF must hold every face, once, in order, on the sheet it would have had in one piece."""
+"""Many sheets: the imposed PDF holds every face, once, in order, each sheet with its background;
+streaming (each face's document closed once copied) gives the same bytes as keeping them open."""
 
 from __future__ import annotations
 
@@ -27,43 +27,30 @@ def _labels_by_page(pdf: bytes) -> list[list[str]]:
     return pages
 
 
-@pytest.mark.parametrize("layout,faces_per_page,chunks", [
-    ("grid", [9, 9, 9, 9, 5], 3),                                  # chunks of 2, 2 and 1 sheets
-    ("duplex", [9, 9, 9, 9, 9, 9, 9, 9, 5, 5], 5),                 # a front and a back sheet per chunk
+@pytest.mark.parametrize("layout,faces_per_page", [
+    ("grid", [9, 9, 9, 9, 5]),                                     # 5 sheets, the last one part full
+    ("duplex", [9, 9, 9, 9, 9, 9, 9, 9, 5, 5]),                    # a front and a back sheet each
 ])
-def test_chunks_merge_into_every_face_in_order(monkeypatch, layout, faces_per_page, chunks):
-    cards = _cards(41)                                              # 5 sheets of fronts, the last one part full
-    whole = impose(cards, CARD, layout)
-    monkeypatch.setattr(Imposer, "CHUNK_PAGES", 2)
-    saved: list[int] = []
-    original_flush = Imposer._flush
-
-    def counting_flush(self):
-        before = len(self._chunks)
-        original_flush(self)
-        saved.extend(range(before, len(self._chunks)))
-    monkeypatch.setattr(Imposer, "_flush", counting_flush)
-    chunked = impose(cards, CARD, layout)
-    assert len(saved) == chunks                                     # the merge really had chunks to merge
-    pages = _labels_by_page(chunked)
+def test_every_face_once_in_order_on_its_sheet(layout, faces_per_page):
+    cards = _cards(41)
+    pdf = impose(cards, CARD, layout)
+    pages = _labels_by_page(pdf)
     assert [len(page) for page in pages] == faces_per_page
     fronts = [label for page in pages for label in page if label.startswith("K")]
     assert fronts == [f"K{i:02d}" for i in range(len(cards))]      # every face once, in order
     if layout == "duplex":                                          # each back page: the backs of the page before
         assert [sorted(label[1:] for label in page) for page in pages[1::2]] == \
             [sorted(label[1:] for label in page) for page in pages[0::2]]
-    assert pages == _labels_by_page(whole)                          # the same sheets as in one piece
-    assert placements(chunked) == placements(whole)                 # at the same places
-    with pikepdf.Pdf.open(io.BytesIO(chunked)) as document:         # each page keeps its sheet background
+    assert [len(faces) for faces in placements(pdf)] == faces_per_page
+    with pikepdf.Pdf.open(io.BytesIO(pdf)) as document:             # each page keeps its sheet background
         assert all("/Bg" in page.Resources.XObject for page in document.pages)
 
 
 @pytest.mark.parametrize("layout", ["fold", "duplex"])
 def test_streaming_gives_the_same_bytes_and_keeps_no_face_open(monkeypatch, layout):
     """The streaming imposer (the default) closes each face's document once its form is copied; the
-    PDF is byte for byte the one of the imposer that keeps them open until the chunk is saved."""
+    PDF is byte for byte the one of the imposer that keeps them open until the PDF is saved."""
     cards = _cards(7)
-    monkeypatch.setattr(Imposer, "CHUNK_PAGES", 2)                  # chunks and their merge included
     held: list[int] = []
     add_page = Imposer.add_page
 
