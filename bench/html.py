@@ -10,7 +10,8 @@ absolute ``file://`` URLs, so the HTML may be written anywhere).
 ``cards``: one HTML document with every unit card face (front, back) of a
 content folder, one face per page: the ``<head>`` of the first face
 (stylesheets, ``@page`` size) and the ``<body>`` of each face from
-:func:`cardgen.cards.render.face_html`.  Faces are shown at their full font
+:func:`cardgen.cards.render.face_html`, with its portrait (prepared as the
+build prepares it, into ``TARGET.work/`` beside the HTML).  Faces are shown at their full font
 size (cardgen's shrink-to-fit rounds are not applied), power cards are left
 out (another page size).
 """
@@ -45,17 +46,36 @@ def rulebook_html(source: Path, assets: list[Path], content: Path | None) -> str
     return html
 
 
-def cards_html(content_dir: Path) -> str:
+def cards_html(content_dir: Path, work: Path) -> str:
+    from dataclasses import dataclass, field
+
+    from cardgen.cache import Cache
     from cardgen.cards.pipeline import CardOptions, page_settings
+    from cardgen.cards.portrait import face_roots, prepare_portraits
     from cardgen.cards.render import face_html
     from cardgen.cards.view import unit_card
-    from cardgen.content import load_content
+    from cardgen.project import Project
+    from cardgen.safefs import VIRTUAL_PREFIX
+    from cardgen.stages import load_and_derive
+    from cardgen.theme import Theme
 
-    content = load_content(content_dir)
+    @dataclass
+    class Pictures:                         # what prepare_portraits needs (as cardgen serve has it)
+        content: object
+        project: Project
+        cache: Cache
+        theme: Theme = field(default_factory=Theme)
+
+        def warn(self, message: str) -> None:
+            print(message, file=sys.stderr)
+
+    content, derived = load_and_derive(content_dir)
+    pictures = Pictures(content, Project(root=content_dir), Cache(work))
+    portraits = prepare_portraits(pictures)
     page, _ = page_settings(content, CardOptions())
     head, bodies = None, []
     for unit_id in sorted(content.units):
-        card = unit_card(content.units[unit_id], content)
+        card = unit_card(derived.units[unit_id], content, portrait=portraits.get(unit_id))
         for kind in ("front", "back"):
             html = face_html(kind, card, page)
             if head is None:
@@ -63,9 +83,12 @@ def cards_html(content_dir: Path) -> str:
             bodies.append(re.search(r"<body[^>]*>(.*?)</body>", html, re.S).group(1))
     head = re.sub(r"<title>.*?</title>", "<title>cards</title>", head or "", flags=re.S)
     pages = "\n".join(f'<section class="face-page">{body}</section>' for body in bodies)
-    return (f'<!DOCTYPE html>\n<html lang="de">\n<head>{head}'
+    html = (f'<!DOCTYPE html>\n<html lang="de">\n<head>{head}'
             "<style>.face-page { break-after: page; } .face-page:last-child { break-after: auto; }</style>\n"
             f"</head>\n<body>\n{pages}\n</body>\n</html>\n")
+    for name, root in face_roots(pictures).named:   # the virtual URLs as real ones, for another engine
+        html = html.replace(f"file://{VIRTUAL_PREFIX}{name}/", root.as_uri() + "/")
+    return html
 
 
 def main() -> None:
@@ -81,7 +104,7 @@ def main() -> None:
         content = args.content or (PROJECT / "content")
         html = rulebook_html(args.source, [*args.assets, ASSETS_DIR], content)
     else:
-        html = cards_html(args.source)
+        html = cards_html(args.source, args.target.parent / f"{args.target.stem}.work")
     args.target.write_text(html, encoding="utf-8")
     print(f"wrote {args.target}")
 
