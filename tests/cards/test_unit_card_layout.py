@@ -289,13 +289,13 @@ def test_bars_are_striped_by_one_small_tile(kind):
     pieces per bar, which made every copied face take about 1 MiB in the imposer."""
     pdf = face("basaltriese", kind)
     assert _largest_shading_function(pdf) <= 8
-    height_pt = float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.height)
+    box = PdfReader(io.BytesIO(pdf)).pages[0].mediabox
     title = "Waffen" if kind == "front" else "Basaltriese"
-    (y,) = [y for text, _, x, y in runs(pdf) if text == title][:1]
-    width_pt = float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.width)
+    y = next(y for text, _, _, y in runs(pdf) if text == title)
     picture, dpi = image(pdf), 150
-    py = round((height_pt - y - 0.8 * MM) * dpi / 72)
-    row = [picture.getpixel((px, py)) for px in range(round(width_pt * dpi / 72) - 60, round(width_pt * dpi / 72) - 12)]
+    py = round((float(box.height) - y - 0.8 * MM) * dpi / 72)
+    right = round(float(box.width) * dpi / 72)
+    row = [picture.getpixel((px, py)) for px in range(right - 60, right - 12)]
     dark = [sum(pixel[:3]) < 150 for pixel in row]          # the stripe colour is #1b1b1b
     changes = sum(a != b for a, b in zip(dark, dark[1:]))
     assert changes >= 6, f"no stripes at the right end of the {title!r} bar: {row[:8]}"
