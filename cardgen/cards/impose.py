@@ -40,10 +40,13 @@ import pikepdf
 
 from cardgen.atomic import output_error, write_atomic
 from cardgen.cache import digest, discard, read_regular, tree_digest
+from cardgen.cards.pdfwriter import PdfWriter
 from cardgen.cards.render import CARDS_TEMPLATES, render_template
 from cardgen.errors import RenderError
 from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, px_to_pt, sheet_layout
 from cardgen.pdf import BoxInfo, load_document
+
+CHUNK_PAGES = 16                # sheets in one qpdf document before the writer takes them (Imposer)
 
 
 @dataclass(frozen=True)
@@ -181,23 +184,27 @@ def face_placement(face: pikepdf.Page, trim: Rect, clip: Rect | None = None,
 class Imposer:
     """Collects faces into one PDF (pikepdf/qpdf: C++ speed), sheet by sheet.
 
-    pikepdf copies a face into the output at once (``copy_foreign``), so
-    streaming (the default) closes each face's document as soon as its form
-    is copied; without streaming (the reference the tests compare with)
-    every face document stays open until the PDF is saved.  Both give the
-    same bytes.
+    pikepdf copies a face into the output at once (``copy_foreign``), so each
+    face's document is closed as soon as its form is copied.  qpdf keeps what
+    it copied -- about 0.25 MiB per face -- until its document is saved, so
+    the sheets are collected ``chunk_pages`` at a time in a small document
+    that :class:`~cardgen.cards.pdfwriter.PdfWriter` writes into the output
+    and closes: memory stays that of one chunk however many cards there are.
+    Measured 2026-11-25 on 1000 units, fold, all faces in memory: 4.2 s and
+    678 MiB in one document, 4.9 s and 217 MiB in chunks of 16 sheets.
 
-    The output is one qpdf document, saved once.  The copied faces stay in
-    memory until then: about 0.25 MiB per face (1000 units: about 550 MiB,
-    README, benchmark).  Saving it in chunks and merging them does not lower
-    that -- the merge copies every chunk's objects into one document again --
-    and took twice the time, so it was taken out (measured 2026-11-25: 1000
-    units fold, 7.4 s / 688 MiB in chunks of 40 sheets, 3.9 s / 715 MiB in one)."""
+    With ``chunk_pages=None`` all sheets go into one qpdf document that qpdf
+    saves (:func:`save_pdf`): the reference the tests compare the chunks with,
+    page by page, rendered (the bytes differ: another writer)."""
 
-    def __init__(self, streaming: bool = True) -> None:
-        self.streaming = streaming
-        self.pdf = pikepdf.Pdf.new()
+    def __init__(self, chunk_pages: int | None = CHUNK_PAGES) -> None:
+        self.chunk_pages = chunk_pages
+        self._writer = PdfWriter() if chunk_pages else None
         self._sources: list[pikepdf.Pdf] = []
+        self._new_document()
+
+    def _new_document(self) -> None:
+        self.pdf = pikepdf.Pdf.new()
         self._pages_sources: list[pikepdf.Pdf] = []
         self._backgrounds: dict[int, pikepdf.Object] = {}
 
@@ -208,14 +215,31 @@ class Imposer:
 
     def _form(self, page: pikepdf.Page, bbox: tuple[float, float, float, float] | None = None) -> pikepdf.Object:
         copied = face_form(self.pdf, page, bbox)
-        if self.streaming:                  # pikepdf copies at once: the face's document can go
-            self._close_sources()
+        self._close_sources()               # pikepdf copied at once: the face's document can go
         return copied
 
     def _close_sources(self) -> None:
         for source in self._sources:
             source.close()
         self._sources.clear()
+
+    def _page_added(self) -> None:
+        """Hand a full chunk of sheets to the writer and start the next one."""
+        if self._writer is not None and len(self.pdf.pages) >= (self.chunk_pages or 0):
+            self._write_chunk()
+
+    def _write_chunk(self) -> None:
+        assert self._writer is not None
+        if len(self.pdf.pages):
+            self._writer.add_pages(self.pdf)
+        self._close_document()
+        self._new_document()
+
+    def _close_document(self) -> None:
+        self._close_sources()
+        for source in self._pages_sources:
+            source.close()
+        self.pdf.close()
 
     def add_page(self, sheet: Sheet, faces: list[tuple[str, bytes | None]]) -> None:
         """One sheet page; ``faces`` are (role, one-page PDF) in slot order."""
@@ -232,6 +256,7 @@ class Imposer:
             ops.append(f"q {' '.join(f'{v:.4f}' for v in matrix)} cm /F{number} Do Q")
         page.obj.Resources = pikepdf.Dictionary(XObject=xobjects)
         page.obj.Contents = self.pdf.make_stream("\n".join(ops).encode("ascii"))
+        self._page_added()
 
     def _place(self, slot: Slot, pdf: bytes):
         page = self._open(pdf)
@@ -251,21 +276,24 @@ class Imposer:
         page.obj.TrimBox = pikepdf.Array((bleed, bleed, bleed + width, bleed + height))
         page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Face=self._form(face)))
         page.obj.Contents = self.pdf.make_stream(f"q 1 0 0 1 {bleed - tl:.4f} {bleed - tb:.4f} cm /Face Do Q".encode())
+        self._page_added()
 
     def add_pdf_pages(self, pdf: bytes) -> None:
-        """Append whole pages (a group's cover page; its document stays open until the end)."""
+        """Append whole pages (a group's cover page; its document stays open until its chunk is written)."""
         source = pikepdf.Pdf.open(io.BytesIO(pdf))
         self._pages_sources.append(source)
         self.pdf.pages.extend(source.pages)
+        self._page_added()
 
     def write(self) -> bytes:
+        """The PDF of every page added."""
         try:
-            return save_pdf(self.pdf)
+            if self._writer is None:
+                return save_pdf(self.pdf)
+            self._write_chunk()
+            return self._writer.finish({"/Producer": "cardgen", "/Creator": "cardgen"})
         finally:
-            self._close_sources()
-            for source in self._pages_sources:
-                source.close()
-            self.pdf.close()
+            self._close_document()
 
 
 def save_pdf(pdf: pikepdf.Pdf) -> bytes:

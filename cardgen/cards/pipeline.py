@@ -28,10 +28,10 @@ import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from cardgen.cache import Cache, digest
 from cardgen.cards.group_view import group_cover, group_reference, model_values
@@ -284,14 +284,40 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     return faces
 
 
-def _unit_pairs(jobs: list[FaceJob], faces: FaceStore, units: list[str]) -> list[tuple[bytes, bytes]]:
-    by = {(j.owner, j.kind): faces[j.key] for j in jobs if j.kind != "power"}
-    return [(by[(u, "front")], by[(u, "back")]) for u in units]
+class FacePairs(Sequence[tuple[bytes, "bytes | None"]]):
+    """(front, back or None) face PDFs by key, read from the face store only when the imposer takes
+    them, a sheet at a time: 1000 units' faces are never all in memory."""
+
+    def __init__(self, faces: FaceStore, keys: list[tuple[str, str | None]]) -> None:
+        self.faces, self.keys = faces, keys
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def _pair(self, keys: tuple[str, str | None]) -> tuple[bytes, bytes | None]:
+        front, back = keys
+        return self.faces[front], None if back is None else self.faces[back]
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[bytes, bytes | None]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[bytes, bytes | None]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[bytes, bytes | None] | list[tuple[bytes, bytes | None]]:
+        if isinstance(index, slice):
+            return [self._pair(keys) for keys in self.keys[index]]
+        return self._pair(self.keys[index])
 
 
-def _power_faces(jobs, faces, powers: list[str]) -> list[tuple[bytes, None]]:
-    by = {j.owner: faces[j.key] for j in jobs if j.kind == "power"}
-    return [(by[p], None) for p in powers]
+def _unit_pairs(jobs: list[FaceJob], faces: FaceStore, units: list[str]) -> FacePairs:
+    by = {(j.owner, j.kind): j.key for j in jobs if j.kind != "power"}
+    return FacePairs(faces, [(by[(u, "front")], by[(u, "back")]) for u in units])
+
+
+def _power_faces(jobs, faces, powers: list[str]) -> FacePairs:
+    by = {j.owner: j.key for j in jobs if j.kind == "power"}
+    return FacePairs(faces, [(by[p], None) for p in powers])
 
 
 def render_cover(cover, paper: str = DEFAULT_PAPER, theme: Theme | None = None) -> bytes:

@@ -1,11 +1,12 @@
 """Many sheets: the imposed PDF holds every face, once, in order, each sheet with its background;
-streaming (each face's document closed once copied) gives the same bytes as keeping them open."""
+sheets written a chunk at a time look exactly as sheets saved in one qpdf document."""
 
 from __future__ import annotations
 
 import io
 
 import pikepdf
+import pypdfium2 as pdfium
 import pytest
 
 from cardgen.cards.impose import Imposer, impose
@@ -46,23 +47,37 @@ def test_every_face_once_in_order_on_its_sheet(layout, faces_per_page):
         assert all("/Bg" in page.Resources.XObject for page in document.pages)
 
 
+def _rendered(pdf: bytes) -> list[tuple[tuple[float, float], bytes]]:
+    """Each page's size and its pixels at 36 dpi (pypdfium2)."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [(page.get_size(), page.render(scale=0.5).to_pil().tobytes()) for page in document]
+    finally:
+        document.close()
+
+
 @pytest.mark.parametrize("layout", ["fold", "duplex"])
-def test_streaming_gives_the_same_bytes_and_keeps_no_face_open(monkeypatch, layout):
-    """The streaming imposer (the default) closes each face's document once its form is copied; the
-    PDF is byte for byte the one of the imposer that keeps them open until the PDF is saved."""
-    cards = _cards(7)
-    held: list[int] = []
+def test_sheets_written_in_chunks_look_as_one_qpdf_document(monkeypatch, layout):
+    """The imposer hands its sheets to the writer a chunk at a time and closes each face's document
+    once its form is copied: every page is drawn pixel for pixel as when all sheets are in one qpdf
+    document saved by qpdf (``chunk_pages=None``), and the file is sound (qpdf's own syntax check)."""
+    init = Imposer.__init__
+    monkeypatch.setattr(Imposer, "__init__", lambda self: init(self, chunk_pages=2))
+    cards = _cards(13)
+    held: list[tuple[int, int]] = []
     add_page = Imposer.add_page
 
     def watching(self, sheet, faces):
         add_page(self, sheet, faces)
-        held.append(len(self._sources))
+        held.append((len(self._sources), len(self.pdf.pages)))
     monkeypatch.setattr(Imposer, "add_page", watching)
-    streamed = impose(cards, CARD, layout)
-    assert set(held) == {0}
-    held.clear()
-    init = Imposer.__init__
-    monkeypatch.setattr(Imposer, "__init__", lambda self: init(self, streaming=False))
-    kept_open = impose(cards, CARD, layout)
-    assert max(held) > 0
-    assert streamed == kept_open
+    chunked = impose(cards, CARD, layout)
+    assert {sources for sources, _ in held} == {0}                      # no face document left open
+    assert max(pages for _, pages in held) < 2 < len(held)              # never more than a chunk held
+    monkeypatch.setattr(Imposer, "__init__", lambda self: init(self, chunk_pages=None))
+    one_document = impose(cards, CARD, layout)
+    assert chunked != one_document
+    assert _rendered(chunked) == _rendered(one_document)
+    with pikepdf.Pdf.open(io.BytesIO(chunked)) as document:
+        assert document.check_pdf_syntax() == []
+        assert document.docinfo["/Producer"] == "cardgen"

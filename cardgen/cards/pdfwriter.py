@@ -1,0 +1,173 @@
+"""A PDF written page by page: the imposer's output, in memory bounded by one chunk of sheets.
+
+qpdf (through pikepdf) keeps every object of a document in memory until it
+is saved: about 0.25 MiB for every face copied onto a sheet, 550 MiB for
+the 2000 faces of 1000 units.  :class:`PdfWriter` takes the pages of one
+small pikepdf document at a time -- the imposer fills one with a few sheets,
+hands it over and closes it -- and writes each page and every object it
+reaches straight into the output with new object numbers, so only the bytes
+written so far are held.
+
+What qpdf would do on save is done here too: objects that are not streams go
+into compressed object streams (without them the 1000-unit ``cards.pdf`` is
+45 % larger), the cross-reference table is a compressed stream, stream data
+is copied as it is (never decoded; a stream without a filter is compressed),
+and the file ID is a hash of the file, so
+the same pages give the same bytes.  Each object is copied by qpdf's own
+``unparse`` of its top level; the references in that text (``N G R``) are
+renumbered with one regular expression that steps over strings, which qpdf
+writes with ``(`` and ``)`` escaped (names and hex strings cannot hold one).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tempfile
+import zlib
+from dataclasses import dataclass, field
+
+import pikepdf
+
+PER_OBJECT_STREAM = 100           # objects in one object stream, as qpdf groups them
+PAGE_ATTRIBUTES = ("/MediaBox", "/CropBox", "/Resources", "/Rotate")   # inherited from the page tree
+HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
+
+# A literal string (group 1, stepped over: its text may read like a reference) or a reference
+# ``N G R`` (groups 2, 3) that is no part of a name or another number.
+_TOKEN = re.compile(rb"(\((?:[^\\)]|\\.)*\))|(?<![\w.#+/-])(\d+) (\d+) R")
+
+ObjGen = tuple[int, int]
+
+
+@dataclass
+class _Batch:
+    """Objects waiting for their object stream: (number, body)."""
+
+    objects: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+class PdfWriter:
+    """Pages of pikepdf documents, in order, written as one PDF: :meth:`add_pages`, then :meth:`finish`."""
+
+    def __init__(self) -> None:
+        self._out = tempfile.TemporaryFile()     # the file so far: on disk, not in memory (a file of no name)
+        self._length = 0
+        self._hash = hashlib.md5(usedforsecurity=False)
+        self._emit(HEADER)
+        # xref entries by object number: (1, offset, 0) written, (2, stream number, index) in a stream
+        self._xref: list[tuple[int, int, int]] = [(0, 0, 0xFFFF)]
+        self._pages_root = self._number()
+        self._kids: list[int] = []
+        self._batch = _Batch()
+
+    def _number(self) -> int:
+        self._xref.append((0, 0, 0))            # filled in when the object is written
+        return len(self._xref) - 1
+
+    def _emit(self, data: bytes) -> None:
+        self._out.write(data)
+        self._hash.update(data)
+        self._length += len(data)
+
+    def _write_object(self, number: int, body: bytes, stream: bytes | None = None) -> None:
+        self._xref[number] = (1, self._length, 0)
+        tail = b"\nstream\n" + stream + b"\nendstream" if stream is not None else b""
+        self._emit(b"%d 0 obj\n%s%s\nendobj\n" % (number, body, tail))
+
+    def _store(self, number: int, body: bytes) -> None:
+        """A non-stream object: into the current object stream."""
+        self._batch.objects.append((number, body))
+        if len(self._batch.objects) >= PER_OBJECT_STREAM:
+            self._flush_batch()
+
+    def _flush_batch(self) -> None:
+        objects, self._batch = self._batch.objects, _Batch()
+        if not objects:
+            return
+        stream_number = self._number()
+        offsets, position = [], 0
+        for index, (number, body) in enumerate(objects):
+            offsets.append(b"%d %d" % (number, position))
+            self._xref[number] = (2, stream_number, index)
+            position += len(body) + 1
+        head = b" ".join(offsets) + b"\n"
+        data = zlib.compress(head + b"".join(body + b"\n" for _, body in objects))
+        self._write_object(stream_number, b"<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>"
+                           % (len(objects), len(head), len(data)), data)
+
+    def add_pages(self, pdf: pikepdf.Pdf) -> None:
+        """Write every page of ``pdf`` and everything it references; ``pdf`` may be closed after."""
+        numbers: dict[ObjGen, int] = {}
+        queue: list[ObjGen] = []
+
+        def renumber(match: re.Match) -> bytes:
+            if match.group(1) is not None:
+                return match.group(0)
+            objgen = (int(match.group(2)), int(match.group(3)))
+            if objgen not in numbers:
+                numbers[objgen] = self._number()
+                queue.append(objgen)
+            return b"%d 0 R" % numbers[objgen]
+
+        for page in pdf.pages:
+            obj = page.obj
+            for key in PAGE_ATTRIBUTES:          # the page tree goes: what it passes down moves onto the page
+                if key not in obj and (value := _inherited(obj, key)) is not None:
+                    obj[key] = value
+            del obj["/Parent"]
+            number = self._number()
+            numbers[obj.objgen] = number
+            self._kids.append(number)
+            body = _TOKEN.sub(renumber, obj.unparse(resolved=True))
+            self._store(number, b"<< /Parent %d 0 R" % self._pages_root + body[2:])
+            while queue:
+                objgen = queue.pop()
+                self._copy(pdf.get_object(objgen), numbers[objgen], renumber)
+
+    def _copy(self, obj: pikepdf.Object, number: int, renumber) -> None:
+        if isinstance(obj, pikepdf.Stream):
+            data = obj.read_raw_bytes()
+            if "/Filter" not in obj.stream_dict and obj.stream_dict.get("/Type") != "/Metadata":
+                data = zlib.compress(data)      # as qpdf's save compresses a plain stream (not XMP metadata)
+                obj.stream_dict.Filter = pikepdf.Name.FlateDecode
+            obj.stream_dict.Length = len(data)
+            self._write_object(number, _TOKEN.sub(renumber, obj.stream_dict.unparse(resolved=True)), data)
+        else:
+            self._store(number, _TOKEN.sub(renumber, obj.unparse(resolved=True)))
+
+    def finish(self, info: dict[str, str]) -> bytes:
+        """The page tree, the catalog, ``info`` (the document information dictionary) and the
+        cross-reference stream: the whole PDF, read once from the writer's temporary file."""
+        kids = b" ".join(b"%d 0 R" % kid for kid in self._kids)
+        self._store(self._pages_root, b"<< /Type /Pages /Kids [ %s ] /Count %d >>" % (kids, len(self._kids)))
+        catalog, information = self._number(), self._number()
+        self._store(catalog, b"<< /Type /Catalog /Pages %d 0 R >>" % self._pages_root)
+        self._store(information, b"<< " + b" ".join(pikepdf.Name(key).unparse() + b" " + pikepdf.String(value).unparse()
+                                                     for key, value in sorted(info.items())) + b" >>")
+        self._flush_batch()
+        xref_number = self._number()
+        xref_offset = self._length
+        self._xref[xref_number] = (1, xref_offset, 0)
+        rows = b"".join(kind.to_bytes(1, "big") + a.to_bytes(4, "big") + b.to_bytes(2, "big")
+                        for kind, a, b in self._xref)
+        data = zlib.compress(rows)
+        file_id = self._hash.hexdigest().encode("ascii")
+        self._emit(b"%d 0 obj\n<< /Type /XRef /Size %d /W [ 1 4 2 ] /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] "
+                   b"/Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream\nendobj\nstartxref\n%d\n%%%%EOF\n"
+                   % (xref_number, len(self._xref), catalog, information, file_id, file_id, len(data), data,
+                      xref_offset))
+        self._out.seek(0)
+        pdf = self._out.read()
+        self._out.close()
+        return pdf
+
+
+def _inherited(page: pikepdf.Object, key: str) -> pikepdf.Object | None:
+    """``key`` of the nearest ancestor of ``page`` in the page tree that has it."""
+    node = page.get("/Parent")
+    while node is not None:
+        if key in node:
+            return node[key]
+        node = node.get("/Parent")
+    return None
