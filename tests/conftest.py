@@ -7,6 +7,7 @@ import contextlib
 import dataclasses
 import difflib
 import fcntl
+import functools
 import io
 import json
 import logging
@@ -138,10 +139,10 @@ def strip_root(text: str, root: Path) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class ExampleBuild:
-    """One cold ``cardgen build`` of a copy of content/: READ ONLY for every test that uses it
-    (copy ``out``, ``.cache`` included, to build on from there)."""
+    """One cold ``cardgen build`` of a copy of content/ (or of the small project): READ ONLY for every
+    test that uses it (copy ``content`` and ``out``, ``.cache`` included, to build on from there)."""
 
-    content: Path           # the copy of content/ that was built
+    content: Path           # the copy of the content that was built
     out: Path               # its output folder, .cache included
     summary: Summary
     stdout: str             # the plain reporter's lines (one per step)
@@ -226,14 +227,35 @@ def run_in_process(*args) -> tuple[int, str, str]:
     return code, printed["stdout"], printed["stderr"]
 
 
-def _cold_build(root: Path) -> dict:
-    """Copy content/ to ``root``/content and build it cold into ``root``/out, in this process (the render
-    pool forks from here) with the plain reporter; returns what :class:`ExampleBuild` holds, as JSON data."""
+def small_project(root: Path) -> Path:
+    """The small fixture content (three units, two of them with a pistol, and a power) at ``root``, with a
+    group and a one-page rulebook that lists the units: every kind of output, and a unit edit lays out
+    the rulebook again, as in the example content, but in a fraction of its time."""
+    shutil.copytree(FIXTURES / "cards" / "small", root)
+    (root / "groups").mkdir()
+    (root / "groups" / "trupp.yaml").write_text(
+        "id: trupp\nname: Trupp\nfaction: test\nmodels:\n- {unit: probe, leader: true}\n- {unit: seher}\n",
+        encoding="utf-8")
+    (root / "rulebook").mkdir()
+    (root / "rulebook" / "Regeln.md").write_text("# Regeln\n\nText.\n\n## Einheiten\n\n{{ list: units }}\n",
+                                                 encoding="utf-8")
+    return root
+
+
+def copy_example(root: Path) -> Path:
+    """A copy of content/ at ``root``."""
+    return shutil.copytree(EXAMPLE, root)
+
+
+def _cold_build(root: Path, make_content: Callable[[Path], Path] = copy_example) -> dict:
+    """Make the content at ``root``/content (a copy of content/ unless ``make_content`` makes another) and
+    build it cold into ``root``/out, in this process (the render pool forks from here) with the plain
+    reporter; returns what :class:`ExampleBuild` holds, as JSON data."""
     from cardgen.build import build
     from cardgen.buildcmd import PlainReporter
 
     content, out = root / "content", root / "out"
-    shutil.copytree(EXAMPLE, content)
+    make_content(content)
     with _fd_capture() as printed:
         summary = build(content, out, reporter_factory=lambda total: PlainReporter())
     return {"summary": {**dataclasses.asdict(summary), "icon_set": sorted(summary.icon_set)}, **printed}
@@ -270,18 +292,31 @@ def shared_once(tmp_path_factory, name: str, make: Callable[[Path], dict]) -> tu
         return root, data
 
 
+def _shared_build(tmp_path_factory, name: str, make: Callable[[Path], dict]) -> Iterator[ExampleBuild]:
+    """The cold build ``make`` once per test run (:func:`shared_once`), checked unchanged at the end."""
+    root, data = shared_once(tmp_path_factory, name, make)
+    built = ExampleBuild(root / "content", root / "out", Summary(**{**data["summary"], "icon_set": set(data["summary"]["icon_set"])}), data["stdout"], data["stderr"])
+    before = files_of(built.out), files_of(built.content)
+    yield built
+    assert (files_of(built.out), files_of(built.content)) == before, \
+        f"a test changed the shared {name}: copy it to tmp_path before changing anything"
+
+
 @pytest.fixture(scope="session")
 def example_build(tmp_path_factory) -> Iterator[ExampleBuild]:
     """The example content built cold once per test run: see :class:`ExampleBuild`.
 
     Under pytest-xdist the workers share it (:func:`shared_once`).  At the end of the session it
     must be unchanged."""
-    root, data = shared_once(tmp_path_factory, "example-build", _cold_build)
-    built = ExampleBuild(root / "content", root / "out", Summary(**{**data["summary"], "icon_set": set(data["summary"]["icon_set"])}), data["stdout"], data["stderr"])
-    before = files_of(built.out), files_of(built.content)
-    yield built
-    assert (files_of(built.out), files_of(built.content)) == before, \
-        "a test changed the shared example build: copy it to tmp_path before changing anything"
+    yield from _shared_build(tmp_path_factory, "example-build", _cold_build)
+
+
+@pytest.fixture(scope="session")
+def small_project_build(tmp_path_factory) -> Iterator[ExampleBuild]:
+    """:func:`small_project` built cold once per test run, like ``example_build`` (READ ONLY): for the
+    tests of rebuilds whose point does not need the example content's 44 faces and 16-page rulebook."""
+    yield from _shared_build(tmp_path_factory, "small-project-build",
+                             functools.partial(_cold_build, make_content=small_project))
 
 
 def pytest_addoption(parser):

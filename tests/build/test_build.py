@@ -1,10 +1,14 @@
 """``cardgen build``: incremental, reproducible, atomic, and its command-line output.
 
 The example content is built cold once per session (``base``: the shared
-``example_build`` of tests/conftest.py, ~7 s); a test
-that edits anything works on a copy of that content folder *and* of its
-output folder (with ``.cache/``), so its rebuild is incremental and fast.
-content/ itself is never touched.
+``example_build`` of tests/conftest.py, ~7 s), and so is the small project
+(``small_project_build`` there: three units, a power, a group and a one-page
+rulebook that lists the units).  A test that edits anything works on a copy
+of one of them, content folder *and* output folder (with ``.cache/``), so
+its rebuild is incremental and fast: ``copy`` of the example where the test
+checks the example content's own outputs, ``project`` of the small project
+elsewhere (a unit edit lays out the example's 16-page rulebook again, the
+small project's one page).  content/ itself is never touched.
 """
 
 from __future__ import annotations
@@ -26,10 +30,9 @@ import cardgen.build
 import cardgen.cards.pipeline
 from cardgen.build import build
 from cardgen.cli import main
-from conftest import PROJECT, strip_root
+from conftest import PROJECT, ExampleBuild, strip_root
 
 CONTENT = PROJECT / "content"
-SMALL = PROJECT / "tests" / "fixtures" / "cards" / "small"
 UNITS = sorted(p.stem for p in (CONTENT / "units").glob("*.yaml"))
 POWERS = sorted(p.stem for p in (CONTENT / "powers").glob("*.yaml"))
 GROUPS = sorted(p.stem for p in (CONTENT / "groups").glob("*.yaml"))
@@ -100,13 +103,28 @@ def base(example_build) -> Built:
     return Built(example_build.content, example_build.out, example_build.summary, snapshot(example_build.out))
 
 
-@pytest.fixture
-def copy(base, tmp_path) -> Built:
-    """The base content and its outputs (cache included, mtimes kept) in tmp_path."""
+def copy_of(shared: ExampleBuild, tmp_path: Path) -> Built:
+    """A shared cold build's content and outputs (cache included, mtimes kept) in tmp_path."""
     content, out = tmp_path / "content", tmp_path / "out"
-    shutil.copytree(base.content, content)
-    shutil.copytree(base.out, out)
-    return Built(content, out, base.summary, snapshot(out))
+    shutil.copytree(shared.content, content)
+    shutil.copytree(shared.out, out)
+    return Built(content, out, shared.summary, snapshot(out))
+
+
+@pytest.fixture
+def copy(example_build, tmp_path) -> Built:
+    """A copy of the example build (``base``)."""
+    return copy_of(example_build, tmp_path)
+
+
+@pytest.fixture
+def project(small_project_build, tmp_path) -> Built:
+    """A copy of the session's cold build of the small project."""
+    return copy_of(small_project_build, tmp_path)
+
+
+def units_of(content: Path) -> list[str]:
+    return sorted(p.stem for p in (content / "units").glob("*.yaml"))
 
 
 # --- 1. incremental -------------------------------------------------------------------------------
@@ -165,30 +183,22 @@ def test_one_unit_edited_renders_only_its_two_faces(copy):
     assert (copy.out / "powers.pdf").read_bytes() == copy.files["powers.pdf"][0]
 
 
-def test_weapon_used_by_two_units_re_renders_both(copy):
-    users = [u for u in UNITS
-             if "maschinenpistole" in (copy.content / "units" / f"{u}.yaml").read_text(encoding="utf-8")]
-    assert len(users) == 2, users
-    edit(copy.content / "weapons" / "maschinenpistole.yaml", "name: Maschinenpistole", "name: Schnellfeuerpistole")
-    summary = build(copy.content, copy.out)
-    owners = {n.split(" ")[0] for n in faces_of(summary.built)}
-    assert {MODEL_CARDS.get(owner, owner) for owner in owners} == set(users)
+def test_weapon_used_by_two_units_re_renders_both(project):
+    content = project.content
+    units = units_of(content)
+    users = [u for u in units if "pistole" in yaml.safe_load((content / "units" / f"{u}.yaml").read_text("utf-8"))["weapons"]]
+    assert len(users) == 2 and len(units) > 2, users
+    edit(content / "weapons" / "pistole.yaml", "name: Pistole", "name: Schnellfeuerpistole")
+    summary = build(content, project.out)
+    assert {n.split(" ")[0] for n in faces_of(summary.built)} == set(users)
     assert summary.changed == users
 
 
-def test_toolchain_change_re_renders_everything(tmp_path, monkeypatch):
-    # small content (unit and power faces, a group sheet, a rulebook): the example's would render 44 faces twice
-    content, out = tmp_path / "content", tmp_path / "out"
-    shutil.copytree(SMALL, content)
-    (content / "groups").mkdir()
-    (content / "groups" / "trupp.yaml").write_text(
-        "id: trupp\nname: Trupp\nfaction: test\nmodels:\n- {unit: probe, leader: true}\n- {unit: seher}\n",
-        encoding="utf-8")
-    (content / "rulebook").mkdir()
-    (content / "rulebook" / "Regeln.md").write_text("# Regeln\n\nText.\n", encoding="utf-8")
-    first = build(content, out)
+def test_toolchain_change_re_renders_everything(project, monkeypatch):
+    # the small project (unit and power faces, a group sheet, a rulebook): the example's would render 44 faces
+    content, out, first = project.content, project.out, project.summary
     everything = sorted(first.built)
-    units = sorted(p.stem for p in (content / "units").glob("*.yaml"))
+    units = units_of(content)
     assert first.reused == [] and len(faces_of(everything)) == 2 * len(units) + 1
     assert {"cards.pdf", "powers.pdf", "groups/trupp.pdf", RULEBOOK} <= set(everything)
     assert build(content, out).built == []                   # unchanged: all reused
@@ -200,16 +210,16 @@ def test_toolchain_change_re_renders_everything(tmp_path, monkeypatch):
     assert summary.changed == units
 
 
-def test_file_beside_rulebook_changed_in_same_process(copy):
-    image = copy.content / "rulebook" / "probe.svg"
+def test_file_beside_rulebook_changed_in_same_process(project):
+    image = project.content / "rulebook" / "probe.svg"
     svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="{}"/></svg>'
     image.write_text(svg.format(10), encoding="utf-8")
-    with (copy.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
+    with (project.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
         handle.write("\n![Probe](probe.svg)\n")
-    first = build(copy.content, copy.out)
+    first = build(project.content, project.out)
     assert RULEBOOK in first.built
     image.write_text(svg.format(5), encoding="utf-8")        # only the image changes
-    second = build(copy.content, copy.out)
+    second = build(project.content, project.out)
     assert RULEBOOK in second.built
 
 
@@ -269,22 +279,22 @@ def _fail(*args, **kwargs):
 
 @needs_poppler
 @pytest.mark.parametrize("where", ["cardgen.cards.pipeline.write_changed", "cardgen.build.build_one_rulebook"])
-def test_failure_half_way_leaves_previous_outputs(copy, monkeypatch, where):
-    edit(copy.content / "units" / "sturmtruppe.yaml", "name: Sturmtruppe", "name: Stoßtrupp")
+def test_failure_half_way_leaves_previous_outputs(project, monkeypatch, where):
+    edit(project.content / "units" / "probe.yaml", "name: Probekrieger", "name: Stoßtrupp")
     module, _, func = where.rpartition(".")
     monkeypatch.setattr(sys.modules[module], func, _fail)
     with pytest.raises(RuntimeError, match="injected failure"):
-        build(copy.content, copy.out)
-    assert snapshot(copy.out) == copy.files                    # outputs and manifest untouched
-    assert list(copy.out.rglob("*.tmp")) == []
+        build(project.content, project.out)
+    assert snapshot(project.out) == project.files              # outputs and manifest untouched
+    assert list(project.out.rglob("*.tmp")) == []
     monkeypatch.undo()
 
-    summary = build(copy.content, copy.out)
-    assert summary.changed == ["sturmtruppe"]                  # still changed since the last good build
-    assert "cards.pdf" in summary.built
-    assert "Stoßtrupp" in pdf_text(copy.out / "cards.pdf")
-    assert "Stoßtrupp" in pdf_text(copy.out / "changed-cards.pdf")
-    assert list(copy.out.rglob("*.tmp")) == []
+    summary = build(project.content, project.out)
+    assert summary.changed == ["probe"]                        # still changed since the last good build
+    assert {"cards.pdf", RULEBOOK} <= set(summary.built)
+    assert "Stoßtrupp" in pdf_text(project.out / "cards.pdf")
+    assert "Stoßtrupp" in pdf_text(project.out / "changed-cards.pdf")
+    assert list(project.out.rglob("*.tmp")) == []
 
 
 def test_content_error_exits_1_and_leaves_outputs(cli, copy):
@@ -324,26 +334,26 @@ def test_plain_output_is_one_line_per_step_and_a_summary(cli, copy):
     assert closing.groups() == ("0", str(len(FACES + PDFS)), "0")
 
 
-def test_strict_fails_on_a_warning(cli, copy):
-    with (copy.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
+def test_strict_fails_on_a_warning(cli, project):
+    with (project.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
         handle.write("\n![Fehlt](Grafiken/gibt-es-nicht.svg)\n")
-    code, out, err = cli("build", "--content", copy.content, "--out", copy.out)
+    code, out, err = cli("build", "--content", project.content, "--out", project.out)
     assert code == 0, err
     warnings = [line for line in err.splitlines() if "gibt-es-nicht.svg" in line]
     assert len(warnings) == 1 and re.match(r".*rulebook/Regeln\.md:\d+: warning: image not found", warnings[0])
     assert CLOSING.match(out.splitlines()[-1]).group(3) == "1"
 
-    code, out, err = cli("build", "--content", copy.content, "--out", copy.out, "--strict")
+    code, out, err = cli("build", "--content", project.content, "--out", project.out, "--strict")
     assert code == 1                                         # the rulebook is reused: its warning still counts
     assert "gibt-es-nicht.svg" in err and "--strict" in err
 
 
-def test_strict_failure_keeps_previous_outputs(cli, copy):
-    with (copy.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
+def test_strict_failure_keeps_previous_outputs(cli, project):
+    with (project.content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
         handle.write("\n![Fehlt](Grafiken/gibt-es-nicht.svg)\n")
-    code, _, _ = cli("build", "--content", copy.content, "--out", copy.out, "--strict")
+    code, _, _ = cli("build", "--content", project.content, "--out", project.out, "--strict")
     assert code == 1
-    assert snapshot(copy.out) == copy.files
+    assert snapshot(project.out) == project.files
 
 
 def test_plain_reporter_follows_sys_stdout(copy):
