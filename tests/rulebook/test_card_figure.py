@@ -236,16 +236,27 @@ def test_side_both_draws_front_and_back(tmp_path):
     assert "Sturmtruppe" in text and "Sturmgewehr" in text
 
 
-def test_a_change_of_the_unit_changes_the_figure_in_one_build(example_build, tmp_path):
+def figure_text(pdf: Path) -> str:
+    """The words drawn on the one card figure of ``pdf``."""
+    (figure,) = figures(pdf)
+    return " ".join(w.text for w in words(pdf, figure.page) if _near_rect(w, figure, 0))
+
+
+def test_a_change_of_the_unit_changes_the_figure_in_one_build(small_project_build, tmp_path):
+    """On a copy of the small project (tests/conftest.py) with a figure of its unit 'probe' added: a unit edit
+    in the example lays out its 16 pages again."""
     content, out = tmp_path / "content", tmp_path / "out"
-    shutil.copytree(example_build.content, content)
-    shutil.copytree(example_build.out, out)
-    unit = content / "units" / "feldleutnant.yaml"
-    unit.write_text(unit.read_text(encoding="utf-8").replace("name: Feldleutnant", "name: Feldmarschall", 1),
+    shutil.copytree(small_project_build.content, content)
+    shutil.copytree(small_project_build.out, out)
+    with (content / "rulebook" / "Regeln.md").open("a", encoding="utf-8") as handle:
+        handle.write("\n{{ card: probe }}\n")
+    assert RULEBOOK in build(content, out).built
+    assert "Probekrieger" in figure_text(out / RULEBOOK)
+    unit = content / "units" / "probe.yaml"
+    unit.write_text(unit.read_text(encoding="utf-8").replace("name: Probekrieger", "name: Feldmarschall", 1),
                     encoding="utf-8")
     summary = build(content, out)
     assert RULEBOOK in summary.built
-    page = figures(out / RULEBOOK)[0].page
-    text = " ".join(w.text for w in words(out / RULEBOOK, page))
-    assert "Feldmarschall" in text and "Feldleutnant" not in text
+    text = figure_text(out / RULEBOOK)
+    assert "Feldmarschall" in text and "Probekrieger" not in text
     assert RULEBOOK in build(content, out).reused                # and stays put when nothing changed
