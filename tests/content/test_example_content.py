@@ -16,7 +16,7 @@ import pytest
 from cardgen.stages import check_content
 from cardgen.content.fields import parse_stat
 from cardgen.content.schema import TraitRef
-from conftest import PROJECT
+from conftest import PROJECT, run_in_process
 
 CONTENT = PROJECT / "content"
 MAX_RULES_CHARS = 250
@@ -29,10 +29,16 @@ def content():
     return loaded
 
 
-def show(cli, unit_id: str) -> dict:
-    code, out, err = cli("show", unit_id, "--content", "content", "--json")
+def show(unit_id: str) -> dict:
+    code, out, err = run_in_process("show", unit_id, "--content", "content", "--json")
     assert code == 0, f"cardgen show {unit_id} failed: {err}"
     return json.loads(out)
+
+
+@pytest.fixture(scope="module")
+def shown(content) -> dict[str, dict]:
+    """``cardgen show UNIT --json`` of every example unit, run once for the module's tests."""
+    return {uid: show(uid) for uid in sorted(content.units)}
 
 
 def missing(expected, found) -> list:
@@ -262,35 +268,34 @@ def controlled(content) -> list[tuple[str, str, list[str]]]:
     return found
 
 
-def test_controller_with_two_drones(content, cli):
+def test_controller_with_two_drones(content, shown):
     candidates = [(g, c, d) for g, c, d in controlled(content) if len(d) >= 2]
     assert candidates, "no group has a controller with 2 drones"
     group, controller, drones = candidates[0]
-    data = show(cli, controller)
+    data = shown[controller]
     assert data["attributes"]["EH"] >= 6, f"controller '{controller}' has EH {data['attributes']['EH']} < 6"
     assert data["drone_capacity"] >= len(drones), \
         f"controller '{controller}' may run {data['drone_capacity']} drones, has {len(drones)}"
     for drone in drones:
-        d = show(cli, drone)
+        d = shown[drone]
         assert d["type"] == "drohne", f"'{drone}' in group '{group}' has a controller but is a {d['type']}"
         assert {k for k, v in d["attributes"].items() if v is not None} == {"KO", "WN"}, \
             f"drone '{drone}' has attributes besides KO and WN"
         assert d["action_points"] == 2, f"drone '{drone}' has {d['action_points']} AP, not 2"
 
 
-def test_an_encumbered_unit(content, cli):
+def test_an_encumbered_unit(shown):
     encumbered = []
-    for uid in sorted(content.units):
-        data = show(cli, uid)
+    for uid, data in shown.items():
         if data["encumbrance"]:
             encumbered.append(uid)
             assert data["load_kg"] > data["carrying_capacity_kg"], f"'{uid}' encumbered below its Tragkraft"
     assert encumbered, "no unit carries more than its Tragkraft (encumbrance is 0 everywhere)"
 
 
-def test_show_works_for_every_unit(content, cli):
+def test_show_works_for_every_unit(content, shown):
     for uid, unit in content.units.items():
-        data = show(cli, uid)
+        data = shown[uid]
         assert data["points"] > 0, f"unit '{uid}' costs {data['points']} points"
         if unit.type == "koloss":
             assert data["hit_zones"], f"colossus '{uid}' has no hit zones"
