@@ -198,8 +198,8 @@ class Imposer:
     page by page, rendered (the bytes differ: another writer)."""
 
     def __init__(self, chunk_pages: int | None = CHUNK_PAGES) -> None:
-        self.chunk_pages = chunk_pages
         self._writer = PdfWriter() if chunk_pages else None
+        self._chunk_pages = chunk_pages or 0
         self._sources: list[pikepdf.Pdf] = []
         self._new_document()
 
@@ -225,15 +225,10 @@ class Imposer:
 
     def _page_added(self) -> None:
         """Hand a full chunk of sheets to the writer and start the next one."""
-        if self._writer is not None and len(self.pdf.pages) >= (self.chunk_pages or 0):
-            self._write_chunk()
-
-    def _write_chunk(self) -> None:
-        assert self._writer is not None
-        if len(self.pdf.pages):
+        if self._writer is not None and len(self.pdf.pages) >= self._chunk_pages:
             self._writer.add_pages(self.pdf)
-        self._close_document()
-        self._new_document()
+            self._close_document()
+            self._new_document()
 
     def _close_document(self) -> None:
         self._close_sources()
@@ -290,7 +285,8 @@ class Imposer:
         try:
             if self._writer is None:
                 return save_pdf(self.pdf)
-            self._write_chunk()
+            if len(self.pdf.pages):
+                self._writer.add_pages(self.pdf)
             return self._writer.finish({"/Producer": "cardgen", "/Creator": "cardgen"})
         finally:
             self._close_document()

@@ -5,8 +5,8 @@ is saved: about 0.25 MiB for every face copied onto a sheet, 550 MiB for
 the 2000 faces of 1000 units.  :class:`PdfWriter` takes the pages of one
 small pikepdf document at a time -- the imposer fills one with a few sheets,
 hands it over and closes it -- and writes each page and every object it
-reaches straight into the output with new object numbers, so only the bytes
-written so far are held.
+reaches straight into the output (an unnamed temporary file, read back
+once at the end) with new object numbers, so no chunk outlives its turn.
 
 What qpdf would do on save is done here too: objects that are not streams go
 into compressed object streams (without them the 1000-unit ``cards.pdf`` is
@@ -25,7 +25,6 @@ import hashlib
 import re
 import tempfile
 import zlib
-from dataclasses import dataclass, field
 
 import pikepdf
 
@@ -40,26 +39,18 @@ _TOKEN = re.compile(rb"(\((?:[^\\)]|\\.)*\))|(?<![\w.#+/-])(\d+) (\d+) R")
 ObjGen = tuple[int, int]
 
 
-@dataclass
-class _Batch:
-    """Objects waiting for their object stream: (number, body)."""
-
-    objects: list[tuple[int, bytes]] = field(default_factory=list)
-
-
 class PdfWriter:
     """Pages of pikepdf documents, in order, written as one PDF: :meth:`add_pages`, then :meth:`finish`."""
 
     def __init__(self) -> None:
         self._out = tempfile.TemporaryFile()     # the file so far: on disk, not in memory (a file of no name)
-        self._length = 0
         self._hash = hashlib.md5(usedforsecurity=False)
         self._emit(HEADER)
         # xref entries by object number: (1, offset, 0) written, (2, stream number, index) in a stream
         self._xref: list[tuple[int, int, int]] = [(0, 0, 0xFFFF)]
         self._pages_root = self._number()
         self._kids: list[int] = []
-        self._batch = _Batch()
+        self._batch: list[tuple[int, bytes]] = []     # (number, body) waiting for their object stream
 
     def _number(self) -> int:
         self._xref.append((0, 0, 0))            # filled in when the object is written
@@ -68,21 +59,20 @@ class PdfWriter:
     def _emit(self, data: bytes) -> None:
         self._out.write(data)
         self._hash.update(data)
-        self._length += len(data)
 
     def _write_object(self, number: int, body: bytes, stream: bytes | None = None) -> None:
-        self._xref[number] = (1, self._length, 0)
+        self._xref[number] = (1, self._out.tell(), 0)
         tail = b"\nstream\n" + stream + b"\nendstream" if stream is not None else b""
         self._emit(b"%d 0 obj\n%s%s\nendobj\n" % (number, body, tail))
 
     def _store(self, number: int, body: bytes) -> None:
         """A non-stream object: into the current object stream."""
-        self._batch.objects.append((number, body))
-        if len(self._batch.objects) >= PER_OBJECT_STREAM:
+        self._batch.append((number, body))
+        if len(self._batch) >= PER_OBJECT_STREAM:
             self._flush_batch()
 
     def _flush_batch(self) -> None:
-        objects, self._batch = self._batch.objects, _Batch()
+        objects, self._batch = self._batch, []
         if not objects:
             return
         stream_number = self._number()
@@ -147,7 +137,7 @@ class PdfWriter:
                                                      for key, value in sorted(info.items())) + b" >>")
         self._flush_batch()
         xref_number = self._number()
-        xref_offset = self._length
+        xref_offset = self._out.tell()
         self._xref[xref_number] = (1, xref_offset, 0)
         rows = b"".join(kind.to_bytes(1, "big") + a.to_bytes(4, "big") + b.to_bytes(2, "big")
                         for kind, a, b in self._xref)
