@@ -1,7 +1,7 @@
 """cardgen benchmark: medians over repeated runs, printed as a Markdown table.
 
     .venv/bin/python bench/run.py [--runs 3] [--quick] [--scale 10,100,1000] [--skip-chromium]
-                                  [--only example,edit,rulebook,scale]
+                                  [--skip-typst] [--only example,edit,rulebook,scale]
 
 Every run is a fresh ``python -m cardgen`` process (start-up included).  Figures:
 
@@ -31,6 +31,15 @@ generated set, one face per page) is printed with ``chromium --headless
 --print-to-pdf`` and the ratio cardgen / Chromium is shown.  Note that the
 cardgen figure of a generated set also renders its 8 power cards and imposes
 the sheets; Chromium only prints the faces.
+
+Where the ``typst`` wheel is installed (``pip install typst``; tested with
+0.15.x, not a dependency of cardgen), the scale series also times Typst
+compiling the same unit faces, one per page, as a reference for the physical
+limit: our own drawing of the card in Typst (bench/typst/unit_card.typ: the
+same blocks, text, icons and pictures) from cardgen's card views, which
+``bench/html.py typst`` dumps to JSON once before the runs
+(bench/typst_card.py compiles them, a fresh process per run: start-up and
+import included, like Chromium's).  The row shows the ratio cardgen / Typst.
 
 Only public tools are used; nothing here is asserted by the test suite.
 """
@@ -66,15 +75,16 @@ RUSAGE_WRAPPER = ("import resource, subprocess, sys\n"
                   "sys.exit(code)\n")
 
 
-def _load_generate():
+def _load(name: str):
     # bench/ holds html.py, so bench/ must not go on sys.path (it would hide the stdlib's html)
-    spec = importlib.util.spec_from_file_location("bench_generate", PROJECT / "bench" / "generate.py")
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", PROJECT / "bench" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.generate
+    return module
 
 
-generate = _load_generate()
+generate = _load("generate").generate
+typst_card = _load("typst_card")
 
 
 def gnu_time_works() -> bool:
@@ -131,6 +141,18 @@ def chromium_seconds(exe: str, html: Path, runs: int) -> tuple[float, int]:
     return statistics.median(times), pages
 
 
+def typst_seconds(data: Path, runs: int) -> tuple[float, int]:
+    """Median time of Typst compiling the card views ``data`` to PDF (bench/typst_card.py, a fresh
+    process per run), and the page count."""
+    times, pages = [], 0
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            pdf = Path(folder) / "out.pdf"
+            times.append(timed([sys.executable, str(PROJECT / "bench" / "typst_card.py"), str(data), str(pdf)])[0])
+            pages = pdf_pages(pdf)
+    return statistics.median(times), pages
+
+
 def pdf_pages(pdf: Path) -> int:
     if shutil.which("pdfinfo") is None or not pdf.is_file():
         return 0
@@ -139,8 +161,9 @@ def pdf_pages(pdf: Path) -> int:
     return int(match.group(1)) if match else 0
 
 
-def dump_html(kind: str, source: Path, target: Path, *extra: str) -> Path:
-    """The HTML cardgen renders, for Chromium to print (same input for both)."""
+def dump_input(kind: str, source: Path, target: Path, *extra: str) -> Path:
+    """What cardgen renders, for another engine: the HTML for Chromium to print (same input for both),
+    or the card views for Typst (``typst``)."""
     subprocess.run([sys.executable, str(PROJECT / "bench" / "html.py"), kind, str(source), str(target), *extra],
                    check=True, cwd=PROJECT, capture_output=True)
     return target
@@ -174,6 +197,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="scale series 10 and 100 only")
     parser.add_argument("--scale", default=None, help="unit counts of the scale series (default 10,100,1000)")
     parser.add_argument("--skip-chromium", action="store_true")
+    parser.add_argument("--skip-typst", action="store_true")
     parser.add_argument("--only", default=GROUPS, help=f"groups of figures to run (default {GROUPS})")
     args = parser.parse_args()
     only = set(args.only.split(","))
@@ -182,6 +206,7 @@ def main() -> None:
     runs = max(1, args.runs)
     scale = [int(x) for x in (args.scale or ("10,100" if args.quick else "10,100,1000")).split(",") if x]
     exe = None if args.skip_chromium else chromium()
+    use_typst = not args.skip_typst and typst_card.available()
     work = Path(tempfile.mkdtemp(prefix="cardgen-bench-"))
     rows: list[tuple[str, str, str, str]] = []
 
@@ -241,7 +266,7 @@ def main() -> None:
                                                            "cardgen/assets", "--out", str(rb_out)])
                 note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
                 if exe:
-                    html = dump_html("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "cardgen/assets")
+                    html = dump_input("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "cardgen/assets")
                     c, pages = chromium_seconds(exe, html, runs)
                     note += f"; Chromium {secs(c)} ({pages} pages), ratio cardgen/Chromium {t / c:.2f}"
                 rows.append(("user's rulebook (Regelbuch.md)", secs_cpu(t, cpu), mib(m), note.lstrip("; ")))
@@ -260,9 +285,14 @@ def main() -> None:
                 if previous:
                     note += f", ×{t / previous[1]:.1f} time for ×{n / previous[0]:.0f} units"
                 if exe:
-                    html = dump_html("cards", gen, work / f"cards-{n}.html")
+                    html = dump_input("cards", gen, work / f"cards-{n}.html")
                     c, pages = chromium_seconds(exe, html, runs)
                     note += f"; Chromium {secs(c)} ({pages} faces), ratio cardgen/Chromium {t / c:.2f}"
+                if use_typst:
+                    c, pages = typst_seconds(dump_input("typst", gen, work / f"cards-{n}.json"), runs)
+                    note += f"; Typst {secs(c)} ({pages} faces), ratio cardgen/Typst {t / c:.2f}"
+                elif not args.skip_typst:
+                    note += "; Typst not installed (pip install typst)"
                 rows.append((f"{n} generated units: cold", secs_cpu(t, cpu), mib(m), note))
                 previous = (n, t)
                 shutil.rmtree(out_n, ignore_errors=True)
@@ -276,8 +306,10 @@ def main() -> None:
     elif args.skip_chromium:
         chromium_note = "Chromium skipped (--skip-chromium)"
     print(f"cardgen benchmark, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
+    typst_note = (f"Typst {typst_card.version()} (PyPI wheel)" if use_typst else
+                  "Typst skipped (--skip-typst)" if args.skip_typst else "Typst not installed")
     print(f"machine: {cpu_model()}, {os.cpu_count()} CPUs, {platform.system()} {platform.machine()}; "
-          f"Python {platform.python_version()}; {chromium_note}")
+          f"Python {platform.python_version()}; {chromium_note}; {typst_note}")
     print(f"each time: median of {runs} runs (fresh process); peak memory: largest resident set of any "
           f"process, max over the runs ({'/usr/bin/time -v' if USE_GNU_TIME else 'getrusage'})\n")
     print("| figure | time (CPU) | peak memory | notes |\n|---|---|---|---|")
