@@ -1,7 +1,7 @@
 """cardgen benchmark: medians over repeated runs, printed as a Markdown table.
 
     .venv/bin/python bench/run.py [--runs 3] [--quick] [--scale 10,100,1000] [--skip-chromium]
-                                  [--skip-typst] [--only example,edit,rulebook,scale]
+                                  [--skip-typst] [--only example,serve,edit,rulebook,scale]
 
 Every run is a fresh ``python -m cardgen`` process (start-up included).  Figures:
 
@@ -61,7 +61,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-GROUPS = "example,edit,rulebook,scale"
+GROUPS = "example,serve,edit,rulebook,scale"
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
 GNU_TIME = Path("/usr/bin/time")
@@ -127,8 +127,9 @@ def chromium() -> str | None:
 
 
 def chromium_seconds(exe: str, html: Path, runs: int) -> tuple[float, int]:
-    """Median time of headless Chromium printing ``html`` to PDF, and the page count."""
-    times, pages = [], 0
+    """Median time of headless Chromium printing ``html`` to PDF, and the fewest pages of any run
+    (0: a run made no PDF)."""
+    times, pages = [], []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as profile:
             pdf = Path(profile) / "out.pdf"
@@ -137,8 +138,18 @@ def chromium_seconds(exe: str, html: Path, runs: int) -> tuple[float, int]:
                    f"--user-data-dir={profile}/profile", "--no-pdf-header-footer",
                    f"--print-to-pdf={pdf}", html.as_uri()]
             times.append(timed(cmd)[0])
-            pages = pdf_pages(pdf)
-    return statistics.median(times), pages
+            pages.append(pdf_pages(pdf))
+    return statistics.median(times), min(pages)
+
+
+def chromium_note(exe: str, html: Path, runs: int, cardgen_s: float, expected: int, unit: str) -> str:
+    """``Chromium T (N unit), ratio R``; a Chromium run that printed fewer than ``expected`` pages (every
+    face; for a rulebook, which Chromium paginates its own way, any page) is no comparison: then the note
+    says so and gives no ratio."""
+    seconds, pages = chromium_seconds(exe, html, runs)
+    if pages < expected:
+        return f"Chromium FAILED: {pages} of {expected} {unit} printed (after {secs(seconds)}), no ratio"
+    return f"Chromium {secs(seconds)} ({pages} {unit}), ratio cardgen/Chromium {cardgen_s / seconds:.2f}"
 
 
 def typst_seconds(data: Path, runs: int) -> tuple[float, int]:
@@ -231,12 +242,13 @@ def main() -> None:
             rows.append(("example content: no change", secs_cpu(t, cpu), mib(m), ""))
 
         # cardgen serve: edit → refreshed preview, edit → updated PDFs (warm worker)
-        progress("cardgen serve")
-        from serve import serve_seconds     # bench/serve.py, beside this script
+        if "serve" in only:
+            progress("cardgen serve")
+            from serve import serve_seconds     # bench/serve.py, beside this script
 
-        preview_s, pdf_s = serve_seconds(PROJECT, work, runs)
-        rows.append(("serve: edit → refreshed preview", secs(preview_s), "-", "example content, one unit renamed"))
-        rows.append(("serve: edit → updated PDFs", secs(pdf_s), "-", "the warm worker's incremental build"))
+            preview_s, pdf_s = serve_seconds(PROJECT, work, runs)
+            rows.append(("serve: edit → refreshed preview", secs(preview_s), "-", "example content, one unit renamed"))
+            rows.append(("serve: edit → updated PDFs", secs(pdf_s), "-", "the warm worker's incremental build"))
 
         # a generated 100-unit set: incremental
         if "edit" in only:
@@ -267,8 +279,7 @@ def main() -> None:
                 note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
                 if exe:
                     html = dump_input("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "cardgen/assets")
-                    c, pages = chromium_seconds(exe, html, runs)
-                    note += f"; Chromium {secs(c)} ({pages} pages), ratio cardgen/Chromium {t / c:.2f}"
+                    note += "; " + chromium_note(exe, html, runs, t, 1, "pages")
                 rows.append(("user's rulebook (Regelbuch.md)", secs_cpu(t, cpu), mib(m), note.lstrip("; ")))
             else:
                 rows.append(("user's rulebook (Regelbuch.md)", "-", "-", f"{REGELBUCH} not found"))
@@ -286,11 +297,11 @@ def main() -> None:
                     note += f", ×{t / previous[1]:.1f} time for ×{n / previous[0]:.0f} units"
                 if exe:
                     html = dump_input("cards", gen, work / f"cards-{n}.html")
-                    c, pages = chromium_seconds(exe, html, runs)
-                    note += f"; Chromium {secs(c)} ({pages} faces), ratio cardgen/Chromium {t / c:.2f}"
+                    note += "; " + chromium_note(exe, html, runs, t, 2 * n, "faces")
                 if use_typst:
                     c, pages = typst_seconds(dump_input("typst", gen, work / f"cards-{n}.json"), runs)
-                    note += f"; Typst {secs(c)} ({pages} faces), ratio cardgen/Typst {t / c:.2f}"
+                    note += (f"; Typst {secs(c)} ({pages} faces), ratio cardgen/Typst {t / c:.2f}" if pages >= 2 * n
+                             else f"; Typst FAILED: {pages} of {2 * n} faces printed, no ratio")
                 elif not args.skip_typst:
                     note += "; Typst not installed (pip install typst)"
                 rows.append((f"{n} generated units: cold", secs_cpu(t, cpu), mib(m), note))
@@ -299,17 +310,17 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    chromium_note = "Chromium not installed"
+    browser_line = "Chromium not installed"
     if exe:
         version = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip()
-        chromium_note = version or exe
+        browser_line = version or exe
     elif args.skip_chromium:
-        chromium_note = "Chromium skipped (--skip-chromium)"
+        browser_line = "Chromium skipped (--skip-chromium)"
     print(f"cardgen benchmark, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC")
     typst_note = (f"Typst {typst_card.version()} (PyPI wheel)" if use_typst else
                   "Typst skipped (--skip-typst)" if args.skip_typst else "Typst not installed")
     print(f"machine: {cpu_model()}, {os.cpu_count()} CPUs, {platform.system()} {platform.machine()}; "
-          f"Python {platform.python_version()}; {chromium_note}; {typst_note}")
+          f"Python {platform.python_version()}; {browser_line}; {typst_note}")
     print(f"each time: median of {runs} runs (fresh process); peak memory: largest resident set of any "
           f"process, max over the runs ({'/usr/bin/time -v' if USE_GNU_TIME else 'getrusage'})\n")
     print("| figure | time (CPU) | peak memory | notes |\n|---|---|---|---|")
