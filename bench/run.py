@@ -126,42 +126,40 @@ def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 
-def chromium_seconds(exe: str, html: Path, runs: int) -> tuple[float, int]:
-    """Median time of headless Chromium printing ``html`` to PDF, and the fewest pages of any run
+def print_seconds(command, runs: int) -> tuple[float, int]:
+    """Median time of ``command(pdf, folder)`` (another engine printing to ``pdf``, with ``folder`` a
+    fresh temporary folder for its own files) over ``runs`` runs, and the fewest pages of any run
     (0: a run made no PDF)."""
     times, pages = [], []
     for _ in range(runs):
-        with tempfile.TemporaryDirectory() as profile:
-            pdf = Path(profile) / "out.pdf"
-            cmd = [exe, "--headless", "--disable-gpu", "--no-sandbox", "--disable-background-networking",
-                   "--disable-component-update", "--disable-sync", "--no-first-run",
-                   f"--user-data-dir={profile}/profile", "--no-pdf-header-footer",
-                   f"--print-to-pdf={pdf}", html.as_uri()]
-            times.append(timed(cmd)[0])
+        with tempfile.TemporaryDirectory() as folder:
+            pdf = Path(folder) / "out.pdf"
+            times.append(timed(command(pdf, Path(folder)))[0])
             pages.append(pdf_pages(pdf))
     return statistics.median(times), min(pages)
 
 
-def chromium_note(exe: str, html: Path, runs: int, cardgen_s: float, expected: int, unit: str) -> str:
-    """``Chromium T (N unit), ratio R``; a Chromium run that printed fewer than ``expected`` pages (every
-    face; for a rulebook, which Chromium paginates its own way, any page) is no comparison: then the note
+def chromium_command(exe: str, html: Path):
+    """Headless Chromium printing ``html`` (its profile in the run's folder)."""
+    return lambda pdf, folder: [exe, "--headless", "--disable-gpu", "--no-sandbox", "--disable-background-networking",
+                                "--disable-component-update", "--disable-sync", "--no-first-run",
+                                f"--user-data-dir={folder}/profile", "--no-pdf-header-footer",
+                                f"--print-to-pdf={pdf}", html.as_uri()]
+
+
+def typst_command(data: Path):
+    """Typst compiling the card views ``data`` (bench/typst_card.py, a fresh process)."""
+    return lambda pdf, folder: [sys.executable, str(PROJECT / "bench" / "typst_card.py"), str(data), str(pdf)]
+
+
+def engine_note(engine: str, command, runs: int, cardgen_s: float, expected: int, unit: str) -> str:
+    """``ENGINE T (N unit), ratio R``; a run that printed fewer than ``expected`` pages (every face;
+    for a rulebook, which Chromium paginates its own way, any page) is no comparison: then the note
     says so and gives no ratio."""
-    seconds, pages = chromium_seconds(exe, html, runs)
+    seconds, pages = print_seconds(command, runs)
     if pages < expected:
-        return f"Chromium FAILED: {pages} of {expected} {unit} printed (after {secs(seconds)}), no ratio"
-    return f"Chromium {secs(seconds)} ({pages} {unit}), ratio cardgen/Chromium {cardgen_s / seconds:.2f}"
-
-
-def typst_seconds(data: Path, runs: int) -> tuple[float, int]:
-    """Median time of Typst compiling the card views ``data`` to PDF (bench/typst_card.py, a fresh
-    process per run), and the page count."""
-    times, pages = [], 0
-    for _ in range(runs):
-        with tempfile.TemporaryDirectory() as folder:
-            pdf = Path(folder) / "out.pdf"
-            times.append(timed([sys.executable, str(PROJECT / "bench" / "typst_card.py"), str(data), str(pdf)])[0])
-            pages = pdf_pages(pdf)
-    return statistics.median(times), pages
+        return f"{engine} FAILED: {pages} of {expected} {unit} printed (after {secs(seconds)}), no ratio"
+    return f"{engine} {secs(seconds)} ({pages} {unit}), ratio cardgen/{engine} {cardgen_s / seconds:.2f}"
 
 
 def pdf_pages(pdf: Path) -> int:
@@ -279,7 +277,7 @@ def main() -> None:
                 note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
                 if exe:
                     html = dump_input("rulebook", REGELBUCH, work / "rulebook.html", "--assets", "cardgen/assets")
-                    note += "; " + chromium_note(exe, html, runs, t, 1, "pages")
+                    note += "; " + engine_note("Chromium", chromium_command(exe, html), runs, t, 1, "pages")
                 rows.append(("user's rulebook (Regelbuch.md)", secs_cpu(t, cpu), mib(m), note.lstrip("; ")))
             else:
                 rows.append(("user's rulebook (Regelbuch.md)", "-", "-", f"{REGELBUCH} not found"))
@@ -297,11 +295,10 @@ def main() -> None:
                     note += f", ×{t / previous[1]:.1f} time for ×{n / previous[0]:.0f} units"
                 if exe:
                     html = dump_input("cards", gen, work / f"cards-{n}.html")
-                    note += "; " + chromium_note(exe, html, runs, t, 2 * n, "faces")
+                    note += "; " + engine_note("Chromium", chromium_command(exe, html), runs, t, 2 * n, "faces")
                 if use_typst:
-                    c, pages = typst_seconds(dump_input("typst", gen, work / f"cards-{n}.json"), runs)
-                    note += (f"; Typst {secs(c)} ({pages} faces), ratio cardgen/Typst {t / c:.2f}" if pages >= 2 * n
-                             else f"; Typst FAILED: {pages} of {2 * n} faces printed, no ratio")
+                    data = dump_input("typst", gen, work / f"cards-{n}.json")
+                    note += "; " + engine_note("Typst", typst_command(data), runs, t, 2 * n, "faces")
                 elif not args.skip_typst:
                     note += "; Typst not installed (pip install typst)"
                 rows.append((f"{n} generated units: cold", secs_cpu(t, cpu), mib(m), note))
