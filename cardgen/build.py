@@ -84,6 +84,7 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
     cache.prune("faces")
     cache.prune("warnings")
     cache.prune("portraits")
+    cache.prune("chunks")
     return summary
 
 

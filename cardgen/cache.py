@@ -208,6 +208,13 @@ class Cache:
     def record(self, name: str, key: str) -> None:
         self.current[name] = key
 
+    def carry(self, prefix: str) -> None:
+        """Keep the last build's entries whose names start with ``prefix`` (what an output reused
+        as it is still refers to: the imposer's recorded chunks)."""
+        for name, key in self.previous.items():
+            if name.startswith(prefix) and name not in self.current:
+                self.current[name] = key
+
     def output_name(self, output: Path) -> str:
         """The name of an output in the manifest: its path below the output folder."""
         return Path(os.path.relpath(output, self.out_dir)).as_posix()

@@ -17,14 +17,24 @@ the same pages give the same bytes.  Each object is copied by qpdf's own
 ``unparse`` of its top level; the references in that text (``N G R``) are
 renumbered with one regular expression that steps over strings, which qpdf
 writes with ``(`` and ``)`` escaped (names and hex strings cannot hold one).
+
+What :meth:`PdfWriter.add_pages` writes for a chunk can be kept
+(``record=``, a :class:`Recording`) and written again into a later file
+(:meth:`PdfWriter.replay`): the same calls in the same order, the references
+renumbered, so the file is byte for byte what writing the pages anew gives
+-- without opening a face or asking qpdf for one object.  The imposer keeps
+each chunk so (:class:`cardgen.cards.impose.ChunkCache`): after a one-unit
+edit only the chunk holding that card is copied from qpdf again.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import struct
 import tempfile
 import zlib
+from dataclasses import dataclass, field
 
 import pikepdf
 
@@ -37,6 +47,57 @@ HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
 _TOKEN = re.compile(rb"(\((?:[^\\)]|\\.)*\))|(?<![\w.#+/-])(\d+) (\d+) R")
 
 ObjGen = tuple[int, int]
+RECORDING = b"cardgen-chunk 1\n"
+_U32 = struct.Struct(">I")
+
+
+@dataclass
+class Recording:
+    """What one :meth:`PdfWriter.add_pages` call wrote, in order, in the numbers of that file:
+    ``("n", number)`` an object numbered, ``("k", number)`` a page added to the page tree,
+    ``("s", number, body)`` an object stored, ``("w", number, dictionary, data)`` a stream written."""
+
+    events: list[tuple] = field(default_factory=list)
+
+    def to_bytes(self) -> bytes:
+        parts = [RECORDING]
+        for event in self.events:
+            parts.append(event[0].encode("ascii") + _U32.pack(event[1]))
+            for blob in event[2:]:
+                parts += [_U32.pack(len(blob)), blob]
+        return b"".join(parts)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Recording:
+        """The recording :meth:`to_bytes` wrote; ValueError for anything else."""
+        if not data.startswith(RECORDING):
+            raise ValueError("not a chunk recording")
+        events: list[tuple] = []
+        unpack, size, at = _U32.unpack_from, len(data), len(RECORDING)
+        try:
+            while at < size:
+                kind = data[at:at + 1]
+                (number,) = unpack(data, at + 1)
+                at += 5
+                if kind in (b"n", b"k"):
+                    events.append((kind.decode(), number))
+                    continue
+                if kind not in (b"s", b"w"):
+                    raise ValueError("unknown event")
+                blobs = []
+                for _ in range(1 if kind == b"s" else 2):
+                    (length,) = unpack(data, at)
+                    at += 4 + length
+                    if at > size:
+                        raise ValueError("truncated")
+                    blobs.append(data[at - length:at])
+                events.append((kind.decode(), number, *blobs))
+        except struct.error:
+            raise ValueError("truncated") from None
+        return cls(events)
+
+
+ROOT = 1                              # the page tree's number (the first object of every file)
 
 
 class PdfWriter:
@@ -49,6 +110,7 @@ class PdfWriter:
         # xref entries by object number: (1, offset, 0) written, (2, stream number, index) in a stream
         self._xref: list[tuple[int, int, int]] = [(0, 0, 0xFFFF)]
         self._pages_root = self._number()
+        assert self._pages_root == ROOT
         self._kids: list[int] = []
         self._batch: list[tuple[int, bytes]] = []     # (number, body) waiting for their object stream
 
@@ -86,17 +148,19 @@ class PdfWriter:
         self._write_object(stream_number, b"<< /Type /ObjStm /N %d /First %d /Filter /FlateDecode /Length %d >>"
                            % (len(objects), len(head), len(data)), data)
 
-    def add_pages(self, pdf: pikepdf.Pdf) -> None:
-        """Write every page of ``pdf`` and everything it references; ``pdf`` may be closed after."""
+    def add_pages(self, pdf: pikepdf.Pdf, record: Recording | None = None) -> None:
+        """Write every page of ``pdf`` and everything it references; ``pdf`` may be closed after.
+        ``record`` collects what was written, for :meth:`replay`."""
         numbers: dict[ObjGen, int] = {}
         queue: list[ObjGen] = []
+        self._recording = record
 
         def renumber(match: re.Match) -> bytes:
             if match.group(1) is not None:
                 return match.group(0)
             objgen = (int(match.group(2)), int(match.group(3)))
             if objgen not in numbers:
-                numbers[objgen] = self._number()
+                numbers[objgen] = self._numbered()
                 queue.append(objgen)
             return b"%d 0 R" % numbers[objgen]
 
@@ -106,14 +170,76 @@ class PdfWriter:
                 if key not in obj and (value := _inherited(obj, key)) is not None:
                     obj[key] = value
             del obj["/Parent"]
-            number = self._number()
+            number = self._numbered()
             numbers[obj.objgen] = number
-            self._kids.append(number)
+            self._kid(number)
             body = _TOKEN.sub(renumber, obj.unparse(resolved=True))
-            self._store(number, b"<< /Parent %d 0 R" % self._pages_root + body[2:])
+            self._stored(number, b"<< /Parent %d 0 R" % self._pages_root + body[2:])
             while queue:
                 objgen = queue.pop()
                 self._copy(pdf.get_object(objgen), numbers[objgen], renumber)
+        self._recording = None
+
+    def replay(self, recording: Recording) -> bool:
+        """Write again what ``recording`` holds, renumbered into this file: the very bytes
+        :meth:`add_pages` of the same pages would write here.  False, and nothing written, when
+        the recording does not hold together (a reference to an object it never numbered)."""
+        numbers = {ROOT: ROOT}
+
+        def renumber(match: re.Match) -> bytes:
+            if match.group(1) is not None:
+                return match.group(0)
+            return b"%d 0 R" % numbers[int(match.group(2))]
+
+        saved = self._checkpoint()
+        try:
+            for event in recording.events:
+                kind, number = event[0], event[1]
+                if kind == "n":
+                    numbers[number] = self._number()
+                elif kind == "k":
+                    self._kids.append(numbers[number])
+                elif kind == "s":
+                    self._store(numbers[number], _TOKEN.sub(renumber, event[2]))
+                else:
+                    self._write_object(numbers[number], _TOKEN.sub(renumber, event[2]), event[3])
+        except KeyError:
+            self._restore(saved)
+            return False
+        return True
+
+    def _checkpoint(self) -> tuple:
+        return (self._out.tell(), self._hash.copy(), list(self._xref), len(self._kids), list(self._batch))
+
+    def _restore(self, saved: tuple) -> None:
+        position, self._hash, self._xref, kids, self._batch = saved
+        self._out.seek(position)
+        self._out.truncate()
+        del self._kids[kids:]
+
+    # add_pages' own steps, each told to the recording (if any) before it is taken
+    _recording: Recording | None = None
+
+    def _numbered(self) -> int:
+        number = self._number()
+        if self._recording is not None:
+            self._recording.events.append(("n", number))
+        return number
+
+    def _kid(self, number: int) -> None:
+        if self._recording is not None:
+            self._recording.events.append(("k", number))
+        self._kids.append(number)
+
+    def _stored(self, number: int, body: bytes) -> None:
+        if self._recording is not None:
+            self._recording.events.append(("s", number, body))
+        self._store(number, body)
+
+    def _written(self, number: int, body: bytes, stream: bytes) -> None:
+        if self._recording is not None:
+            self._recording.events.append(("w", number, body, stream))
+        self._write_object(number, body, stream)
 
     def _copy(self, obj: pikepdf.Object, number: int, renumber) -> None:
         if isinstance(obj, pikepdf.Stream):
@@ -122,9 +248,9 @@ class PdfWriter:
                 data = zlib.compress(data)      # as qpdf's save compresses a plain stream (not XMP metadata)
                 obj.stream_dict.Filter = pikepdf.Name.FlateDecode
             obj.stream_dict.Length = len(data)
-            self._write_object(number, _TOKEN.sub(renumber, obj.stream_dict.unparse(resolved=True)), data)
+            self._written(number, _TOKEN.sub(renumber, obj.stream_dict.unparse(resolved=True)), data)
         else:
-            self._store(number, _TOKEN.sub(renumber, obj.unparse(resolved=True)))
+            self._stored(number, _TOKEN.sub(renumber, obj.unparse(resolved=True)))
 
     def finish(self, info: dict[str, str]) -> bytes:
         """The page tree, the catalog, ``info`` (the document information dictionary) and the

@@ -357,6 +357,8 @@ def _sheet(ctx: BuildContext, name: str, key_parts, make) -> None:
     built = not ctx.cache.unchanged(f"sheet:{name}", key, ctx.out_dir / name)
     if built:
         ctx.staging().stage(ctx.out_dir / name, make())
+    else:
+        ctx.cache.carry(f"chunk:{name}:")          # its recorded chunks stay for the next edit
     ctx.summary.add(name, built=built)
     ctx.step(name, "built" if built else "reused")
 
@@ -401,17 +403,20 @@ def build_all_cards(ctx: BuildContext) -> None:
 
         def make() -> bytes:
             # lazy: pikepdf, WeasyPrint, only when a sheet changed
-            from cardgen.cards.impose import append_pdf, impose
+            from cardgen.cards.impose import ChunkCache, append_pdf, impose
 
             pdf = b""
             if units or cover:
-                pdf = impose(_unit_pairs(jobs + model_jobs, faces, units), unit_page, options.layout,
-                             options.crop_marks, cover=render_cover(cover, options.paper, theme) if cover else None,
-                             store=cache.folder("sheets"), paper=options.paper)
+                pairs = _unit_pairs(jobs + model_jobs, faces, units)
+                pdf = impose(pairs, unit_page, options.layout, options.crop_marks,
+                             cover=render_cover(cover, options.paper, theme) if cover else None,
+                             store=cache.folder("sheets"), paper=options.paper, names=pairs.keys,
+                             chunks=ChunkCache(cache, name))
             if powers:
-                pdf = append_pdf(pdf, impose(_power_faces(jobs, faces, powers), power_page, "grid",
-                                             options.crop_marks, store=cache.folder("sheets"),
-                                             paper=options.paper))
+                pairs = _power_faces(jobs, faces, powers)
+                pdf = append_pdf(pdf, impose(pairs, power_page, "grid", options.crop_marks,
+                                             store=cache.folder("sheets"), paper=options.paper, names=pairs.keys,
+                                             chunks=ChunkCache(cache, f"{name}:powers")))
             if reference:
                 pdf = append_pdf(pdf, render_reference(reference, options.paper, theme))
             if keep:

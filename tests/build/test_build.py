@@ -73,10 +73,10 @@ def unit_name(content: Path, unit_id: str) -> str:
 
 
 def snapshot(out: Path) -> dict[str, tuple[bytes, int]]:
-    """Bytes and mtime of every file under ``out`` except the face/warning caches."""
+    """Bytes and mtime of every file under ``out`` except the face/warning/chunk caches."""
     return {str(p.relative_to(out)): (p.read_bytes(), p.stat().st_mtime_ns)
             for p in sorted(out.rglob("*")) if p.is_file()
-            and not str(p.relative_to(out)).startswith((".cache/faces", ".cache/warnings"))}
+            and not str(p.relative_to(out)).startswith((".cache/faces", ".cache/warnings", ".cache/chunks"))}
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -192,6 +192,20 @@ def test_weapon_used_by_two_units_re_renders_both(project):
     summary = build(content, project.out)
     assert {n.split(" ")[0] for n in faces_of(summary.built)} == set(users)
     assert summary.changed == users
+
+
+def test_recorded_chunks_stay_while_their_sheet_is_reused_and_go_when_it_changes(project):
+    """The imposer's recorded chunks (OUT/.cache/chunks) outlive a build that reuses their sheets (a
+    later edit replays them) and are replaced, not piled up, when a card on them changes."""
+    chunks = project.out / ".cache" / "chunks"
+    kept = sorted(path.name for path in chunks.iterdir())
+    assert kept
+    assert "cards.pdf" in build(project.content, project.out).reused
+    assert sorted(path.name for path in chunks.iterdir()) == kept
+    edit(project.content / "units" / "probe.yaml", "name: Probekrieger", "name: Stoßtrupp")
+    assert "cards.pdf" in build(project.content, project.out).built
+    now = sorted(path.name for path in chunks.iterdir())
+    assert len(now) == len(kept) and now != kept
 
 
 def test_toolchain_change_re_renders_everything(project, monkeypatch):

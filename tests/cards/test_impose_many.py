@@ -9,7 +9,8 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from cardgen.cards.impose import Imposer, impose
+from cardgen.cache import Cache
+from cardgen.cards.impose import ChunkCache, Imposer, impose
 from cardgen.geometry import FacePage
 
 from .synthetic import face_pdf, placements, words
@@ -62,22 +63,65 @@ def test_sheets_written_in_chunks_look_as_one_qpdf_document(monkeypatch, layout)
     once its form is copied: every page is drawn pixel for pixel as when all sheets are in one qpdf
     document saved by qpdf (``chunk_pages=None``), and the file is sound (qpdf's own syntax check)."""
     init = Imposer.__init__
-    monkeypatch.setattr(Imposer, "__init__", lambda self: init(self, chunk_pages=2))
+    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None: init(self, chunk_pages=2))
     cards = _cards(13)
     held: list[tuple[int, int]] = []
-    add_page = Imposer.add_page
+    write_chunk = Imposer._write_chunk
 
-    def watching(self, sheet, faces):
-        add_page(self, sheet, faces)
-        held.append((len(self._sources), len(self.pdf.pages)))
-    monkeypatch.setattr(Imposer, "add_page", watching)
+    def watching(self):
+        waiting = sum(page.pages for page in self._pending)
+        write_chunk(self)
+        held.append((len(self._sources), waiting))
+    monkeypatch.setattr(Imposer, "_write_chunk", watching)
     chunked = impose(cards, CARD, layout)
     assert {sources for sources, _ in held} == {0}                      # no face document left open
-    assert max(pages for _, pages in held) < 2 < len(held)              # never more than a chunk held
-    monkeypatch.setattr(Imposer, "__init__", lambda self: init(self, chunk_pages=None))
+    assert max(pages for _, pages in held) <= 2 <= len(held)            # never more than a chunk held
+    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None: init(self, chunk_pages=None))
     one_document = impose(cards, CARD, layout)
     assert chunked != one_document
     assert _rendered(chunked) == _rendered(one_document)
     with pikepdf.Pdf.open(io.BytesIO(chunked)) as document:
         assert document.check_pdf_syntax() == []
         assert document.docinfo["/Producer"] == "cardgen"
+
+
+class _Counted(list):
+    """Cards that count how many of them the imposer read."""
+
+    reads = 0
+
+    def __getitem__(self, index):
+        taken = super().__getitem__(index)
+        self.reads += len(taken) if isinstance(index, slice) else 1
+        return taken
+
+
+@pytest.mark.parametrize("layout", ["fold", "duplex", "grid"])
+def test_kept_chunks_give_the_bytes_of_imposing_anew_and_read_only_the_changed_faces(monkeypatch, tmp_path, layout):
+    """Imposed a second time after one card changed, with the chunks kept from the first time: the
+    very bytes of imposing everything anew, and only the changed card's chunk reads its faces."""
+    init = Imposer.__init__
+    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None: init(self, chunk_pages=3, chunks=chunks))
+    cards = _cards(41)
+    names = [(f"k{i}", f"r{i}") for i in range(len(cards))]
+    cache = Cache(tmp_path / "out")
+    impose(cards, CARD, layout, names=names, chunks=ChunkCache(cache, "cards.pdf"))
+    assert len(list((tmp_path / "out" / ".cache" / "chunks").iterdir())) >= 2
+
+    cards[20] = (face_pdf("NEU", CARD), cards[20][1])
+    names[20] = ("neu", names[20][1])
+    counted = _Counted(cards)
+    kept = impose(counted, CARD, layout, names=names, chunks=ChunkCache(cache, "cards.pdf"))
+    assert kept == impose(cards, CARD, layout)
+    assert "NEU" in [word.text for word in words(kept)]
+    assert 0 < counted.reads <= 3 * 9                  # one chunk: 3 sheets of at most 9 cards, of 41 cards
+
+
+def test_a_damaged_chunk_is_written_anew(tmp_path):
+    cards, names = _cards(12), [(f"k{i}", f"r{i}") for i in range(12)]
+    cache = Cache(tmp_path / "out")
+    first = impose(cards, CARD, "fold", names=names, chunks=ChunkCache(cache, "cards.pdf"))
+    for path in (tmp_path / "out" / ".cache" / "chunks").iterdir():
+        data = path.read_bytes()
+        path.write_bytes(data.replace(b"0 R", b"7 R", 1))            # the stored hash no longer matches
+    assert impose(cards, CARD, "fold", names=names, chunks=ChunkCache(cache, "cards.pdf")) == first

@@ -6,8 +6,9 @@ from __future__ import annotations
 import io
 
 import pikepdf
+import pytest
 
-from cardgen.cards.pdfwriter import PdfWriter
+from cardgen.cards.pdfwriter import PdfWriter, Recording
 
 
 def _document(note: str) -> pikepdf.Pdf:
@@ -66,3 +67,79 @@ def test_the_same_pages_give_the_same_bytes():
     assert first == written()
     with pikepdf.Pdf.open(io.BytesIO(first)) as out:
         assert out.trailer.ID[0] == out.trailer.ID[1] and len(bytes(out.trailer.ID[0])) == 16
+
+
+def _many(count: int) -> pikepdf.Pdf:
+    """``count`` pages, each with a font of its own: enough objects to fill several object streams."""
+    pdf = pikepdf.Pdf.new()
+    for number in range(count):
+        font = pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Note=pikepdf.String(f"{number} 0 R")))
+        page = pikepdf.Dictionary(Type=pikepdf.Name.Page, MediaBox=pikepdf.Array([0, 0, 10, 10]),
+                                  Contents=pdf.make_stream(f"BT /F1 8 Tf ({number}) Tj ET".encode()),
+                                  Resources=pikepdf.Dictionary(Font=pikepdf.Dictionary(F1=font)))
+        pdf.pages.append(pikepdf.Page(pdf.make_indirect(page)))
+    return pdf
+
+
+def _three_chunks(replayed: Recording | None = None) -> tuple[bytes, Recording]:
+    """A file of three chunks (70, 1 and 2 pages); the middle one recorded, or replayed from ``replayed``."""
+    writer, recording = PdfWriter(), Recording()
+    with _many(70) as first:
+        writer.add_pages(first)
+    if replayed is None:
+        with _document("mitte") as middle:
+            writer.add_pages(middle, record=recording)
+    else:
+        assert writer.replay(replayed)
+    with _document("ende") as last:
+        writer.add_pages(last)
+    return writer.finish({"/Producer": "cardgen"}), recording
+
+
+def test_a_recorded_chunk_replayed_at_another_place_writes_the_same_bytes():
+    """A chunk recorded once and replayed into a file where the numbering stands elsewhere (another
+    first chunk, object streams half full) gives the bytes writing its pages there gives."""
+    _, recording = _three_chunks()
+    shifted = PdfWriter()
+    with _many(3) as other:
+        shifted.add_pages(other)                    # the recording's numbers no longer fit: renumbered
+    assert shifted.replay(Recording.from_bytes(recording.to_bytes()))
+    with _document("mitte") as middle:
+        direct = PdfWriter()
+        with _many(3) as other:
+            direct.add_pages(other)
+        direct.add_pages(middle)
+    assert shifted.finish({}) == direct.finish({})
+    written, _ = _three_chunks()
+    assert _three_chunks(replayed=Recording.from_bytes(recording.to_bytes()))[0] == written
+
+
+def test_a_recording_that_does_not_hold_together_writes_nothing():
+    """A recording naming an object it never numbered is refused part way: the writer is as before
+    (the file comes out byte for byte as without the attempt), and the chunk can be written anew."""
+    _, recording = _three_chunks()
+    stores = [i for i, event in enumerate(recording.events) if event[0] == "s"]
+    broken = Recording(list(recording.events))
+    kind, number, body = broken.events[stores[-1]]
+    broken.events[stores[-1]] = (kind, number, body.replace(b"<<", b"<< /Bad 99999 0 R", 1))
+    writer = PdfWriter()
+    with _many(70) as first:
+        writer.add_pages(first)
+    assert writer.replay(broken) is False
+    with _document("mitte") as middle:
+        writer.add_pages(middle)
+    with _document("ende") as last:
+        writer.add_pages(last)
+    assert writer.finish({"/Producer": "cardgen"}) == _three_chunks()[0]
+
+
+@pytest.mark.parametrize("damage", [
+    lambda data: data[:-3],                                  # cut short
+    lambda data: b"cardgen-chunk 2\n" + data[16:],           # another format
+    lambda data: data[:16] + b"x" + data[17:],               # an unknown event
+    lambda data: data[:16] + b"s\0\0\0\x01\xff\xff\xff\xff",  # a body longer than the file
+])
+def test_a_damaged_recording_is_refused(damage):
+    _, recording = _three_chunks()
+    with pytest.raises(ValueError):
+        Recording.from_bytes(damage(recording.to_bytes()))

@@ -59,10 +59,10 @@ def built(built_once, tmp_path):
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
-    """Every output and the manifest (not the face and sheet caches)."""
+    """Every output and the manifest (not the face, sheet and chunk caches)."""
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*"))
             if p.is_file() and not p.relative_to(out).as_posix().startswith((".cache/faces", ".cache/sheets",
-                                                                           ".cache/warnings"))}
+                                                                           ".cache/warnings", ".cache/chunks"))}
 
 
 def temporaries(out: Path) -> list[Path]:
@@ -257,7 +257,8 @@ def test_a_damaged_face_is_rendered_again(built, damage):
         victim.mkdir()
     else:
         os.mkfifo(victim)
-    (out / "cards.pdf").unlink()                        # so that the faces are imposed again
+    (out / "cards.pdf").unlink()                        # so that the faces are imposed again,
+    shutil.rmtree(out / ".cache" / "chunks")            # not written from the chunks recorded
     summary = build(content, out)
     assert "cards.pdf" in summary.built
     assert (out / "cards.pdf").read_bytes() == cards    # the right faces, byte for byte
@@ -278,7 +279,7 @@ def test_a_damaged_manifest_counts_as_none(built, manifest):
     manifest_is_true(out)
 
 
-@pytest.mark.parametrize("where", [".cache", ".cache/faces", ".cache/sheets", ".cache/warnings"])
+@pytest.mark.parametrize("where", [".cache", ".cache/faces", ".cache/sheets", ".cache/warnings", ".cache/chunks"])
 def test_a_file_where_a_cache_folder_belongs_is_replaced(built, where):
     content, out = built
     cards = (out / "cards.pdf").read_bytes()
