@@ -18,6 +18,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -248,3 +249,16 @@ def test_pool_workers_end_when_the_build_is_killed(rules_content, tmp_path):
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_small_pools_fork_only_from_the_main_thread():
+    """Two missing faces already render in a pool when the build runs on the main thread; on another
+    thread (``cardgen serve``'s build worker, beside the web server's) only from 8: a process with
+    threads is forked only when a pool pays most."""
+    from cardgen.cards.pipeline import parallel_from
+
+    seen: list[int] = []
+    worker = threading.Thread(target=lambda: seen.append(parallel_from()))
+    worker.start()
+    worker.join()
+    assert (parallel_from(), seen) == (2, [8])
