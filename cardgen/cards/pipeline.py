@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import json
+import multiprocessing
 import os
 import signal
 import sys
@@ -50,8 +51,7 @@ if TYPE_CHECKING:
     from cardgen.cards.render import Face
 
 CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
-PARALLEL_FROM = 2                   # fewer missing faces render in-process (see parallel_from)
-PARALLEL_FROM_THREAD = 8            # the same off the main thread (cardgen serve's build worker)
+PARALLEL_FROM = 2                   # fewer missing faces render in-process, one after another
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
 PARENT_POLL_S = 0.5                 # how often a worker checks that its parent still lives
 
@@ -193,11 +193,15 @@ def _render_safely(job: FaceJob):
         return str(exc)
 
 
-def die_with_parent(parent: int) -> None:
+def die_with_parent(parent: int | None) -> None:
     """Pool worker initializer: end this worker when the build process ends, however it ends.
 
+    ``parent``: the build's process, or None when the worker was forked by a forkserver
+    (:func:`pool_context`), which ends when the build's process does: then the forkserver.
     Linux: the kernel sends SIGTERM when the parent dies (``PR_SET_PDEATHSIG``).
     Everywhere: a daemon thread notices that the parent changed and exits."""
+    if parent is None:
+        parent = os.getppid()
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
@@ -248,15 +252,19 @@ def store_face(cache: Cache, key: str, face: Face) -> None:
     cache.put("faces", key, json.dumps([astuple(c) for c in face.callouts]).encode(), CALLOUTS)
 
 
-def parallel_from() -> int:
-    """How many missing faces are rendered in a process pool rather than one after another.
+def pool_context() -> multiprocessing.context.BaseContext | None:
+    """Where the render pool's workers come from.
 
-    From 2 on the main thread: forked after WeasyPrint is imported, each worker renders its faces
-    while the other does (measured 2026-11-25, the 100-unit one-unit edit, its 2 faces, 8 runs
-    interleaved: 1.85 s -> 1.66 s).  From 8 on any other thread -- ``cardgen serve`` builds on a
-    thread of its own beside the web server -- so that a process with threads is forked only when
-    a pool pays most."""
-    return PARALLEL_FROM if threading.current_thread() is threading.main_thread() else PARALLEL_FROM_THREAD
+    On the main thread (``cardgen build``, ``cards``, ``watch``): forked from this process
+    (None: the default), WeasyPrint already imported.  On any other thread -- ``cardgen serve``
+    builds on a thread beside its web server's -- from a forkserver: a process of one thread that
+    imports WeasyPrint once (``set_forkserver_preload``) and forks each worker, because forking a
+    process that runs other threads can hand the worker a lock one of them held."""
+    if threading.current_thread() is threading.main_thread():
+        return None
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["cardgen.cards.render"])
+    return context
 
 
 def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
@@ -275,9 +283,10 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     if missing:
         # lazy: WeasyPrint; imported once, before the workers fork
         import cardgen.cards.render  # noqa: F401
-    if len(missing) >= parallel_from() and workers > 1:
-        with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
-                                 initargs=(os.getpid(),)) as pool:
+    if len(missing) >= PARALLEL_FROM and workers > 1:
+        context = pool_context()
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=die_with_parent,
+                                 initargs=(None if context else os.getpid(),)) as pool:
             results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
     else:
         results = [_render_safely(job) for job in missing]

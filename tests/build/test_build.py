@@ -208,6 +208,31 @@ def test_recorded_chunks_stay_while_their_sheet_is_reused_and_go_when_it_changes
     assert len(now) == len(kept) and now != kept
 
 
+def test_a_build_off_the_main_thread_renders_in_a_forkserver_pool_the_same_faces(small_project_build, tmp_path,
+                                                                               monkeypatch):
+    """``cardgen serve`` builds on a thread of its own: its render pool's workers come from a
+    forkserver (never a fork of a process running threads), and the faces and sheets they make
+    are byte for byte those of a build on the main thread."""
+    import threading
+
+    pool_context = cardgen.cards.pipeline.pool_context
+    contexts: list = []
+    monkeypatch.setattr(cardgen.cards.pipeline, "pool_context", lambda: contexts.append(pool_context()) or contexts[-1])
+    main, thread = (copy_of(small_project_build, tmp_path / where) for where in ("main", "thread"))
+    for copied in (main, thread):
+        edit(copied.content / "units" / "probe.yaml", "name: Probekrieger", "name: Stoßtrupp")
+    on_main = build(main.content, main.out)
+    done: list = []
+    worker = threading.Thread(target=lambda: done.append(build(thread.content, thread.out)))
+    worker.start()
+    worker.join()
+    on_thread = done[0]
+    assert [c and c.get_start_method() for c in contexts] == [None, "forkserver"]    # both rendered in a pool
+    assert faces_of(on_thread.built) == faces_of(on_main.built) and len(faces_of(on_main.built)) >= 2
+    for name in ("cards.pdf", "changed-cards.pdf"):
+        assert (thread.out / name).read_bytes() == (main.out / name).read_bytes(), name
+
+
 def test_toolchain_change_re_renders_everything(project, monkeypatch):
     # the small project (unit and power faces, a group sheet, a rulebook): the example's would render 44 faces
     content, out, first = project.content, project.out, project.summary

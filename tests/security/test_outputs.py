@@ -251,14 +251,15 @@ def test_pool_workers_end_when_the_build_is_killed(rules_content, tmp_path):
             proc.wait()
 
 
-def test_small_pools_fork_only_from_the_main_thread():
-    """Two missing faces already render in a pool when the build runs on the main thread; on another
-    thread (``cardgen serve``'s build worker, beside the web server's) only from 8: a process with
-    threads is forked only when a pool pays most."""
-    from cardgen.cards.pipeline import parallel_from
+def test_off_the_main_thread_the_pool_comes_from_a_forkserver():
+    """On the main thread the render pool is forked from the build's process; on another thread
+    (``cardgen serve``'s build worker, beside the web server's threads) its workers come from a
+    forkserver that preloads WeasyPrint, so no process with threads is forked."""
+    from cardgen.cards.pipeline import pool_context
 
-    seen: list[int] = []
-    worker = threading.Thread(target=lambda: seen.append(parallel_from()))
+    seen: list = []
+    worker = threading.Thread(target=lambda: seen.append(pool_context()))
     worker.start()
     worker.join()
-    assert (parallel_from(), seen) == (2, [8])
+    assert pool_context() is None
+    assert seen[0].get_start_method() == "forkserver"
