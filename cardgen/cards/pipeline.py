@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
+import hashlib
 import json
 import multiprocessing
 import os
@@ -384,6 +386,15 @@ def _sheet(ctx: BuildContext, name: str, key_parts, make) -> None:
     ctx.step(name, "built" if built else "reused")
 
 
+@functools.lru_cache(maxsize=1)
+def imposer_code() -> str:
+    """SHA-256 of the imposer's own code (``impose.py``, ``pdfwriter.py``), part of every sheet's
+    key: a changed imposer imposes again.  Read, not imported: pikepdf stays unloaded when no sheet
+    changed."""
+    here = Path(__file__).parent
+    return hashlib.sha256(b"".join((here / name).read_bytes() for name in ("impose.py", "pdfwriter.py"))).hexdigest()
+
+
 def group_faces(content: Content, group_id: str) -> tuple[list[str], list[str]]:
     """The face owners of a group's models in roster order (one card per model) and their powers."""
     models = content.groups[group_id].models
@@ -412,7 +423,8 @@ def build_all_cards(ctx: BuildContext) -> None:
 
     ctx.faces = CardFaces(jobs, faces)             # the rulebooks' card figures show these very faces
     unit_page, power_page = page_settings(content, options)
-    sheet_opts = (options.layout, options.crop_marks, options.paper, theme.digest())   # the theme styles covers
+    sheet_opts = (options.layout, options.crop_marks, options.paper, theme.digest(),   # the theme styles covers
+                  imposer_code())
     keys = {(j.owner, j.kind): j.key for j in jobs + model_jobs}
     stamp = ctx.project.stamp()
 

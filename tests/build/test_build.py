@@ -233,6 +233,16 @@ def test_a_build_off_the_main_thread_renders_in_a_forkserver_pool_the_same_faces
         assert (thread.out / name).read_bytes() == (main.out / name).read_bytes(), name
 
 
+def test_a_changed_imposer_imposes_every_sheet_again(project, monkeypatch):
+    """The imposer's own code is part of every sheet's key: changed, every sheet is imposed again
+    from the cached faces (none rendered again)."""
+    monkeypatch.setattr(cardgen.cards.pipeline, "imposer_code", lambda: "another imposer")
+    summary = build(project.content, project.out)
+    sheets = [name for name in project.summary.built if name.endswith(".pdf") and not name.startswith("rulebooks/")]
+    assert sheets and set(sheets) <= set(summary.built)
+    assert faces_of(summary.built) == set()
+
+
 def test_toolchain_change_re_renders_everything(project, monkeypatch):
     # the small project (unit and power faces, a group sheet, a rulebook): the example's would render 44 faces
     content, out, first = project.content, project.out, project.summary
