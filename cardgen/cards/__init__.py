@@ -6,3 +6,20 @@ shrinking text that does not fit) → :mod:`impose` (faces on paper sheets (A4 b
 :mod:`png` (PNG faces and deck sheets); :mod:`pipeline` runs them with the
 build cache, :mod:`command` is ``cardgen cards``.
 """
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+IMPOSER_FILES = ("impose.py", "pdfwriter.py")
+
+
+@functools.lru_cache(maxsize=1)
+def imposer_code() -> str:
+    """SHA-256 of the imposer's own code (:data:`IMPOSER_FILES`): part of every sheet's key and of
+    every recorded chunk's, so a changed imposer imposes again.  Read, not imported: pikepdf stays
+    unloaded when no sheet changed."""
+    here = Path(__file__).parent
+    return hashlib.sha256(b"".join((here / name).read_bytes() for name in IMPOSER_FILES)).hexdigest()

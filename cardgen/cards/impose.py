@@ -41,6 +41,7 @@ import pikepdf
 
 from cardgen.atomic import output_error, write_atomic
 from cardgen.cache import Cache, digest, discard, read_regular, tree_digest
+from cardgen.cards import imposer_code
 from cardgen.cards.pdfwriter import PdfWriter, Recording
 from cardgen.cards.render import CARDS_TEMPLATES, render_template
 from cardgen.errors import RenderError
@@ -48,8 +49,6 @@ from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, px
 from cardgen.pdf import BoxInfo, load_document
 
 CHUNK_PAGES = 16                # sheets in one qpdf document before the writer takes them (Imposer)
-CHUNK_CODE = (pikepdf.__version__, Path(__file__).read_bytes(),
-              Path(__file__).with_name("pdfwriter.py").read_bytes())   # what a recorded chunk depends on
 FaceList = list[tuple[str, "bytes | None"]]
 
 
@@ -198,7 +197,8 @@ class ChunkCache:
         self.cache, self.output, self._count = cache, output, 0
 
     def key(self, identities: list[Any]) -> str:
-        return digest("chunk", hashlib.sha256(repr(CHUNK_CODE).encode()).hexdigest(), identities)
+        """The key of a chunk showing ``identities``, under this imposer and this qpdf."""
+        return digest("chunk", imposer_code(), pikepdf.__version__, identities)
 
     def get(self, key: str) -> Recording | None:
         self._record(key)

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import functools
-import hashlib
 import json
 import multiprocessing
 import os
@@ -37,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
 from cardgen.cache import Cache, digest
+from cardgen.cards import imposer_code
 from cardgen.cards.group_view import group_cover, group_reference, model_values
 from cardgen.cards.power_view import power_card
 from cardgen.cards.view import unit_card
@@ -384,15 +383,6 @@ def _sheet(ctx: BuildContext, name: str, key_parts, make) -> None:
         ctx.cache.carry(f"chunk:{name}:")          # its recorded chunks stay for the next edit
     ctx.summary.add(name, built=built)
     ctx.step(name, "built" if built else "reused")
-
-
-@functools.lru_cache(maxsize=1)
-def imposer_code() -> str:
-    """SHA-256 of the imposer's own code (``impose.py``, ``pdfwriter.py``), part of every sheet's
-    key: a changed imposer imposes again.  Read, not imported: pikepdf stays unloaded when no sheet
-    changed."""
-    here = Path(__file__).parent
-    return hashlib.sha256(b"".join((here / name).read_bytes() for name in ("impose.py", "pdfwriter.py"))).hexdigest()
 
 
 def group_faces(content: Content, group_id: str) -> tuple[list[str], list[str]]:
