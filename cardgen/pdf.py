@@ -31,15 +31,18 @@ from typing import Iterable, Iterator, NoReturn
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
-import weasyprint
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
+from cardgen.native import import_quickly
 
-from cardgen import hyphenation
-from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
-from cardgen.errors import RenderError, display_path
-from cardgen.geometry import px_to_pt
-from cardgen.safefs import FileRefused, Roots, check_file, read_checked
+import_quickly("weasyprint")   # its native libraries found from one reading of the loader cache (native.py)
+import weasyprint  # noqa: E402
+from weasyprint.text.fonts import FontConfiguration  # noqa: E402
+from weasyprint.urls import URLFetcher, URLFetcherResponse  # noqa: E402
+
+from cardgen import hyphenation  # noqa: E402
+from cardgen.atomic import write_atomic  # noqa: F401,E402  (re-exported for callers of cardgen.pdf)
+from cardgen.errors import RenderError, display_path  # noqa: E402
+from cardgen.geometry import px_to_pt  # noqa: E402
+from cardgen.safefs import FileRefused, Roots, check_file, read_checked  # noqa: E402
 
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
