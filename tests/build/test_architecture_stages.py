@@ -28,7 +28,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
               "cardgen.cards.portrait")),
-    ("pdf", ("cardgen.pdf",)),
+    ("pdf", ("cardgen.pdf", "cardgen.native")),
     ("render", ("cardgen.cards.render", "cardgen.cards.fit", "cardgen.rulebook.", "cardgen.theme", "cardgen.fonts")),
     ("orchestration", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.pdfwriter", "cardgen.cards.png",
                        "cardgen.cards.printshop",
