@@ -106,6 +106,9 @@ def run_watch(args: argparse.Namespace) -> int:
     :mod:`cardgen.serve.worker`, in the foreground."""
     worker = BuildWorker(lambda: rebuild(args))
     worker.run_once()
+    # lazy: WeasyPrint; importing it warms this process up once, so the workers forked for each rebuild start warm
+    import cardgen.cards.warm  # noqa: F401
+
     print(f"watching {display_path(args.content)} (Ctrl+C to stop)")
     for _ in watch_changes(watched_paths(args), args.out):
         worker.run_once()

@@ -194,6 +194,11 @@ def _render_safely(job: FaceJob):
         return str(exc)
 
 
+def render_here(jobs: list[FaceJob]) -> list:
+    """``jobs`` rendered one after another in this process: each a Face, or its error message."""
+    return [_render_safely(job) for job in jobs]
+
+
 def die_with_parent(parent: int | None) -> None:
     """Pool worker initializer: end this worker when the build process ends, however it ends.
 
@@ -259,12 +264,13 @@ def pool_context() -> multiprocessing.context.BaseContext | None:
     On the main thread (``cardgen build``, ``cards``, ``watch``): forked from this process
     (None: the default), WeasyPrint already imported.  On any other thread -- ``cardgen serve``
     builds on a thread beside its web server's -- from a forkserver: a process of one thread that
-    imports WeasyPrint once (``set_forkserver_preload``) and forks each worker, because forking a
-    process that runs other threads can hand the worker a lock one of them held."""
+    imports WeasyPrint and warms the renderer up once (``set_forkserver_preload``,
+    :mod:`cardgen.cards.warm`) and forks each worker, because forking a process that runs other
+    threads can hand the worker a lock one of them held."""
     if threading.current_thread() is threading.main_thread():
         return None
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["cardgen.cards.render"])
+    context.set_forkserver_preload(["cardgen.cards.warm"])     # imports the renderer and warms it up
     return context
 
 
@@ -290,7 +296,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
                                  initargs=(None if context else os.getpid(),)) as pool:
             results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
     else:
-        results = [_render_safely(job) for job in missing]
+        results = render_here(missing)
     errors = []
     for job, result in zip(missing, results):
         if isinstance(result, str):

@@ -35,8 +35,11 @@ Decisions (also in the README, "Preview while you edit"):
 * **The warm worker** is one thread in the serve process running the normal
   incremental build (:func:`cardgen.build.build`) after each change, folding
   changes that arrive during a build into one more; WeasyPrint, fonts, icons
-  and the hyphenation dictionary stay loaded.  ``cardgen watch`` runs the same
-  worker in the foreground.
+  and the hyphenation dictionary stay loaded.  Its render workers are forked
+  from a forkserver that has rendered three sample faces once
+  (:mod:`cardgen.cards.warm`), so no worker pays the first face's half second
+  of set-up again.  ``cardgen watch`` runs the same worker in the foreground,
+  warmed up itself after its first build.
 * **Security**: 127.0.0.1 by default (``--host`` elsewhere warns); the
   ``Host`` header must be a loopback name or the ``--host`` given (DNS
   rebinding); files only below the folders the documents may read, real paths
