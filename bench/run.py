@@ -9,8 +9,11 @@ from the runs' environment).  Figures:
 
 * the example content (content/): cold full build into a fresh output folder,
   and a rebuild with no change;
-* a generated 100-unit set (bench/generate.py): a rebuild after editing one
-  unit's name (target <= 1.2 s) and a rebuild with no change (target <= 0.25 s);
+* a generated 100-unit set (bench/generate.py) in a folder laid out as a designer's repository
+  (``content/``, ``build/``, ``cardgen build`` run in it): a rebuild after editing one unit's name
+  (target <= 1.2 s); the first rebuild with no change after a build (it builds and records the
+  journal, cardgen/journal.py) and a rebuild with no change after that (replayed from the journal,
+  target <= 0.25 s);
 * ``cardgen serve`` on the example content (bench/serve.py): from saving a
   unit to the refreshed preview page, and to the warm worker's updated PDFs;
 * the user's rulebook alone (``cardgen rulebook ../shared/rulebook/Regelbuch.md
@@ -112,12 +115,12 @@ def timed(cmd: list[str], cwd: Path = PROJECT) -> tuple[float, float, float]:
     return seconds, (int(match.group(1)) / 1024 if match else float("nan")), cpu or float("nan")
 
 
-def median_of(runs: int, prepare, cmd: list[str]) -> tuple[float, float, float]:
+def median_of(runs: int, prepare, cmd: list[str], cwd: Path = PROJECT) -> tuple[float, float, float]:
     """Median seconds, largest peak RSS and median CPU seconds over ``runs`` runs, ``prepare()`` before each."""
     times, peaks, cpus = [], [], []
     for _ in range(runs):
         prepare()
-        seconds, peak, cpu = timed(cmd)
+        seconds, peak, cpu = timed(cmd, cwd)
         times.append(seconds)
         peaks.append(peak)
         cpus.append(cpu)
@@ -259,24 +262,32 @@ def main() -> None:
             rows.append(("serve: edit → refreshed preview", secs(preview_s), "-", "example content, one unit renamed"))
             rows.append(("serve: edit → updated PDFs", secs(pdf_s), "-", "the warm worker's incremental build"))
 
-        # a generated 100-unit set: incremental
+        # a generated 100-unit set: incremental, as a designer runs it: `cardgen build` in his repository
         if "edit" in only:
             progress("100 units, incremental")
-            gen = generate(100, work / "content-inc")
-            out_inc = work / "out-inc"
-            timed(build_cmd(gen, out_inc))                       # warm the cache
+            repo = work / "mein-spiel"
+            gen = generate(100, repo / "content")
+            here = [*CARDGEN, "build"]
+            timed(here, repo)                                    # warm the cache
             unit = sorted((gen / "units").glob("*.yaml"))[0]
             original = unit.read_text(encoding="utf-8")
             edits = iter(range(1, 10_000))
 
             def edit_unit() -> None:
                 unit.write_text(original.replace("\nname: ", f"\nname: X{next(edits)} ", 1), encoding="utf-8")
-            t, m, cpu = median_of(runs, edit_unit, build_cmd(gen, out_inc))
+            t, m, cpu = median_of(runs, edit_unit, here, repo)
             rows.append(("100 units: one unit changed", secs_cpu(t, cpu), mib(m),
                          f"target ≤ 1.2 s: {'met' if t <= 1.2 else 'MISSED'}"))
-            t, m, cpu = median_of(runs, lambda: None, build_cmd(gen, out_inc))
-            rows.append(("100 units: no change", secs_cpu(t, cpu), mib(m),
-                         f"target ≤ 0.25 s: {'met' if t <= 0.25 else 'MISSED'}"))
+            def after_an_edit() -> None:    # each: an edit, a build, then the first no-change run timed
+                edit_unit()
+                timed(here, repo)
+                time.sleep(2.1)             # the journal trusts no file written in the 2 s before a run
+            t, m, cpu = median_of(runs, after_an_edit, here, repo)
+            rows.append(("100 units: no change, first run after a build", secs_cpu(t, cpu), mib(m),
+                         "builds as always (nothing is skipped) and, having changed nothing, records the journal"))
+            t, m, cpu = median_of(runs, lambda: None, here, repo)
+            rows.append(("100 units: no change again", secs_cpu(t, cpu), mib(m),
+                         f"replayed from the journal; target ≤ 0.25 s: {'met' if t <= 0.25 else 'MISSED'}"))
 
         # the user's rulebook
         if "rulebook" in only:

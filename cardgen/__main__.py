@@ -1,5 +1,5 @@
 """Allow ``python -m cardgen``."""
 
-from cardgen.cli import main
+from cardgen.entry import main
 
 raise SystemExit(main())

@@ -12,19 +12,23 @@ from cardgen.cards.printshop import print_shop_bleed
 from cardgen.cli import add_css_option, add_print_shop_option, add_project_options, project_of, reload_project
 from cardgen.context import CardOptions, Summary, icon_set_line
 from cardgen.errors import display_path
+from cardgen.journal import Recorder
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
 from cardgen.serve.worker import BuildWorker, watch_changes
 
 
 class PlainReporter:
-    """One line per step (CI, pipes)."""
+    """One line per step (CI, pipes); ``lines`` keeps them, for the journal of the run."""
 
     def __init__(self, stream=None):
         self.stream = stream or sys.stdout
+        self.lines: list[str] = []
 
     def step(self, name: str, status: str) -> None:
-        print(f"{status:>8}  {name}", file=self.stream, flush=True)
+        line = f"{status:>8}  {name}"
+        self.lines.append(line)
+        print(line, file=self.stream, flush=True)
 
     def close(self) -> None:
         pass
@@ -60,20 +64,38 @@ def run_build(args: argparse.Namespace) -> int:
 
 def build_and_report(args: argparse.Namespace, reporter_factory=make_reporter) -> Summary:
     """``cardgen build``: build, print the warnings, removed outputs and the summary line; the summary.
-    ``reporter_factory=None``: no line per step (``cardgen serve``)."""
+    ``reporter_factory=None``: no line per step (``cardgen serve``).  With ``args.command_line`` (the
+    ``cardgen`` command itself, :mod:`cardgen.entry`), a run that changes nothing is recorded in the
+    journal, so the same command replays it next time (:mod:`cardgen.journal`)."""
     started = time.perf_counter()
     options = CardOptions(print_shop=True, bleed_mm=print_shop_bleed(None)) if args.print_shop else None
-    summary = build(args.content, args.out, strict=args.strict, reporter_factory=reporter_factory,
-                    project=project_of(args), extra_css=args.css, card_options=options)
-    for warning in summary.warnings:
-        print(warning, file=sys.stderr)
-    for name in summary.removed:
-        print(f"{'removed':>8}  {name}")
-    if summary.icon_set:
-        print(icon_set_line(summary.icon_set))
-    seconds = time.perf_counter() - started
-    print(f"built {len(summary.built)}, reused {len(summary.reused)}, "
-          f"{len(summary.warnings)} warning(s) in {seconds:.2f} s", flush=True)
+    project = project_of(args)
+    command_line = getattr(args, "command_line", None)
+    journal = Recorder(command_line, project.root, args.content, args.out, args.css) if command_line else None
+    reporters: list = []
+
+    def reporter(total: int):
+        reporters.append(reporter_factory(total))
+        return reporters[-1]
+
+    try:
+        summary = build(args.content, args.out, strict=args.strict,
+                        reporter_factory=reporter if reporter_factory else None,
+                        project=project, extra_css=args.css, card_options=options)
+    except BaseException:
+        if journal:
+            journal.forget()
+        raise
+    lines = [("stdout", line) for r in reporters for line in getattr(r, "lines", [])]
+    printed = [("stderr", warning) for warning in summary.warnings]
+    printed += [("stdout", f"{'removed':>8}  {name}") for name in summary.removed]
+    printed += [("stdout", icon_set_line(summary.icon_set))] if summary.icon_set else []
+    for stream, line in printed:
+        print(line, file=sys.stderr if stream == "stderr" else sys.stdout)
+    counts = f"built {len(summary.built)}, reused {len(summary.reused)}, {len(summary.warnings)} warning(s)"
+    print(f"{counts} in {time.perf_counter() - started:.2f} s", flush=True)
+    if journal:
+        journal.finish(bool(summary.built or summary.removed), lines + printed, counts)
     return summary
 
 

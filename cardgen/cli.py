@@ -202,9 +202,13 @@ def _plugin_commands() -> list:
     return [cards_command, rulebook_command, buildcmd, init_command, diff_command, serve_command]
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, journal: bool = False) -> int:
+    """Run one command; ``journal``: the ``cardgen`` command itself (:mod:`cardgen.entry`), whose
+    no-change builds are recorded for replay (:mod:`cardgen.journal`)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if journal and args.command == "build":
+        args.command_line = list(sys.argv[1:] if argv is None else argv)
     try:
         if hasattr(args, "project_options"):
             apply_project(args, find_project())

@@ -28,7 +28,6 @@ import hashlib
 import marshal
 import os
 import stat
-import sys
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -36,6 +35,7 @@ from typing import Any
 import pyphen
 
 from cardgen.atomic import write_atomic
+from cardgen.usercache import own_folder, user_cache_folder
 
 FORMAT = b"cardgen-hyphenation 1"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
@@ -44,30 +44,7 @@ HYPH_DICT_FIELDS = {"patterns", "cache", "maxlen"}      # what pyphen's HyphDict
 
 def cache_folder() -> Path | None:
     """``cardgen/hyphenation`` in the user's cache folder (XDG, macOS, Windows), None without a home."""
-    try:
-        if sys.platform == "darwin":
-            base = Path.home() / "Library" / "Caches"
-        elif os.name == "nt":
-            base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-        else:
-            xdg = os.environ.get("XDG_CACHE_HOME", "")
-            base = Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache"   # XDG: ignore a relative one
-    except (RuntimeError, KeyError):                                           # no home folder
-        return None
-    return base / "cardgen" / "hyphenation"
-
-
-def _own_folder(folder: Path, create: bool) -> bool:
-    """Whether ``folder`` is a real folder of this user that nobody else may write to (made if asked)."""
-    if create:
-        with contextlib.suppress(OSError):
-            folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    try:
-        info = os.lstat(folder)
-    except OSError:
-        return False
-    owner_ok = not hasattr(os, "getuid") or info.st_uid == os.getuid()
-    return stat.S_ISDIR(info.st_mode) and owner_ok and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    return user_cache_folder("hyphenation")
 
 
 def entry_key(dictionary: Path) -> str:
@@ -113,7 +90,7 @@ def _checked(data: Any) -> tuple[dict[str, tuple[int, tuple[int, ...]]], int] | 
 def load(dictionary: Path, folder: Path | None = None) -> pyphen.HyphDict | None:
     """``dictionary``'s parsed patterns from the cache, or None (no entry, or one not to be trusted)."""
     folder = folder or cache_folder()
-    if folder is None or not _own_folder(folder, create=False):
+    if folder is None or not own_folder(folder, create=False):
         return None
     try:
         key = entry_key(dictionary)
@@ -145,7 +122,7 @@ def store(dictionary: Path, parsed: pyphen.HyphDict, folder: Path | None = None)
     if _checked(data) is None:          # nonstandard patterns (pyphen's DataInt) are not plain ints
         return
     with contextlib.suppress(OSError, ValueError):
-        if not _own_folder(folder, create=True):
+        if not own_folder(folder, create=True):
             return
         key = entry_key(dictionary)
         payload = marshal.dumps(data)

@@ -23,7 +23,7 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
               "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision",
-              "cardgen.hyphenation")),
+              "cardgen.hyphenation", "cardgen.usercache")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
@@ -35,7 +35,8 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                        "cardgen.cards.pipeline", "cardgen.cards.figures", "cardgen.rulebook.overlay",
                        "cardgen.cards.command", "cardgen.rulebook", "cardgen.rulebook.build",
                        "cardgen.rulebook.command", "cardgen.cache", "cardgen.outputs", "cardgen.context",
-                       "cardgen.build", "cardgen.buildcmd", "cardgen.cli", "cardgen.__main__",
+                       "cardgen.build", "cardgen.buildcmd", "cardgen.cli", "cardgen.__main__", "cardgen.entry",
+                       "cardgen.journal",
                        "cardgen.schema_export", "cardgen.init", "cardgen.errata", "cardgen.errata.",
                        "cardgen.serve", "cardgen.serve.")),
 )

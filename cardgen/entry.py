@@ -1,0 +1,22 @@
+"""The ``cardgen`` command (and ``python -m cardgen``).
+
+A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
+from its journal before anything else is loaded (:mod:`cardgen.journal`); every other command line
+is :func:`cardgen.cli.main`."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["build"]:
+        from cardgen.journal import replay
+
+        code = replay(args)
+        if code is not None:
+            return code
+    from cardgen.cli import main as run
+
+    return run(args, journal=True)

@@ -1,0 +1,274 @@
+"""A no-change ``cardgen build``, replayed instead of run.
+
+A build in which nothing changed still reads and checks every file, validates the content, derives
+every unit and hashes every face's inputs: about half a second for 100 units, mostly Python's
+start-up, imports and the YAML.  The journal makes the next identical run a replay:
+
+* **What is recorded.**  Only a run that changed nothing (exit 0, nothing built, nothing removed)
+  is recorded, with what it printed; and a file or folder written in the 2 s before it started is
+  reason enough to record nothing (below).  Any other run deletes the journal of its command.
+* **When it is replayed.**  The same command line in the same working folder, on the same kind of
+  output (a terminal or not), finding every file and folder of the snapshot exactly as that run
+  did -- same names, and for each the same type, size, modification and status-change times
+  (nanoseconds) and inode -- and nothing added.  The replay prints what the recorded run printed
+  (with its own time) and exits 0 without loading any content: about 0.1 s instead of 0.5 s.
+  Anything else, and the build runs as always (and records again if it changes nothing).
+* **The snapshot** is a superset of what a build reads: everything below the project root
+  (``cardgen.toml``'s folder, else the working folder) but the output folder and ``.git`` (of which
+  ``HEAD``, ``packed-refs`` and ``refs/``, which the version stamp reads), everything below the
+  content folder, each ``--css`` file, every ``cardgen.toml`` from the working folder up (a new one
+  changes the project), cardgen's own package, and each folder of Python's import path (installing
+  or removing a package changes it); then, when the run has ended, the whole output folder, so a
+  deleted or replaced PDF is made again.  ``__pycache__`` folders are not looked at.
+* **Trusting file times** as git and make do, with git's guard: the status-change time is set by
+  the system on every write and cannot be set back by a program, and a file written in the 2 s
+  before the run (the same clock tick as a later write that would leave its times unchanged, on the
+  coarsest file systems) keeps the run from being recorded.
+* **A limit.**  With more than :data:`MAX_ENTRIES` files and folders to look at, or a Python or
+  Node environment (``.venv``, ``venv``, ``node_modules``) inside the project, nothing is recorded
+  and every build runs.
+* **Where.**  One small JSON file per working folder and command line in cardgen's own folder of the
+  user's cache (:mod:`cardgen.usercache`: made by cardgen, mode 0700, used only while it is this
+  user's alone).  A CI machine starts without any, so CI always builds.
+
+Only ``cardgen build`` (the command, or ``python -m cardgen build``) replays; ``cardgen watch`` and
+``serve``, and calls of :func:`cardgen.cli.main`, always build.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import stat
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from cardgen.usercache import own_folder, user_cache_folder
+
+FORMAT = 1
+MAX_ENTRIES = 10_000                    # files and folders a snapshot looks at, at most
+RACY_NS = 2_000_000_000                 # a file written this shortly before the run is not trusted
+SKIPPED_NAMES = frozenset({"__pycache__"})
+ENVIRONMENTS = frozenset({".venv", "venv", "node_modules"})  # a walk that meets one records nothing
+GIT_FILES = ("HEAD", "packed-refs")
+PACKAGE = Path(__file__).resolve().parent
+Entry = list[int]
+
+
+class TooMany(Exception):
+    """The snapshot would look at more than :data:`MAX_ENTRIES` files and folders."""
+
+
+def journal_file(cwd: str, argv: list[str], terminal: bool) -> Path | None:
+    """Where the journal of this command line in this folder lives (None without a cache folder)."""
+    folder = user_cache_folder("journal")
+    if folder is None:
+        return None
+    key = json.dumps([FORMAT, cwd, argv, terminal, sys.executable, sys.version, sys.path, str(PACKAGE)])
+    return folder / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
+
+
+def _entry(path: str) -> Entry | None:
+    """What the snapshot knows of one path: type, size, times, inode (and a link's target's)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    entry = [stat.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            target = os.stat(path)
+        except OSError:
+            return entry
+        entry += [stat.S_IFMT(target.st_mode), target.st_size, target.st_mtime_ns, target.st_ctime_ns,
+                  target.st_ino]
+    return entry
+
+
+class Snapshot:
+    """Entries by absolute path, gathered by a plan of steps (a folder walked whole, or one path),
+    which :meth:`again` repeats: equal entries mean nothing was added, removed or written."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, Entry | None] = {}
+        self.plan: list[list[Any]] = []
+
+    @classmethod
+    def again(cls, plan: list[list[Any]]) -> Snapshot:
+        """A new snapshot by a recorded plan."""
+        snap = cls()
+        for step in plan:
+            if step[0] == "add":
+                snap.add(str(step[1]))
+            else:
+                snap.walk(str(step[1]), [str(path) for path in step[2]])
+        return snap
+
+    def _put(self, path: str) -> None:
+        self.entries[path] = _entry(path)
+        if len(self.entries) > MAX_ENTRIES:
+            raise TooMany
+
+    def add(self, path: str) -> None:
+        """One path (that need not exist)."""
+        self.plan.append(["add", path])
+        self._put(path)
+
+    def walk(self, top: str, skip: Iterable[str] = ()) -> None:
+        """``top`` and everything below it, links not followed, but the paths in ``skip``."""
+        skipped = sorted(set(skip))
+        self.plan.append(["walk", top, skipped])
+        self._put(top)
+        folders = [top] if os.path.isdir(top) and not os.path.islink(top) else []
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    items = sorted(listing, key=lambda item: item.name)
+            except OSError:
+                continue
+            for item in items:
+                if item.path in skipped or item.name in SKIPPED_NAMES:
+                    continue
+                if item.name in ENVIRONMENTS and item.is_dir(follow_symlinks=False):
+                    raise TooMany               # thousands of files: give up at once
+                self._put(item.path)
+                if item.is_dir(follow_symlinks=False):
+                    folders.append(item.path)
+
+    def newest_ns(self) -> int:
+        """The latest modification or status-change time of any entry."""
+        return max((max(e[2], e[3]) for e in self.entries.values() if e), default=0)
+
+
+def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable[Path]) -> Snapshot:
+    """Everything the build may read (see the module's docstring); raises :class:`TooMany`."""
+    snap = Snapshot()
+    real_out = os.path.realpath(out)
+    root_path = os.path.realpath(root)
+    git = os.path.join(root_path, ".git")
+    snap.walk(root_path, skip=(real_out, git))
+    for name in GIT_FILES:
+        snap.add(os.path.join(git, name))
+    snap.walk(os.path.join(git, "refs"))
+    snap.walk(os.path.realpath(content), skip=(real_out,))
+    for sheet in css:
+        snap.add(os.path.realpath(sheet))
+    folder = cwd
+    while True:
+        snap.add(os.path.join(folder, "cardgen.toml"))
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    snap.walk(str(PACKAGE))
+    for entry in sys.path:
+        if entry and os.path.isdir(entry):
+            snap.add(os.path.realpath(entry))
+    return snap
+
+
+def output_snapshot(out: Path) -> Snapshot:
+    """The output folder as a run left it; raises :class:`TooMany`."""
+    snap = Snapshot()
+    snap.walk(os.path.realpath(out))
+    return snap
+
+
+def forget(path: Path | None) -> None:
+    """Delete a journal (any run that is not recorded)."""
+    if path is not None:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def record(path: Path | None, inputs: Snapshot, started_ns: int, out: Path, lines: list[tuple[str, str]],
+           summary: str) -> bool:
+    """Keep the journal of a run that changed nothing; False (and no journal) where that is not safe."""
+    if path is None or inputs.newest_ns() > started_ns - RACY_NS:
+        forget(path)
+        return False
+    try:
+        outputs = output_snapshot(out)
+    except TooMany:
+        forget(path)
+        return False
+    data = {"format": FORMAT, "inputs": {"plan": inputs.plan, "entries": inputs.entries},
+            "outputs": {"plan": outputs.plan, "entries": outputs.entries},
+            "lines": [[stream, text] for stream, text in lines], "summary": summary}
+    if not own_folder(path.parent, create=True):
+        return False
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        forget(temporary)
+        return False
+    return True
+
+
+def _unchanged(recorded: Any) -> bool:
+    """Whether a recorded snapshot (``{"plan": …, "entries": …}``) is what its plan finds now."""
+    try:
+        return Snapshot.again(recorded["plan"]).entries == recorded["entries"]
+    except TooMany:
+        return False
+
+
+def replay(argv: list[str]) -> int | None:
+    """Print what the recorded no-change run of this command printed and return 0, or None (build)."""
+    started = time.perf_counter()
+    path = journal_file(os.getcwd(), argv, sys.stdout.isatty())
+    if path is None or not own_folder(path.parent, create=False):
+        return None
+    try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > 64 * 1024 * 1024:
+            return None
+        recorded = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(recorded, dict) or recorded.get("format") != FORMAT:
+        return None
+    try:
+        if not (_unchanged(recorded["inputs"]) and _unchanged(recorded["outputs"])):
+            return None
+        lines = [(str(stream), str(text)) for stream, text in recorded["lines"]]
+        summary = str(recorded["summary"])
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    for stream, text in lines:
+        print(text, file=sys.stderr if stream == "stderr" else sys.stdout)
+    print(f"{summary} in {time.perf_counter() - started:.2f} s", flush=True)
+    return 0
+
+
+class Recorder:
+    """The journal of one ``cardgen build`` run from the command line: the input snapshot taken
+    before the build reads anything, and at the end either a journal (the run changed nothing) or
+    none."""
+
+    def __init__(self, argv: list[str], root: Path, content: Path, out: Path, css: Iterable[Path]) -> None:
+        self.path = journal_file(os.getcwd(), argv, sys.stdout.isatty())
+        self.out = out
+        self.started_ns = time.time_ns()
+        self.inputs: Snapshot | None = None
+        if self.path is not None:
+            with contextlib.suppress(TooMany):
+                self.inputs = input_snapshot(os.getcwd(), root, content, out, css)
+
+    def forget(self) -> None:
+        forget(self.path)
+
+    def finish(self, changed: bool, lines: list[tuple[str, str]], summary: str) -> bool:
+        """After a successful run: record it if it ``changed`` nothing, else forget the journal."""
+        if changed or self.inputs is None:
+            self.forget()
+            return False
+        return record(self.path, self.inputs, self.started_ns, self.out, lines, summary)

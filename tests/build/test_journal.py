@@ -1,0 +1,175 @@
+"""The journal (cardgen/journal.py): a no-change ``cardgen build`` is replayed, and any change builds."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from cardgen import buildcmd, entry, journal
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+    built: bool         # the build ran (False: replayed from the journal)
+
+
+@pytest.fixture
+def project(small_project_build, tmp_path, monkeypatch) -> Path:
+    """The small project, built, as a designer's folder (content/, build/) and the working folder;
+    its files were just copied, so the 2 s guard is off unless a test puts it back."""
+    root = tmp_path / "mein-spiel"
+    shutil.copytree(small_project_build.content, root / "content")
+    shutil.copytree(small_project_build.out, root / "build")
+    monkeypatch.chdir(root)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(journal, "RACY_NS", 0)
+    return root
+
+
+def cardgen_build(monkeypatch, capsys, *options: str) -> Run:
+    """``cardgen build OPTIONS`` as the command runs it (cardgen.entry), in this process."""
+    ran: list[bool] = []
+    real = buildcmd.build
+    monkeypatch.setattr(buildcmd, "build", lambda *a, **k: ran.append(True) or real(*a, **k))
+    capsys.readouterr()
+    code = entry.main(["build", *options])
+    out, err = capsys.readouterr()
+    return Run(code, out, err, bool(ran))
+
+
+def without_time(text: str) -> str:
+    return re.sub(r" in \d+\.\d\d s\n\Z", " in T s\n", text)
+
+
+def journals(root: Path) -> list[Path]:
+    folder = root.parent / "cache" / "cardgen" / "journal"
+    return sorted(folder.glob("*.json")) if folder.is_dir() else []
+
+
+def test_a_run_that_changed_nothing_is_replayed_with_what_it_printed(project, monkeypatch, capsys):
+    recorded = cardgen_build(monkeypatch, capsys)
+    assert recorded.built and recorded.code == 0
+    assert "built 0, reused 11, 0 warning(s) in" in recorded.out and "  reused  probe front\n" in recorded.out
+    assert len(journals(project)) == 1
+    replayed = cardgen_build(monkeypatch, capsys)
+    assert not replayed.built and replayed.code == 0
+    assert without_time(replayed.out) == without_time(recorded.out)
+    assert replayed.err == recorded.err
+
+
+def rewrite_keeping_size_and_time(path: Path) -> None:
+    """Another text of the same length, with the old modification time put back (only the
+    status-change time, which no program can set, tells)."""
+    info = path.stat()
+    text = path.read_text(encoding="utf-8")
+    changed = text.replace("name: Probekrieger", "name: Probekriegen")
+    assert changed != text and len(changed) == len(text)
+    path.write_text(changed, encoding="utf-8")
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert path.stat().st_mtime_ns == info.st_mtime_ns and path.stat().st_size == info.st_size
+
+
+CHANGES = {
+    "a unit rewritten, same size and time": lambda root: rewrite_keeping_size_and_time(
+        root / "content" / "units" / "probe.yaml"),
+    "a file added to the content": lambda root: (root / "content" / "units" / "notiz.txt").write_text("x"),
+    "a file removed from the content": lambda root: (root / "content" / "effects" / "explosiv.yaml").unlink(),
+    "the rulebook edited": lambda root: (root / "content" / "rulebook" / "Regeln.md").write_text("# Neu\n"),
+    "a picture added beside the content": lambda root: (root / "logo.svg").write_text("<svg/>"),
+    "a project file made": lambda root: (root / "cardgen.toml").write_text("strict = true\n"),
+    "an output deleted": lambda root: (root / "build" / "cards.pdf").unlink(),
+    "a cached face deleted": lambda root: next((root / "build" / ".cache" / "faces").rglob("*.pdf")).unlink(),
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_any_change_builds_again(project, monkeypatch, capsys, change):
+    assert cardgen_build(monkeypatch, capsys).built and journals(project)
+    CHANGES[change](project)
+    after = cardgen_build(monkeypatch, capsys)
+    assert after.built
+
+
+def test_an_output_deleted_is_made_again(project, monkeypatch, capsys):
+    cardgen_build(monkeypatch, capsys)
+    (project / "build" / "powers.pdf").unlink()
+    run = cardgen_build(monkeypatch, capsys)
+    assert run.built and run.code == 0 and (project / "build" / "powers.pdf").is_file()
+
+
+def test_another_command_line_builds_and_has_a_journal_of_its_own(project, monkeypatch, capsys):
+    """Each command line has its journal; a run of one writes the output folder (its manifest), so
+    the other's journal no longer matches and that command builds once more before it replays."""
+    cardgen_build(monkeypatch, capsys)
+    strict = cardgen_build(monkeypatch, capsys, "--strict")
+    assert strict.built and len(journals(project)) == 2
+    assert not cardgen_build(monkeypatch, capsys, "--strict").built
+    assert cardgen_build(monkeypatch, capsys).built
+    assert not cardgen_build(monkeypatch, capsys).built
+
+
+def test_a_run_that_built_something_or_failed_leaves_no_journal(project, monkeypatch, capsys):
+    cardgen_build(monkeypatch, capsys)
+    unit = project / "content" / "units" / "probe.yaml"
+    unit.write_text(unit.read_text(encoding="utf-8").replace("name: Probekrieger", "name: Stoßtrupp"),
+                    encoding="utf-8")
+    changed = cardgen_build(monkeypatch, capsys)
+    assert changed.built and "built 0," not in changed.out and journals(project) == []
+    unit.write_text("id: probe\nname: [kaputt\n", encoding="utf-8")
+    failed = cardgen_build(monkeypatch, capsys)
+    assert failed.code == 1 and journals(project) == []
+    assert cardgen_build(monkeypatch, capsys).built
+
+
+def test_files_written_just_before_the_run_are_not_trusted(project, monkeypatch, capsys):
+    monkeypatch.setattr(journal, "RACY_NS", 2_000_000_000)
+    (project / "content" / "units" / "probe.yaml").touch()
+    assert cardgen_build(monkeypatch, capsys).built and journals(project) == []
+    assert cardgen_build(monkeypatch, capsys).built
+
+
+def test_a_folder_with_too_many_files_is_never_recorded(project, monkeypatch, capsys):
+    monkeypatch.setattr(journal, "MAX_ENTRIES", 20)
+    assert cardgen_build(monkeypatch, capsys).built and journals(project) == []
+    assert cardgen_build(monkeypatch, capsys).built
+
+
+@pytest.mark.parametrize("damage", ["not JSON", "foreign format", "folder open to others"])
+def test_a_damaged_or_untrusted_journal_is_passed_over(project, monkeypatch, capsys, damage):
+    cardgen_build(monkeypatch, capsys)
+    [path] = journals(project)
+    if damage == "not JSON":
+        path.write_text("{ kaputt", encoding="utf-8")
+    elif damage == "foreign format":
+        path.write_text('{"format": 99, "lines": [["stdout", "alles gut"]], "summary": "built 0"}', encoding="utf-8")
+    else:
+        path.parent.chmod(0o777)
+    run = cardgen_build(monkeypatch, capsys)
+    assert run.built and run.code == 0 and "alles gut" not in run.out
+
+
+def test_the_replay_loads_no_content_and_no_renderer(project, tmp_path):
+    """The command as a new process: the second no-change run imports neither the build nor pydantic."""
+    code = ("import sys\nimport cardgen.journal as journal\njournal.RACY_NS = 0\n"
+            "from cardgen.entry import main\ncode = main(['build'])\n"
+            "print('LOADED', code, 'cardgen.build' in sys.modules, 'pydantic' in sys.modules)\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    loaded = [subprocess.run([sys.executable, "-c", code], cwd=project, env=env, capture_output=True, text=True,
+                             check=True).stdout.splitlines()[-1] for _ in range(2)]
+    assert loaded == ["LOADED 0 True True", "LOADED 0 False False"]
+
+
+def test_a_project_with_a_python_environment_inside_is_never_recorded(project, monkeypatch, capsys):
+    (project / ".venv" / "lib").mkdir(parents=True)
+    assert cardgen_build(monkeypatch, capsys).built and journals(project) == []
+    assert cardgen_build(monkeypatch, capsys).built
