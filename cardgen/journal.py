@@ -16,10 +16,11 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
 * **The snapshot** is a superset of what a build reads: everything below the project root
   (``cardgen.toml``'s folder, else the working folder) but the output folder and ``.git`` (of which
   ``HEAD``, ``packed-refs`` and ``refs/``, which the version stamp reads), everything below the
-  content folder, each ``--css`` file, every ``cardgen.toml`` from the working folder up (a new one
-  changes the project), cardgen's own package, and each folder of Python's import path (installing
-  or removing a package changes it); then, when the run has ended, the whole output folder, so a
-  deleted or replaced PDF is made again.  ``__pycache__`` folders are not looked at.
+  content folder, the folder of each ``--css`` file, every ``cardgen.toml`` from the working folder
+  up (a new one changes the project), cardgen's own package, and each folder of Python's import
+  path (installing or removing a package changes it); then, when the run has ended, the whole
+  output folder, so a deleted or replaced PDF is made again.  ``__pycache__`` folders are not
+  looked at.
 * **Trusting file times** as git and make do, with git's guard: the status-change time is set by
   the system on every write and cannot be set back by a program, and a file written in the 2 s
   before the run (the same clock tick as a later write that would leave its times unchanged, on the
@@ -142,8 +143,8 @@ class Snapshot:
                     folders.append(item.path)
 
     def newest_ns(self) -> int:
-        """The latest modification or status-change time of any entry."""
-        return max((max(e[2], e[3]) for e in self.entries.values() if e), default=0)
+        """The latest modification or status-change time of any entry (or of a link's target)."""
+        return max((max(e[2:4] + e[7:9]) for e in self.entries.values() if e), default=0)
 
 
 def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable[Path]) -> Snapshot:
@@ -157,8 +158,9 @@ def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable
         snap.add(os.path.join(git, name))
     snap.walk(os.path.join(git, "refs"))
     snap.walk(os.path.realpath(content), skip=(real_out,))
-    for sheet in css:
-        snap.add(os.path.realpath(sheet))
+    for sheet in css:                   # a --css file's folder is one the build may read from
+        for folder in {os.path.dirname(os.path.abspath(sheet)), os.path.dirname(os.path.realpath(sheet))}:
+            snap.walk(folder, skip=(real_out,))
     folder = cwd
     while True:
         snap.add(os.path.join(folder, "cardgen.toml"))

@@ -173,3 +173,16 @@ def test_a_project_with_a_python_environment_inside_is_never_recorded(project, m
     (project / ".venv" / "lib").mkdir(parents=True)
     assert cardgen_build(monkeypatch, capsys).built and journals(project) == []
     assert cardgen_build(monkeypatch, capsys).built
+
+
+def test_a_file_beside_a_css_file_of_the_command_line_is_looked_at(project, monkeypatch, capsys, tmp_path):
+    """An --css file's folder is one the build may read (an @import, a font): a change there builds."""
+    style = tmp_path / "stil"
+    style.mkdir()
+    (style / "karten.css").write_text('@import "farben.css";\n', encoding="utf-8")
+    (style / "farben.css").write_text(".card { color: black; }\n", encoding="utf-8")
+    assert cardgen_build(monkeypatch, capsys, "--css", str(style / "karten.css")).built
+    assert cardgen_build(monkeypatch, capsys, "--css", str(style / "karten.css")).built    # records
+    assert not cardgen_build(monkeypatch, capsys, "--css", str(style / "karten.css")).built
+    (style / "farben.css").write_text(".card { color: navy; }\n", encoding="utf-8")
+    assert cardgen_build(monkeypatch, capsys, "--css", str(style / "karten.css")).built
