@@ -226,7 +226,10 @@ def _unchanged(recorded: Any) -> bool:
 def replay(argv: list[str]) -> int | None:
     """Print what the recorded no-change run of this command printed and return 0, or None (build)."""
     started = time.perf_counter()
-    path = journal_file(os.getcwd(), argv, sys.stdout.isatty())
+    try:
+        path = journal_file(os.getcwd(), argv, sys.stdout.isatty())
+    except OSError:                             # the working folder is gone: the build says so
+        return None
     if path is None or not own_folder(path.parent, create=False):
         return None
     try:

@@ -186,3 +186,13 @@ def test_a_file_beside_a_css_file_of_the_command_line_is_looked_at(project, monk
     assert not cardgen_build(monkeypatch, capsys, "--css", str(style / "karten.css")).built
     (style / "farben.css").write_text(".card { color: navy; }\n", encoding="utf-8")
     assert cardgen_build(monkeypatch, capsys, "--css", str(style / "karten.css")).built
+
+
+def test_a_working_folder_that_is_gone_is_one_line_not_a_traceback(tmp_path):
+    gone = tmp_path / "weg"
+    gone.mkdir()
+    code = f"import os\nos.chdir({str(gone)!r})\nos.rmdir({str(gone)!r})\nfrom cardgen.entry import main\nraise SystemExit(main(['build']))\n"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert proc.returncode == 1
+    assert proc.stderr == "cardgen: ?: No such file or directory\n"
