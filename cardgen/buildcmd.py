@@ -126,11 +126,11 @@ def watched_paths(args: argparse.Namespace) -> list[Path]:
 def run_watch(args: argparse.Namespace) -> int:
     """Rebuild on every saved change (debounced), printing each result: the warm worker of
     :mod:`cardgen.serve.worker`, in the foreground."""
-    worker = BuildWorker(lambda: rebuild(args))
-    worker.run_once()
-    # lazy: WeasyPrint; importing it warms this process up once, so the workers forked for each rebuild start warm
+    # lazy: WeasyPrint; importing it warms this process up once, so the workers forked for each build start warm
     import cardgen.cards.warm  # noqa: F401
 
+    worker = BuildWorker(lambda: rebuild(args))
+    worker.run_once()
     print(f"watching {display_path(args.content)} (Ctrl+C to stop)")
     for _ in watch_changes(watched_paths(args), args.out):
         worker.run_once()

@@ -12,7 +12,7 @@ all that once starts warm.
   the forkserver imports this module once, as its preload, and importing it
   warms the forkserver up.
 * ``cardgen watch`` forks its workers from its own process, which imports this
-  module once after the first build, before it waits for a change.
+  module once before its first build.
 * A one-shot ``cardgen build`` does not warm up: its workers would wait for the
   warm-up as long as it saves them.
 

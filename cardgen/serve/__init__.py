@@ -39,7 +39,7 @@ Decisions (also in the README, "Preview while you edit"):
   from a forkserver that has rendered three sample faces once
   (:mod:`cardgen.cards.warm`), so no worker pays the first face's half second
   of set-up again.  ``cardgen watch`` runs the same worker in the foreground,
-  warmed up itself after its first build.
+  warmed up itself before its first build.
 * **Security**: 127.0.0.1 by default (``--host`` elsewhere warns); the
   ``Host`` header must be a loopback name or the ``--host`` given (DNS
   rebinding); files only below the folders the documents may read, real paths
