@@ -39,6 +39,8 @@ def test_index_and_card_page_show_the_faces_from_the_cards_templates(served):
     assert '<a href="/unit/probe">Probe</a>' in index
     page = probe_page(server)
     assert 'srcdoc="&lt;!DOCTYPE html&gt;' in page            # the face's own document, embedded whole
+    frames = re.findall(r"<iframe [^>]*srcdoc=[^>]*>", page)
+    assert len(frames) == 2 and all('scrolling="no"' in f for f in frames)   # no scroll bars for a rounded pixel
     assert "class=&#34;card front infanterie&#34;" in page    # unit_front.html.j2
     assert "class=&#34;card back" in page                     # unit_back.html.j2
     stylesheets = re.findall(r"/files/\d+/[\w/]+\.css", page)
