@@ -11,7 +11,7 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
   output (a terminal or not), finding every file and folder of the snapshot exactly as that run
   did -- same names, and for each the same type, size, modification and status-change times
   (nanoseconds) and inode -- and nothing added.  The replay prints what the recorded run printed
-  (with its own time) and exits 0 without loading any content: about 0.1 s instead of 0.5 s.
+  (with its own time) and exits 0 without loading any content: 0.04 s instead of 0.5 s for 100 units.
   Anything else, and the build runs as always (and records again if it changes nothing).
 * **The snapshot** is a superset of what a build reads: everything below the project root
   (``cardgen.toml``'s folder, else the working folder) but the output folder and ``.git`` (of which
@@ -53,6 +53,7 @@ from cardgen.usercache import own_folder, user_cache_folder
 
 FORMAT = 1
 MAX_ENTRIES = 10_000                    # files and folders a snapshot looks at, at most
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024    # a journal larger than this is not read
 RACY_NS = 2_000_000_000                 # a file written this shortly before the run is not trusted
 SKIPPED_NAMES = frozenset({"__pycache__"})
 ENVIRONMENTS = frozenset({".venv", "venv", "node_modules"})  # a walk that meets one records nothing
@@ -157,9 +158,11 @@ def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable
     for name in GIT_FILES:
         snap.add(os.path.join(git, name))
     snap.walk(os.path.join(git, "refs"))
-    snap.walk(os.path.realpath(content), skip=(real_out,))
+    folders = [os.path.realpath(content)]
     for sheet in css:                   # a --css file's folder is one the build may read from
-        for folder in {os.path.dirname(os.path.abspath(sheet)), os.path.dirname(os.path.realpath(sheet))}:
+        folders += [os.path.dirname(os.path.abspath(sheet)), os.path.dirname(os.path.realpath(sheet))]
+    for folder in dict.fromkeys(folders):
+        if not _walked_by(folder, root_path, (real_out, git)):
             snap.walk(folder, skip=(real_out,))
     folder = cwd
     while True:
@@ -173,6 +176,13 @@ def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable
         if entry and os.path.isdir(entry):
             snap.add(os.path.realpath(entry))
     return snap
+
+
+def _walked_by(folder: str, top: str, skipped: tuple[str, ...]) -> bool:
+    """Whether the walk of ``top`` (leaving out ``skipped``) already looks at everything in ``folder``."""
+    def below(path: str, parent: str) -> bool:
+        return path == parent or path.startswith(parent.rstrip(os.sep) + os.sep)
+    return below(folder, top) and not any(below(folder, path) for path in skipped)
 
 
 def output_snapshot(out: Path) -> Snapshot:
@@ -234,7 +244,7 @@ def replay(argv: list[str]) -> int | None:
         return None
     try:
         info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > 64 * 1024 * 1024:
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_JOURNAL_BYTES:
             return None
         recorded = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
