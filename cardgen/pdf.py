@@ -31,12 +31,15 @@ from typing import Iterable, Iterator, NoReturn
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
-from cardgen.native import import_quickly
+from cardgen.native import import_quickly, quick_c_types
 
 import_quickly("weasyprint")   # its native libraries found from one reading of the loader cache (native.py)
 import weasyprint  # noqa: E402
+from weasyprint.text.ffi import ffi  # noqa: E402
 from weasyprint.text.fonts import FontConfiguration  # noqa: E402
 from weasyprint.urls import URLFetcher, URLFetcherResponse  # noqa: E402
+
+quick_c_types(ffi)             # its C types known at once, never parsed while a face renders (native.py)
 
 from cardgen import hyphenation  # noqa: E402
 from cardgen.atomic import write_atomic  # noqa: F401,E402  (re-exported for callers of cardgen.pdf)
