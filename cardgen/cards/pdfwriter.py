@@ -25,6 +25,15 @@ renumbered, so the file is byte for byte what writing the pages anew gives
 -- without opening a face or asking qpdf for one object.  The imposer keeps
 each chunk so (:class:`cardgen.cards.impose.ChunkCache`): after a one-unit
 edit only the chunk holding that card is copied from qpdf again.
+
+A chunk's objects go into object streams of their own (the writer closes the
+current object stream before and after a chunk), so what a chunk writes is
+one stretch of the file that depends only on the number its first object
+gets.  A recording keeps that stretch as well (:class:`Image`): where the
+chunk's first number is the same again -- every chunk before it holds as many
+objects as last time, as after most edits of a card -- the stretch is copied
+as it is, with no reference renumbered and nothing compressed again.
+Elsewhere the events are replayed, renumbered.
 """
 
 from __future__ import annotations
@@ -47,8 +56,27 @@ HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
 _TOKEN = re.compile(rb"(\((?:[^\\)]|\\.)*\))|(?<![\w.#+/-])(\d+) (\d+) R")
 
 ObjGen = tuple[int, int]
-RECORDING = b"cardgen-chunk 1\n"
+RECORDING = b"cardgen-chunk 2\n"
 _U32 = struct.Struct(">I")
+_ROW = struct.Struct(">BII")
+
+
+@dataclass
+class Image:
+    """The stretch of the file a chunk wrote (``data``), its first object number (``first``) and the
+    cross-reference rows of its numbers from ``first`` on: ``(1, offset in data, 0)`` or
+    ``(2, object stream's number, index)``."""
+
+    first: int
+    data: bytes
+    rows: list[tuple[int, int, int]]
+
+    def holds_together(self) -> bool:
+        """Each row points into ``data`` or into one of the image's own object streams."""
+        end = self.first + len(self.rows)
+        return all((kind == 1 and 0 <= a < len(self.data) and b == 0)
+                   or (kind == 2 and self.first <= a < end and self.rows[a - self.first][0] == 1)
+                   for kind, a, b in self.rows)
 
 
 @dataclass
@@ -58,9 +86,14 @@ class Recording:
     ``("s", number, body)`` an object stored, ``("w", number, dictionary, data)`` a stream written."""
 
     events: list[tuple] = field(default_factory=list)
+    image: Image | None = None
 
     def to_bytes(self) -> bytes:
         parts = [RECORDING]
+        if self.image is not None:
+            rows = b"".join(_ROW.pack(*row) for row in self.image.rows)
+            parts += [b"i", _U32.pack(self.image.first), _U32.pack(len(self.image.data)), self.image.data,
+                      _U32.pack(len(rows)), rows]
         for event in self.events:
             parts.append(event[0].encode("ascii") + _U32.pack(event[1]))
             for blob in event[2:]:
@@ -73,8 +106,24 @@ class Recording:
         if not data.startswith(RECORDING):
             raise ValueError("not a chunk recording")
         events: list[tuple] = []
+        image = None
         unpack, size, at = _U32.unpack_from, len(data), len(RECORDING)
         try:
+            if data[at:at + 1] == b"i":
+                (first,) = unpack(data, at + 1)
+                blobs = []
+                at += 5
+                for _ in range(2):
+                    (length,) = unpack(data, at)
+                    at += 4 + length
+                    if at > size:
+                        raise ValueError("truncated")
+                    blobs.append(data[at - length:at])
+                if len(blobs[1]) % _ROW.size:
+                    raise ValueError("a cross-reference row cut short")
+                image = Image(first, blobs[0], [_ROW.unpack_from(blobs[1], i) for i in range(0, len(blobs[1]), _ROW.size)])
+                if not image.holds_together():
+                    raise ValueError("an image that does not hold together")
             while at < size:
                 kind = data[at:at + 1]
                 (number,) = unpack(data, at + 1)
@@ -94,7 +143,7 @@ class Recording:
                 events.append((kind.decode(), number, *blobs))
         except struct.error:
             raise ValueError("truncated") from None
-        return cls(events)
+        return cls(events, image)
 
 
 ROOT = 1                              # the page tree's number (the first object of every file)
@@ -153,6 +202,8 @@ class PdfWriter:
         ``record`` collects what was written, for :meth:`replay`."""
         numbers: dict[ObjGen, int] = {}
         queue: list[ObjGen] = []
+        self._flush_batch()                     # the chunk's objects in object streams of their own
+        start, first = self._out.tell(), len(self._xref)
         self._recording = record
 
         def renumber(match: re.Match) -> bytes:
@@ -179,11 +230,33 @@ class PdfWriter:
                 objgen = queue.pop()
                 self._copy(pdf.get_object(objgen), numbers[objgen], renumber)
         self._recording = None
+        self._flush_batch()
+        if record is not None:
+            record.image = self._image(start, first)
+
+    def _image(self, start: int, first: int) -> Image:
+        """What was written from file offset ``start`` and object number ``first`` on."""
+        end = self._out.tell()
+        self._out.seek(start)
+        data = self._out.read(end - start)
+        self._out.seek(end)
+        return Image(first, data, [(kind, a - start if kind == 1 else a, b) for kind, a, b in self._xref[first:]])
 
     def replay(self, recording: Recording) -> bool:
         """Write again what ``recording`` holds, renumbered into this file: the very bytes
-        :meth:`add_pages` of the same pages would write here.  False, and nothing written, when
-        the recording does not hold together (a reference to an object it never numbered)."""
+        :meth:`add_pages` of the same pages would write here -- copied as they are where the
+        chunk's first number is the one it had (its :class:`Image`).  False, and nothing written,
+        when the recording does not hold together (a reference to an object it never numbered)."""
+        self._flush_batch()
+        image = recording.image
+        kids = [event[1] for event in recording.events if event[0] == "k"]
+        if image is not None and image.first == len(self._xref) and all(
+                image.first <= kid < image.first + len(image.rows) for kid in kids):
+            offset = self._out.tell()
+            self._emit(image.data)
+            self._xref += [(kind, a + offset, b) if kind == 1 else (kind, a, b) for kind, a, b in image.rows]
+            self._kids += kids
+            return True
         numbers = {ROOT: ROOT}
 
         def renumber(match: re.Match) -> bytes:
@@ -206,6 +279,7 @@ class PdfWriter:
         except KeyError:
             self._restore(saved)
             return False
+        self._flush_batch()
         return True
 
     def _checkpoint(self) -> tuple:

@@ -8,6 +8,7 @@ import io
 import pikepdf
 import pytest
 
+from cardgen.cards import pdfwriter
 from cardgen.cards.pdfwriter import PdfWriter, Recording
 
 
@@ -135,11 +136,51 @@ def test_a_recording_that_does_not_hold_together_writes_nothing():
 
 @pytest.mark.parametrize("damage", [
     lambda data: data[:-3],                                  # cut short
-    lambda data: b"cardgen-chunk 2\n" + data[16:],           # another format
+    lambda data: b"cardgen-chunk 9\n" + data[16:],           # another format
     lambda data: data[:16] + b"x" + data[17:],               # an unknown event
     lambda data: data[:16] + b"s\0\0\0\x01\xff\xff\xff\xff",  # a body longer than the file
+    lambda data: _bad_row(data),                             # a row pointing out of the image
 ])
 def test_a_damaged_recording_is_refused(damage):
     _, recording = _three_chunks()
     with pytest.raises(ValueError):
         Recording.from_bytes(damage(recording.to_bytes()))
+
+
+def _bad_row(data: bytes) -> bytes:
+    """``data`` (a recording) with its image's first cross-reference row pointing past the image."""
+    recording = Recording.from_bytes(data)
+    assert recording.image is not None
+    recording.image.rows[0] = (1, len(recording.image.data) + 5, 0)
+    return recording.to_bytes()
+
+
+def test_a_chunk_replayed_where_its_numbers_still_fit_is_copied_as_it_was(monkeypatch):
+    """Where the recorded chunk starts at the number it had, its stretch of the file is copied: not
+    one reference renumbered, nothing compressed again -- and the bytes are those of writing anew."""
+    written, recording = _three_chunks()
+    kept = Recording.from_bytes(recording.to_bytes())
+    assert kept.image is not None and kept.image.data in written
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("renumbered or compressed")
+    writer = PdfWriter()
+    with _many(70) as first:
+        writer.add_pages(first)
+    monkeypatch.setattr(pdfwriter, "_TOKEN", type("Refuse", (), {"sub": staticmethod(refuse)})())
+    monkeypatch.setattr(pdfwriter.zlib, "compress", refuse)
+    assert writer.replay(kept)
+    monkeypatch.undo()
+    with _document("ende") as last:
+        writer.add_pages(last)
+    assert writer.finish({"/Producer": "cardgen"}) == written
+
+
+def test_a_chunk_keeps_its_objects_in_object_streams_of_its_own():
+    """No object stream holds objects of two chunks: a chunk's stretch of the file stands alone."""
+    _, recording = _three_chunks()
+    image = recording.image
+    assert image is not None
+    numbers = range(image.first, image.first + len(image.rows))
+    assert all(a in numbers for kind, a, _ in image.rows if kind == 2)
+    assert sum(kind == 2 for kind, _, _ in image.rows) > 0
