@@ -26,9 +26,11 @@ Each time is the median of --runs runs (the 1000-unit set: at least 3, as
 process of the run: the pool's workers included, so it can exceed the wall
 time; on a busy machine it is the steadier figure).  ``--only`` runs some of
 the groups of figures (``edit`` is the 100-unit incremental pair).  Peak memory is the largest resident set of any process of the
-run (the card build renders faces in a process pool), from ``/usr/bin/time
--v`` where present, else from ``getrusage(RUSAGE_CHILDREN)`` in a small
-wrapper process; the table shows the largest over the runs.
+run (the card build renders faces in a process pool), from
+``getrusage(RUSAGE_CHILDREN)`` in a small wrapper process that times the
+command and then waits for every process it started, also those that outlive
+it (``cardgen build``'s forkserver, :mod:`cardgen.cards.workers`); the table
+shows the largest over the runs.
 
 Where ``chromium`` / ``chromium-browser`` / ``google-chrome`` is on PATH, the
 same HTML (bench/html.py: the rulebook's book HTML; the unit faces of a
@@ -69,11 +71,24 @@ PROJECT = Path(__file__).resolve().parents[1]
 GROUPS = "example,serve,edit,rulebook,scale"
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
-GNU_TIME = Path("/usr/bin/time")
-# getrusage(RUSAGE_CHILDREN) of a wrapper process: the largest resident set of its children
-RUSAGE_WRAPPER = ("import resource, subprocess, sys\n"
+# The wrapper every command runs under: it times the command until the command itself exits, then --
+# being a "subreaper" (Linux), which its orphaned descendants are handed to -- waits for every process
+# the command started, also those that outlive it (cardgen build's forkserver, whose workers it waits
+# for), so that getrusage(RUSAGE_CHILDREN) holds the CPU time of all of them and the largest resident
+# set of any of them.
+RUSAGE_WRAPPER = ("import ctypes, os, resource, subprocess, sys, time\n"
+                  "if sys.platform.startswith('linux'):\n"
+                  "    ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)    # PR_SET_CHILD_SUBREAPER\n"
+                  "started = time.perf_counter()\n"
                   "code = subprocess.run(sys.argv[1:]).returncode\n"
+                  "seconds = time.perf_counter() - started\n"
+                  "while True:\n"
+                  "    try:\n"
+                  "        os.wait()\n"
+                  "    except ChildProcessError:\n"
+                  "        break\n"
                   "usage = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+                  "print('Wall seconds:', seconds, file=sys.stderr)\n"
                   "print('Maximum resident set size (kbytes):', usage.ru_maxrss, file=sys.stderr)\n"
                   "print('User time (seconds):', usage.ru_utime, file=sys.stderr)\n"
                   "print('System time (seconds):', usage.ru_stime, file=sys.stderr)\n"
@@ -92,24 +107,13 @@ generate = _load("generate").generate
 typst_card = _load("typst_card")
 
 
-def gnu_time_works() -> bool:
-    if not GNU_TIME.is_file():
-        return False
-    proc = subprocess.run([str(GNU_TIME), "-v", "true"], capture_output=True, text=True)
-    return proc.returncode == 0 and "Maximum resident set size" in proc.stderr
-
-
-USE_GNU_TIME = gnu_time_works()
-
-
 def timed(cmd: list[str], cwd: Path = PROJECT) -> tuple[float, float, float]:
-    """Wall seconds, peak RSS (MiB) of the largest process and CPU seconds of ``cmd`` and its children."""
-    wrapper = [str(GNU_TIME), "-v"] if USE_GNU_TIME else [sys.executable, "-c", RUSAGE_WRAPPER]
-    started = time.perf_counter()
-    proc = subprocess.run([*wrapper, *cmd], cwd=cwd, capture_output=True, text=True)
-    seconds = time.perf_counter() - started
+    """Wall seconds of ``cmd``, peak RSS (MiB) of the largest process and CPU seconds of ``cmd`` and of
+    every process it started (:data:`RUSAGE_WRAPPER`)."""
+    proc = subprocess.run([sys.executable, "-c", RUSAGE_WRAPPER, *cmd], cwd=cwd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise SystemExit(f"failed: {' '.join(cmd)}\n{proc.stderr[-2000:]}")
+    seconds = float(re.findall(r"Wall seconds:\s*([\d.]+)", proc.stderr)[-1])
     match = re.search(r"Maximum resident set size \(kbytes\):\s*(\d+)", proc.stderr)
     cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\):\s*([\d.]+)", proc.stderr))
     return seconds, (int(match.group(1)) / 1024 if match else float("nan")), cpu or float("nan")
@@ -341,7 +345,8 @@ def main() -> None:
     print(f"machine: {cpu_model()}, {os.cpu_count()} CPUs, {platform.system()} {platform.machine()}; "
           f"Python {platform.python_version()}; {browser_line}; {typst_note}")
     print(f"each time: median of {runs} runs (fresh process); peak memory: largest resident set of any "
-          f"process, max over the runs ({'/usr/bin/time -v' if USE_GNU_TIME else 'getrusage'})\n")
+          f"process the command started (also those that outlive it), max over the runs (getrusage); "
+          f"CPU: of all of them\n")
     print("| figure | time (CPU) | peak memory | notes |\n|---|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")

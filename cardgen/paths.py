@@ -19,6 +19,7 @@ atexit.register(_KEEP.close)
 
 PACKAGE_DIR: Path = _KEEP.enter_context(as_file(files("cardgen"))).resolve()
 TEMPLATES_DIR = PACKAGE_DIR / "templates"
+CARDS_TEMPLATES = TEMPLATES_DIR / "cards"
 ASSETS_DIR = PACKAGE_DIR / "assets"
 ICONS_DIR = ASSETS_DIR / "Grafiken"
 FONTS_DIR = ASSETS_DIR / "fonts"

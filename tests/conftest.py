@@ -227,6 +227,16 @@ def run_in_process(*args) -> tuple[int, str, str]:
     return code, printed["stdout"], printed["stderr"]
 
 
+@pytest.fixture(autouse=True)
+def _no_forkserver_carried_over(monkeypatch):
+    """A test that runs the ``cardgen`` command in this process (:mod:`cardgen.entry`) starts the
+    render workers' forkserver (:mod:`cardgen.cards.workers`); the next test's builds fork their
+    workers from this process again, as a build called as a function does."""
+    from cardgen.cards import workers
+
+    monkeypatch.setattr(workers, "_started", [])
+
+
 def small_project(root: Path) -> Path:
     """The small fixture content (three units, two of them with a pistol, and a power) at ``root``, with a
     group and a one-page rulebook that lists the units: every kind of output, and a unit edit lays out

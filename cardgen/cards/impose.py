@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import astuple, dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pikepdf
 
@@ -43,10 +43,12 @@ from cardgen.atomic import output_error, write_atomic
 from cardgen.cache import Cache, digest, discard, read_regular, tree_digest
 from cardgen.cards import imposer_code
 from cardgen.cards.pdfwriter import PdfWriter, Recording
-from cardgen.cards.render import CARDS_TEMPLATES, render_template
 from cardgen.errors import RenderError
 from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, px_to_pt, sheet_layout
-from cardgen.pdf import BoxInfo, load_document
+from cardgen.paths import CARDS_TEMPLATES
+
+if TYPE_CHECKING:
+    from cardgen.pdf import BoxInfo
 
 CHUNK_PAGES = 4                 # sheets in one qpdf document before the writer takes them (Imposer)
 FaceList = list[tuple[str, "bytes | None"]]
@@ -134,6 +136,10 @@ def layout_sheet(card: FacePage, options: SheetOptions, store: Path | None = Non
 
 def _layout_sheet(card: FacePage, options: SheetOptions) -> Sheet:
     """Lay out the sheet template and read the slots of its first page."""
+    # lazy: the renderer (WeasyPrint), only for a sheet not kept from an earlier build
+    from cardgen.cards.render import render_template
+    from cardgen.pdf import load_document
+
     html = render_template("sheet.html.j2", {"sheet": "sheet.css"}, sheet=sheet_layout(card, options))
     laid_out = load_document(html, CARDS_TEMPLATES)
     width, height = laid_out.page_size(0)

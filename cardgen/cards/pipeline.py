@@ -38,6 +38,7 @@ from cardgen.cache import Cache, digest
 from cardgen.cards import imposer_code
 from cardgen.cards.group_view import group_cover, group_reference, model_values
 from cardgen.cards.power_view import power_card
+from cardgen.cards.workers import early_context
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
 from cardgen.content.schema import GroupModel
@@ -49,10 +50,10 @@ from cardgen.theme import Theme
 
 if TYPE_CHECKING:
     from cardgen.cards.portrait import Portrait
-    from cardgen.cards.render import Face
+    from cardgen.cards.face import Face
 
 CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
-PARALLEL_FROM = 2                   # fewer missing faces render in-process, one after another
+PARALLEL_FROM = 2                   # fewer missing faces render in-process (unless a forkserver is ready)
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
 PARENT_POLL_S = 0.5                 # how often a worker checks that its parent still lives
 
@@ -261,14 +262,16 @@ def store_face(cache: Cache, key: str, face: Face) -> None:
 def pool_context() -> multiprocessing.context.BaseContext | None:
     """Where the render pool's workers come from.
 
-    On the main thread (``cardgen build``, ``cards``, ``watch``): forked from this process
-    (None: the default), WeasyPrint already imported.  On any other thread -- ``cardgen serve``
+    On the main thread: from the forkserver ``cardgen build`` started as its first step
+    (:mod:`cardgen.cards.workers`), which has imported WeasyPrint meanwhile; otherwise
+    (``cards``, ``watch``, a build called as a function) forked from this process (None: the
+    default), WeasyPrint imported first.  On any other thread -- ``cardgen serve``
     builds on a thread beside its web server's -- from a forkserver: a process of one thread that
     imports WeasyPrint and warms the renderer up once (``set_forkserver_preload``,
     :mod:`cardgen.cards.warm`) and forks each worker, because forking a process that runs other
     threads can hand the worker a lock one of them held."""
     if threading.current_thread() is threading.main_thread():
-        return None
+        return early_context()
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["cardgen.cards.warm"])     # imports the renderer and warms it up
     return context
@@ -287,11 +290,11 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
             summary.add(f"{job.owner} ({job.kind})", built=False)
             ctx.step(f"{job.owner} {job.kind}", "reused")
     workers = max(1, min(os.cpu_count() or 1, len(missing)))
-    if missing:
+    context = pool_context() if missing else None
+    if missing and context is None:
         # lazy: WeasyPrint; imported once, before the workers fork
         import cardgen.cards.render  # noqa: F401
-    if len(missing) >= PARALLEL_FROM and workers > 1:
-        context = pool_context()
+    if missing and (context is not None or (len(missing) >= PARALLEL_FROM and workers > 1)):
         with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=die_with_parent,
                                  initargs=(None if context else os.getpid(),)) as pool:
             results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))

@@ -9,21 +9,20 @@ places the faces on printer sheets.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
 
+from cardgen.cards.face import Face
 from cardgen.cards.fit import Overflow, find_overflows, floors, font_sizes, small_text
 from cardgen.cards.view import header_icons
 from cardgen.errors import RenderError
 from cardgen.geometry import Callout, FacePage
-from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
+from cardgen.paths import CARDS_TEMPLATES, FONTS_DIR
 from cardgen.pdf import BoxInfo, LaidOut, load_document
 from cardgen.theme import Theme, template_environment, template_failure
 
 
-CARDS_TEMPLATES = TEMPLATES_DIR / "cards"
 MAX_FIT_ROUNDS = 8
 FACES = {  # face kind → (template, stylesheet, theme target)
     "front": ("unit_front.html.j2", "unit.css", "cards"),
@@ -31,14 +30,6 @@ FACES = {  # face kind → (template, stylesheet, theme target)
     "power": ("power.html.j2", "power.css", "powers"),
 }
 
-
-@dataclass(frozen=True)
-class Face:
-    """A rendered face: its one-page PDF, WeasyPrint's warnings and its callouts."""
-
-    pdf: bytes
-    warnings: tuple[str, ...]
-    callouts: tuple[Callout, ...] = ()
 
 
 def environment(theme: Theme | None = None) -> jinja2.Environment:

@@ -1,0 +1,22 @@
+"""A rendered face, as a render worker hands it back to the build.
+
+Apart from :mod:`cardgen.cards.render`, which makes it: the build's process
+takes faces from the workers without importing the renderer (and WeasyPrint
+with it), which a result of a class of that module would make it do
+(:mod:`cardgen.cards.workers`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardgen.geometry import Callout
+
+
+@dataclass(frozen=True)
+class Face:
+    """A rendered face: its one-page PDF, WeasyPrint's warnings and its callouts."""
+
+    pdf: bytes
+    warnings: tuple[str, ...]
+    callouts: tuple[Callout, ...] = ()

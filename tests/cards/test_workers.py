@@ -1,0 +1,61 @@
+"""The render workers' forkserver (cardgen/cards/workers.py): started by ``cardgen build`` before it
+reads the content; the build's own process never imports WeasyPrint where it renders nothing itself,
+and the cards come out byte for byte as from workers forked from the build's process."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardgen.build import build
+from cardgen.cards import workers
+
+SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
+COMMAND = ("import json, sys\n"
+           "from cardgen.entry import main\n"
+           "code = main(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\n"
+           "from cardgen.cards import workers\n"
+           "print(json.dumps({'code': code, 'forkserver': workers.early_context() is not None,\n"
+           "                  'weasyprint': 'weasyprint' in sys.modules}))\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no forkserver on Windows")
+def test_cardgen_build_renders_in_the_forkserver_and_never_imports_weasyprint_itself(tmp_path):
+    """After a unit's edit (the sheets are laid out by the cold build before it) the build's process
+    only reads, plans and imposes: the faces are rendered by workers of the forkserver."""
+    if (multiprocessing.cpu_count() or 1) < 2:
+        pytest.skip("the forkserver starts only where there are two cores or more")
+    content = shutil.copytree(SMALL, tmp_path / "content")
+
+    def command() -> dict:
+        proc = subprocess.run([sys.executable, "-c", COMMAND, str(content), str(tmp_path / "server")],
+                              capture_output=True, text=True, check=True)
+        return json.loads(proc.stdout.splitlines()[-1])
+    assert command()["forkserver"]
+    unit = content / "units" / "probe.yaml"
+    unit.write_text(unit.read_text(encoding="utf-8").replace("name: Probekrieger", "name: Neuer Krieger"),
+                    encoding="utf-8")
+    assert command() == {"code": 0, "forkserver": True, "weasyprint": False}
+
+    build(content, tmp_path / "forked")             # a build called as a function: forked from this process
+    for name in ("cards.pdf", "powers.pdf"):
+        assert (tmp_path / "server" / name).read_bytes() == (tmp_path / "forked" / name).read_bytes()
+
+
+def test_no_forkserver_on_one_core_and_only_one(monkeypatch):
+    started = []
+    monkeypatch.setattr(workers.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr("multiprocessing.forkserver.ensure_running", lambda: started.append(1))
+    workers.start_early()
+    assert workers.early_context() is None and started == []
+    monkeypatch.setattr(workers.os, "cpu_count", lambda: 2)
+    workers.start_early()
+    workers.start_early()
+    assert started == [1]
+    assert workers.early_context().get_start_method() == "forkserver"
