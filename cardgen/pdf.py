@@ -208,13 +208,14 @@ class SafeFetcher(URLFetcher):
         self.fetches += 1
         if self.fetches > MAX_FETCHES:
             self._refuse(url, f"more than {MAX_FETCHES} references in one document")
-        parts = urlsplit(url)
-        scheme = parts.scheme.lower()
-        if scheme == "data":
+        # a data: URL known by its first five characters where it can be (urlsplit copies a picture's
+        # megabytes four times: 0.09 s of the user's rulebook)
+        if url[:5].lower() == "data:" or urlsplit(url).scheme.lower() == "data":
             if len(url) > MAX_DATA_URL_CHARS:
                 self._refuse(url[:60] + "...", "data: URL over the size limit")
             return super().fetch(url, headers)
-        if scheme != "file":
+        parts = urlsplit(url)
+        if parts.scheme.lower() != "file":
             self._refuse(url, "only local files are read, never the network")
         if parts.netloc not in ("", "localhost"):
             self._refuse(url, "only local files are read, never the network")

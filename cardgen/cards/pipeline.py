@@ -434,7 +434,7 @@ def build_all_cards(ctx: BuildContext) -> None:
                  [keys[(p, "power")] for p in powers], repr(cover), repr(reference))
 
         def make() -> bytes:
-            # lazy: pikepdf, WeasyPrint, only when a sheet changed
+            # lazy: pikepdf (and WeasyPrint for a sheet not laid out before), only when a card changed
             from cardgen.cards.impose import ChunkCache, append_pdf, impose
 
             pdf = b""
@@ -508,7 +508,7 @@ def write_changed(ctx: BuildContext, changed: list[str], jobs: list[FaceJob], fa
     if changed and all_cards is not None and changed == sorted(ctx.content.units):
         ctx.staging().stage(target, all_cards)
     elif changed:
-        # lazy: pikepdf, WeasyPrint, only when a sheet changed
+        # lazy: pikepdf (and WeasyPrint for a sheet not laid out before), only when a card changed
         from cardgen.cards.impose import impose
 
         ctx.staging().stage(target, impose(_unit_pairs(jobs, faces, changed), unit_page, options.layout,

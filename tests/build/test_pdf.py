@@ -70,3 +70,15 @@ def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatc
         pdf.write_atomic(target, b"half")
     assert target.read_bytes() == b"last good"
     assert os.listdir(tmp_path) == ["cards.pdf"]
+
+
+@pytest.mark.parametrize("prefix", ["data:", "DATA:", "Data:", " data:", "\tdata:"])
+def test_a_data_url_over_the_size_limit_is_refused_however_it_is_written(prefix):
+    """A data: URL is known by its first characters where they are plain (no splitting of a picture's
+    megabytes), else by the URL's scheme as urlsplit reads it; either way the size cap holds."""
+    fetcher = pdf.SafeFetcher()
+    huge = prefix + "text/plain;base64," + "A" * pdf.MAX_DATA_URL_CHARS
+    with pytest.raises(pdf.RefusedResource, match="data: URL over the size limit"):
+        fetcher.fetch(huge)
+    small = fetcher.fetch(prefix.strip() + "text/plain;base64,SGFsbG8=")
+    assert small is not None
