@@ -1,9 +1,9 @@
 """The ``cardgen`` command (and ``python -m cardgen``).
 
 A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
-from its journal before anything else is loaded (:mod:`cardgen.journal`); any other ``cardgen build``
-starts its render workers' forkserver next (:mod:`cardgen.cards.workers`); every command line is then
-:func:`cardgen.cli.main`."""
+from its journal before anything else is loaded (:mod:`cardgen.journal`); any other ``cardgen build``,
+and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.cards.workers`); every
+command line is then :func:`cardgen.cli.main`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ def main(argv: list[str] | None = None) -> int:
         code = replay(args)
         if code is not None:
             return code
+    if args[:1] in (["build"], ["cards"]):
         from cardgen.cards.workers import start_early
 
         start_early()       # the render workers' forkserver imports WeasyPrint while the build reads

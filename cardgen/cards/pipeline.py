@@ -262,9 +262,9 @@ def store_face(cache: Cache, key: str, face: Face) -> None:
 def pool_context() -> multiprocessing.context.BaseContext | None:
     """Where the render pool's workers come from.
 
-    On the main thread: from the forkserver ``cardgen build`` started as its first step
-    (:mod:`cardgen.cards.workers`), which has imported WeasyPrint meanwhile; otherwise
-    (``cards``, ``watch``, a build called as a function) forked from this process (None: the
+    On the main thread: from the forkserver ``cardgen build`` or ``cardgen cards`` started as
+    its first step (:mod:`cardgen.cards.workers`), which has imported WeasyPrint meanwhile;
+    otherwise (``watch``, a build called as a function) forked from this process (None: the
     default), WeasyPrint imported first.  On any other thread -- ``cardgen serve``
     builds on a thread beside its web server's -- from a forkserver: a process of one thread that
     imports WeasyPrint and warms the renderer up once (``set_forkserver_preload``,

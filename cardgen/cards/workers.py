@@ -1,4 +1,4 @@
-"""The render workers' forkserver, started as the first step of a ``cardgen build``.
+"""The render workers' forkserver, started as the first step of ``cardgen build`` and ``cardgen cards``.
 
 A one-shot build's workers used to be forked from the build's own process,
 after it had read, checked and derived the content and then imported

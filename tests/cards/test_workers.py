@@ -1,5 +1,5 @@
-"""The render workers' forkserver (cardgen/cards/workers.py): started by ``cardgen build`` before it
-reads the content; the build's own process never imports WeasyPrint where it renders nothing itself,
+"""The render workers' forkserver (cardgen/cards/workers.py): started by ``cardgen build`` and ``cardgen cards``
+before they read the content; their own process never imports WeasyPrint where it renders nothing itself,
 and the cards come out byte for byte as from workers forked from the build's process."""
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ from cardgen.cards import workers
 SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
 COMMAND = ("import json, sys\n"
            "from cardgen.entry import main\n"
-           "code = main(['build', '--content', sys.argv[1], '--out', sys.argv[2]])\n"
+           "code = main([sys.argv[3], '--content', sys.argv[1], '--out', sys.argv[2]])\n"
            "from cardgen.cards import workers\n"
            "print(json.dumps({'code': code, 'forkserver': workers.early_context() is not None,\n"
            "                  'weasyprint': 'weasyprint' in sys.modules}))\n")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="no forkserver on Windows")
-def test_cardgen_build_renders_in_the_forkserver_and_never_imports_weasyprint_itself(tmp_path):
+@pytest.mark.parametrize("command_name", ["build", "cards"])
+def test_cardgen_build_renders_in_the_forkserver_and_never_imports_weasyprint_itself(tmp_path, command_name):
     """After a unit's edit (the sheets are laid out by the cold build before it) the build's process
     only reads, plans and imposes: the faces are rendered by workers of the forkserver."""
     if (multiprocessing.cpu_count() or 1) < 2:
@@ -34,7 +35,7 @@ def test_cardgen_build_renders_in_the_forkserver_and_never_imports_weasyprint_it
     content = shutil.copytree(SMALL, tmp_path / "content")
 
     def command() -> dict:
-        proc = subprocess.run([sys.executable, "-c", COMMAND, str(content), str(tmp_path / "server")],
+        proc = subprocess.run([sys.executable, "-c", COMMAND, str(content), str(tmp_path / "server"), command_name],
                               capture_output=True, text=True, check=True)
         return json.loads(proc.stdout.splitlines()[-1])
     assert command()["forkserver"]
