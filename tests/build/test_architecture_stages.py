@@ -30,7 +30,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
               "cardgen.cards.portrait")),
     ("pdf", ("cardgen.pdf", "cardgen.native")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.rulebook.", "cardgen.theme", "cardgen.fonts")),
-    ("orchestration", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.pdfwriter", "cardgen.cards.png",
+    ("orchestration", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.pdfwriter", "cardgen.cards.recording", "cardgen.cards.png",
                        "cardgen.cards.printshop", "cardgen.cards.warm", "cardgen.cards.workers",
                        "cardgen.cards.pipeline", "cardgen.cards.figures", "cardgen.rulebook.overlay",
                        "cardgen.cards.command", "cardgen.rulebook", "cardgen.rulebook.build",
