@@ -27,8 +27,9 @@ import multiprocessing
 import multiprocessing.context
 import os
 
-PRELOAD = ["cardgen.cards.render"]
-"""What the forkserver imports before it forks a worker: the renderer, WeasyPrint with it."""
+PRELOAD = ["cardgen.cards.preload"]
+"""What the forkserver imports before it forks a worker: the renderer, WeasyPrint with it
+(:mod:`cardgen.cards.preload`, which lets a failed import go instead of ending the forkserver)."""
 
 _started: list[multiprocessing.context.BaseContext] = []
 

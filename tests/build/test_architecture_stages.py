@@ -31,7 +31,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pdf", ("cardgen.pdf", "cardgen.native")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.rulebook.", "cardgen.theme", "cardgen.fonts")),
     ("orchestration", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.pdfwriter", "cardgen.cards.recording", "cardgen.cards.png",
-                       "cardgen.cards.printshop", "cardgen.cards.warm", "cardgen.cards.workers",
+                       "cardgen.cards.printshop", "cardgen.cards.warm", "cardgen.cards.workers", "cardgen.cards.preload",
                        "cardgen.cards.pipeline", "cardgen.cards.figures", "cardgen.rulebook.overlay",
                        "cardgen.cards.command", "cardgen.rulebook", "cardgen.rulebook.build",
                        "cardgen.rulebook.command", "cardgen.cache", "cardgen.outputs", "cardgen.context",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import shutil
 import subprocess
 import sys
@@ -60,3 +61,21 @@ def test_no_forkserver_on_one_core_and_only_one(monkeypatch):
     workers.start_early()
     assert started == [1]
     assert workers.early_context().get_start_method() == "forkserver"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no forkserver on Windows")
+def test_a_renderer_that_cannot_be_imported_is_one_line_not_a_traceback(tmp_path):
+    """WeasyPrint without its libraries raises OSError on import: in the forkserver that must not end
+    the forkserver (the build would die of an EOFError), but be the build's one-line error."""
+    if (multiprocessing.cpu_count() or 1) < 2:
+        pytest.skip("the forkserver starts only where there are two cores or more")
+    fake = tmp_path / "fake" / "weasyprint"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text('raise OSError("cannot load library \'libpango-1.0-0\'")\n', encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "cardgen", "build", "--content", str(SMALL), "--out",
+                           str(tmp_path / "out")], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(tmp_path / "fake")})
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr and "EOFError" not in proc.stderr
+    assert "libpango-1.0-0" in proc.stderr
+    assert not (tmp_path / "out" / "cards.pdf").exists()
