@@ -29,6 +29,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import astuple, dataclass, replace
 from pathlib import Path
@@ -295,9 +296,13 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
         # lazy: WeasyPrint; imported once, before the workers fork
         import cardgen.cards.render  # noqa: F401
     if missing and (context is not None or (len(missing) >= PARALLEL_FROM and workers > 1)):
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=die_with_parent,
-                                 initargs=(None if context else os.getpid(),)) as pool:
-            results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
+        try:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=die_with_parent,
+                                     initargs=(None if context else os.getpid(),)) as pool:
+                results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
+        except (BrokenProcessPool, EOFError):       # a worker (or the forkserver) was killed: the OOM killer?
+            raise RenderError("a render worker ended before its faces were done (killed, or out of "
+                              "memory?); nothing was written -- build again") from None
     else:
         results = render_here(missing)
     errors = []

@@ -79,3 +79,18 @@ def test_a_renderer_that_cannot_be_imported_is_one_line_not_a_traceback(tmp_path
     assert "Traceback" not in proc.stderr and "EOFError" not in proc.stderr
     assert "libpango-1.0-0" in proc.stderr
     assert not (tmp_path / "out" / "cards.pdf").exists()
+
+
+def _dying(job):
+    """A render worker that is killed while it renders (as by the OOM killer)."""
+    os._exit(9)
+
+
+def test_a_worker_killed_while_it_renders_is_one_line_and_writes_nothing(tmp_path, monkeypatch):
+    from cardgen.cards import pipeline
+    from cardgen.errors import RenderError
+
+    monkeypatch.setattr(pipeline, "_render_safely", _dying)
+    with pytest.raises(RenderError, match="a render worker ended before its faces were done"):
+        build(SMALL, tmp_path / "out")
+    assert not (tmp_path / "out" / "cards.pdf").exists()
