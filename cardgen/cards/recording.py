@@ -66,40 +66,39 @@ class Recording:
             raise ValueError("not a chunk recording")
         events: list[tuple] = []
         image = None
-        unpack, size, at = _U32.unpack_from, len(data), len(RECORDING)
+        at = len(RECORDING)
         try:
             if data[at:at + 1] == b"i":
-                (first,) = unpack(data, at + 1)
-                blobs = []
-                at += 5
-                for _ in range(2):
-                    (length,) = unpack(data, at)
-                    at += 4 + length
-                    if at > size:
-                        raise ValueError("truncated")
-                    blobs.append(data[at - length:at])
-                if len(blobs[1]) % _ROW.size:
+                (first,) = _U32.unpack_from(data, at + 1)
+                (stretch, rows), at = _blobs(data, at + 5, 2)
+                if len(rows) % _ROW.size:
                     raise ValueError("a cross-reference row cut short")
-                image = Image(first, blobs[0], [_ROW.unpack_from(blobs[1], i) for i in range(0, len(blobs[1]), _ROW.size)])
+                image = Image(first, stretch, [_ROW.unpack_from(rows, i) for i in range(0, len(rows), _ROW.size)])
                 if not image.holds_together():
                     raise ValueError("an image that does not hold together")
-            while at < size:
+            while at < len(data):
                 kind = data[at:at + 1]
-                (number,) = unpack(data, at + 1)
+                (number,) = _U32.unpack_from(data, at + 1)
                 at += 5
                 if kind in (b"n", b"k"):
                     events.append((kind.decode(), number))
                     continue
                 if kind not in (b"s", b"w"):
                     raise ValueError("unknown event")
-                blobs = []
-                for _ in range(1 if kind == b"s" else 2):
-                    (length,) = unpack(data, at)
-                    at += 4 + length
-                    if at > size:
-                        raise ValueError("truncated")
-                    blobs.append(data[at - length:at])
+                blobs, at = _blobs(data, at, 1 if kind == b"s" else 2)
                 events.append((kind.decode(), number, *blobs))
         except struct.error:
             raise ValueError("truncated") from None
         return cls(events, image)
+
+
+def _blobs(data: bytes, at: int, count: int) -> tuple[list[bytes], int]:
+    """``count`` length-prefixed pieces of ``data`` from offset ``at``, and the offset after them."""
+    blobs = []
+    for _ in range(count):
+        (length,) = _U32.unpack_from(data, at)
+        at += 4 + length
+        if at > len(data):
+            raise ValueError("truncated")
+        blobs.append(data[at - length:at])
+    return blobs, at
