@@ -215,12 +215,12 @@ def record(path: Path | None, inputs: Snapshot, started_ns: int, out: Path, line
             "lines": [[stream, text] for stream, text in lines], "summary": summary}
     if not own_folder(path.parent, create=True):
         return False
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    # lazy: not on the replay's path (the build that records has imported it already)
+    from cardgen.atomic import write_atomic
+
     try:
-        temporary.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(temporary, path)
+        write_atomic(path, json.dumps(data).encode("utf-8"))
     except OSError:
-        forget(temporary)
         return False
     return True
 
