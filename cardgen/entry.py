@@ -3,15 +3,21 @@
 A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
 from its journal before anything else is loaded (:mod:`cardgen.journal`); any other ``cardgen build``,
 and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.cards.workers`); every
-command line is then :func:`cardgen.cli.main`."""
+command line is then :func:`cardgen.cli.main`.  Before all that, the working folder is taken off the
+import path of every process cardgen will start (:func:`cardgen.cards.workers.isolate_imports`)."""
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    from cardgen.cards.workers import isolate_imports
+
+    with contextlib.suppress(OSError):      # a working folder that is gone: the command says so
+        isolate_imports()                   # no process cardgen starts imports from the working folder
     if args[:1] == ["build"]:
         from cardgen.journal import replay
 

@@ -19,15 +19,8 @@ Outputs go through :class:`cardgen.outputs.Outputs` (all or nothing).
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import json
-import multiprocessing
 import os
-import signal
-import sys
-import threading
-import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Iterable, Mapping, Sequence
@@ -39,7 +32,7 @@ from cardgen.cache import Cache, digest
 from cardgen.cards import imposer_code
 from cardgen.cards.group_view import group_cover, group_reference, model_values
 from cardgen.cards.power_view import power_card
-from cardgen.cards.workers import early_context
+from cardgen.cards.workers import die_with_build, pool_context
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
 from cardgen.content.schema import GroupModel
@@ -55,8 +48,6 @@ if TYPE_CHECKING:
 
 CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
 PARALLEL_FROM = 2                   # fewer missing faces render in-process (unless a forkserver is ready)
-PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
-PARENT_POLL_S = 0.5                 # how often a worker checks that its parent still lives
 
 
 @dataclass(frozen=True)
@@ -201,30 +192,6 @@ def render_here(jobs: list[FaceJob]) -> list:
     return [_render_safely(job) for job in jobs]
 
 
-def die_with_parent(parent: int | None) -> None:
-    """Pool worker initializer: end this worker when the build process ends, however it ends.
-
-    ``parent``: the build's process, or None when the worker was forked by a forkserver
-    (:func:`pool_context`), which ends when the build's process does: then the forkserver.
-    Linux: the kernel sends SIGTERM when the parent dies (``PR_SET_PDEATHSIG``).
-    Everywhere: a daemon thread notices that the parent changed and exits."""
-    if parent is None:
-        parent = os.getppid()
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
-    if os.getppid() != parent:                  # the parent died before the line above
-        os._exit(1)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_POLL_S)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="cardgen-parent-watch", daemon=True).start()
-
-
 class FaceStore:
     """Face PDFs by key, read from the cache when asked (never all in memory).
 
@@ -260,24 +227,6 @@ def store_face(cache: Cache, key: str, face: Face) -> None:
     cache.put("faces", key, json.dumps([astuple(c) for c in face.callouts]).encode(), CALLOUTS)
 
 
-def pool_context() -> multiprocessing.context.BaseContext | None:
-    """Where the render pool's workers come from.
-
-    On the main thread: from the forkserver ``cardgen build`` or ``cardgen cards`` started as
-    its first step (:mod:`cardgen.cards.workers`), which has imported WeasyPrint meanwhile;
-    otherwise (``watch``, a build called as a function) forked from this process (None: the
-    default), WeasyPrint imported first.  On any other thread -- ``cardgen serve``
-    builds on a thread beside its web server's -- from a forkserver: a process of one thread that
-    imports WeasyPrint and warms the renderer up once (``set_forkserver_preload``,
-    :mod:`cardgen.cards.warm`) and forks each worker, because forking a process that runs other
-    threads can hand the worker a lock one of them held."""
-    if threading.current_thread() is threading.main_thread():
-        return early_context()
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["cardgen.cards.warm"])     # imports the renderer and warms it up
-    return context
-
-
 def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     """Every face rendered into the cache (all errors collected); the store reads them back."""
     cache, summary = ctx.cache, ctx.summary
@@ -297,8 +246,8 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
         import cardgen.cards.render  # noqa: F401
     if missing and (context is not None or (len(missing) >= PARALLEL_FROM and workers > 1)):
         try:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=die_with_parent,
-                                     initargs=(None if context else os.getpid(),)) as pool:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=die_with_build,
+                                     initargs=(os.getpid(),)) as pool:
                 results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
         except (BrokenProcessPool, EOFError):       # a worker (or the forkserver) was killed: the OOM killer?
             raise RenderError("a render worker ended before its faces were done (killed, or out of "

@@ -8,7 +8,7 @@ type it names the first time).  A worker forked from a process that has done
 all that once starts warm.
 
 * ``cardgen serve`` builds on a thread beside its web server, so its render
-  workers come from a forkserver (:func:`cardgen.cards.pipeline.pool_context`);
+  workers come from a forkserver (:func:`cardgen.cards.workers.pool_context`);
   the forkserver imports this module once, as its preload, and importing it
   warms the forkserver up.
 * ``cardgen watch`` forks its workers from its own process, which imports this
