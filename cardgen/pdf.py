@@ -122,11 +122,12 @@ class StylesheetCache:
     layer in the document so far, as a rule's layer is looked up in the document's list),
     ``@counter-style`` or colour-profile rule (those go into the document's own lists) and no
     further fetch (``@import``, fonts), so reusing it gives the document exactly what parsing
-    it again would: the same PDF bytes (``tests/build/test_pdf_stylesheets.py``)."""
+    it again would: the same PDF bytes (``tests/build/test_pdf_stylesheets.py``) and the same
+    warnings (what its parse logged is logged again for every document that reuses it)."""
 
     def __init__(self, parse: type) -> None:
         self._parse = parse                     # WeasyPrint's own CSS class
-        self._kept: dict[tuple, object] = {}
+        self._kept: dict[tuple, tuple[object, tuple[logging.LogRecord, ...]]] = {}
 
     def parse(self, *args, **kwargs):
         """WeasyPrint's ``CSS(...)`` for a linked sheet of a document fetched by a SafeFetcher."""
@@ -139,17 +140,26 @@ class StylesheetCache:
             body = response.read()
         key = (url, hashlib.sha256(body).digest(), response.content_type, kwargs.get("media_type"),
                id(kwargs.get("font_config")))
+        logger = logging.getLogger("weasyprint")
         if key in self._kept:
-            return self._kept[key]
+            sheet, said = self._kept[key]
+            for record in said:                 # what parsing it said, said again for this document
+                logger.handle(record)
+            return sheet
         replay = _Replay(url, _BytesResponse(response.url, body, response.headers), fetcher)
         before = {name: copy.copy(value) for name, value in effects.items()}
-        sheet = self._parse(**{**kwargs, "url_fetcher": replay})
+        recorder = _Record()
+        logger.addHandler(recorder)
+        try:
+            sheet = self._parse(**{**kwargs, "url_fetcher": replay})
+        finally:
+            logger.removeHandler(recorder)
         if not replay.others and not effects["layers"] and all(effects[name] == before[name] for name in effects):
             # WeasyPrint gives every sheet the document's own @page and layer lists (each sheet
             # reads all of the document's @page rules); a kept sheet added nothing to them, so
             # it gets empty lists of its own rather than carry this document's into the next
             sheet.page_rules, sheet.layers = [], []
-            self._kept[key] = sheet
+            self._kept[key] = (sheet, tuple(recorder.records))
         return sheet
 
     def install(self) -> None:
@@ -271,6 +281,17 @@ class _Collect(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         self.messages.append(record.getMessage())
+
+
+class _Record(logging.Handler):
+    """The records WeasyPrint logs while one stylesheet is parsed, kept with the parsed sheet."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
 
 
 @contextlib.contextmanager

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from cardgen.cards.face import Face
 
 CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
+WARNINGS = ".warnings.json"         # beside a cached face: what rendering it said
 PARALLEL_FROM = 2                   # fewer missing faces render in-process (unless a forkserver is ready)
 
 
@@ -222,9 +223,23 @@ class FaceStore:
 
 def store_face(cache: Cache, key: str, face: Face) -> None:
     """Keep a rendered face: its PDF and, beside it, its callouts (:data:`CALLOUTS`), which the
-    rulebook's card figures read (:mod:`cardgen.cards.figures`)."""
-    cache.put("faces", key, face.pdf)
+    rulebook's card figures read (:mod:`cardgen.cards.figures`), and its warnings (:data:`WARNINGS`),
+    which every build that reuses it reports again (``--strict`` fails on a warm cache too)."""
+    cache.put("faces", key, json.dumps(list(face.warnings)).encode(), WARNINGS)
     cache.put("faces", key, json.dumps([astuple(c) for c in face.callouts]).encode(), CALLOUTS)
+    cache.put("faces", key, face.pdf)
+
+
+def cached_warnings(cache: Cache, key: str) -> tuple[str, ...] | None:
+    """The warnings kept with the cached face ``key``; None where there are none kept (a face
+    cached before they were, or a damaged entry): then the face is rendered again."""
+    try:
+        said = json.loads(cache.get("faces", key, WARNINGS) or b"null")
+    except ValueError:
+        return None
+    if not isinstance(said, list) or not all(isinstance(line, str) for line in said):
+        return None
+    return tuple(said)
 
 
 def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
@@ -234,11 +249,14 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     missing = []
     for job in jobs:
         cache.record(f"face:{job.owner}:{job.kind}", job.key)
-        if not cache.has("faces", job.key):         # stored whole, under this very key
+        said = cached_warnings(cache, job.key) if cache.has("faces", job.key) else None
+        if said is None:                            # not stored whole, under this very key
             missing.append(job)
-        else:
-            summary.add(f"{job.owner} ({job.kind})", built=False)
-            ctx.step(f"{job.owner} {job.kind}", "reused")
+            continue
+        for warning in said:                        # a reused face says again what its render said
+            ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
+        summary.add(f"{job.owner} ({job.kind})", built=False)
+        ctx.step(f"{job.owner} {job.kind}", "reused")
     workers = max(1, min(os.cpu_count() or 1, len(missing)))
     context = pool_context() if missing else None
     if missing and context is None:

@@ -182,3 +182,20 @@ def test_cardgens_own_workflow_runs_its_ci(tmp_path):
                    check=True, capture_output=True)
     steps = yaml.safe_load(workflow.read_text(encoding="utf-8"))["jobs"]["test"]["steps"]
     assert steps[-1]["run"] == "bash .ci/run"
+
+
+def test_strict_fails_on_a_warm_cache_too(project, capsys, monkeypatch):
+    """Issue 27.2: a reused face reports the warnings its render gave (kept with it in the cache),
+    so the second ``build --strict`` with a broken theme fails as the first did."""
+    monkeypatch.chdir(project)
+    assert run_cli(capsys, "build")[0] == 0                 # a warm cache, built with the theme as it was
+    with (project / "theme" / "cards.css").open("a", encoding="utf-8") as css:
+        css.write("\n.card { color: bogus-colour }\n")
+    said = []
+    for _ in range(2):
+        code, out, err = run_cli(capsys, "build", "--strict")
+        said.append((code, sorted(line for line in (out + err).splitlines() if "bogus-colour" in line)))
+    assert said[0][0] == said[1][0] == 1
+    assert said[0][1] and said[1][1] == said[0][1]
+    code, out, err = run_cli(capsys, "build")
+    assert code == 0 and "0 warning(s)" not in out + err

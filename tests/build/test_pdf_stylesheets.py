@@ -126,3 +126,14 @@ def test_a_kept_sheet_brings_no_page_rule_of_an_earlier_document(tmp_path):
     second = '<link rel="stylesheet" href="plain.css"><p class="box">x</p>'
     assert _media_box_mm(render_pdf(first, tmp_path).pdf) == [0, 0, 30, 50]
     assert _media_box_mm(render_pdf(second, tmp_path).pdf) == [0, 0, 210, 297]     # WeasyPrint's A4
+
+
+def test_a_kept_sheet_says_its_warnings_again_in_every_document(tmp_path):
+    """Issue 27.2: a theme's broken rule was reported by the first face a process rendered only."""
+    sheet = tmp_path / "style.css"
+    html = PAGE + '<link rel="stylesheet" href="style.css"><div class="box">x</div>'
+    sheet.write_text(".box { color: bogus-colour }")
+    first, second = render_pdf(html, tmp_path), render_pdf(html, tmp_path)
+    assert any(key[0].endswith("style.css") for key in STYLESHEETS._kept)     # the second reused the parse
+    assert [w for w in first.warnings if "bogus-colour" in w] == [w for w in second.warnings if "bogus-colour" in w]
+    assert len([w for w in second.warnings if "bogus-colour" in w]) == 1
