@@ -15,7 +15,7 @@ from cardgen.errors import display_path
 from cardgen.journal import Recorder
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
-from cardgen.serve.worker import BuildWorker, watch_changes
+from cardgen.serve.worker import BuildWorker, changes_from_now
 
 
 class PlainReporter:
@@ -130,9 +130,10 @@ def run_watch(args: argparse.Namespace) -> int:
     import cardgen.cards.warm  # noqa: F401
 
     worker = BuildWorker(lambda: rebuild(args))
+    changes = changes_from_now(watched_paths(args), args.out)   # a save during the first build counts
     worker.run_once()
     print(f"watching {display_path(args.content)} (Ctrl+C to stop)")
-    for _ in watch_changes(watched_paths(args), args.out):
+    for _ in changes:
         worker.run_once()
     return 0
 

@@ -16,6 +16,7 @@ files, ``.git``), so no build triggers the next.
 
 from __future__ import annotations
 
+import queue
 import sys
 import threading
 from dataclasses import dataclass
@@ -131,3 +132,33 @@ def watch_changes(paths: Iterable[Path], out: Path, debounce_ms: int = 400,
     else:
         yield from watchfiles.watch(*paths, debounce=debounce_ms, step=WATCH_STEP_MS, watch_filter=keep,
                                     stop_event=stop)
+
+
+def changes_from_now(paths: Iterable[Path], out: Path) -> Iterator[set]:
+    """:func:`watch_changes`, its watcher started now, on a thread of its own, so that a save made
+    while the caller builds (the first build of ``cardgen watch`` above all) is not missed.
+
+    The watcher is read once per change set the caller takes: it reads again when the caller asks
+    for the next one (after its build), and watchfiles keeps what was saved meanwhile for that read."""
+    found: queue.Queue = queue.Queue()
+    taken = threading.Semaphore(0)
+
+    def run() -> None:
+        try:
+            for change in watch_changes(paths, out):
+                found.put(change)
+                taken.acquire()
+        except BaseException as exc:  # noqa: BLE001 -- handed to the caller's thread, raised there
+            found.put(exc)
+            return
+        found.put(None)
+
+    threading.Thread(target=run, name="cardgen-watch", daemon=True).start()
+
+    def feed() -> Iterator[set]:
+        while (item := found.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+            taken.release()
+    return feed()

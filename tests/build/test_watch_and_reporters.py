@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -30,13 +32,18 @@ def pdf_text(path: Path) -> str:
     return subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
 
 
-def scripted_watch(*edits):
-    """A stand-in for watchfiles.watch: before each yielded change, run the next edit."""
+def scripted_watch(*edits, first_built: Path | None = None):
+    """A stand-in for watchfiles.watch: before each yielded change, run the next edit.
+
+    ``cardgen watch`` watches from before its first build on: with ``first_built``, the first edit
+    waits until that file exists (the first build has read the content and written its outputs)."""
     seen: dict = {}
 
     def watch(*paths, **options):
         seen["paths"], seen["options"] = paths, options
-        for edit in edits:
+        for number, edit in enumerate(edits):
+            while number == 0 and first_built is not None and not first_built.exists():
+                time.sleep(0.01)
             edit()
             yield {(watchfiles.Change.modified, "edited")}
     watch.seen = seen
@@ -55,7 +62,7 @@ def test_watch_rebuilds_after_each_change_and_survives_a_broken_save(cli, small,
     def repair() -> None:
         probe.write_text(yaml.safe_dump(unit("probe", name="Kundschafter")), encoding="utf-8")
 
-    watch = scripted_watch(rename, break_it, repair)
+    watch = scripted_watch(rename, break_it, repair, first_built=tmp_path / "out" / "cards.pdf")
     monkeypatch.setattr(watchfiles, "watch", watch)
     code, out, err = cli("watch", "--content", small, "--out", tmp_path / "out")
     assert code == 0
@@ -100,3 +107,29 @@ def test_rich_reporter_counts_every_step_and_leaves_no_bar(monkeypatch):
     assert task.description == "built cards.pdf"
     reporter.close()
     assert reporter.progress.finished
+
+
+def test_watch_sees_a_save_made_during_its_first_build(tmp_path):
+    """Issue 27.4: ``cardgen watch`` started its watcher only after its first build, so a save made
+    while that build ran was never built.  Real watchfiles, real processes: the unit is renamed as
+    soon as the first build has read it (it reports its first rendered face)."""
+    content = one_unit_content(tmp_path / "content")
+    out = tmp_path / "out"
+    proc = subprocess.Popen([str(Path(sys.executable).with_name("cardgen")), "watch", "--content", str(content),
+                             "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if line.startswith("rendered"):
+                break
+        probe = content / "units" / "probe.yaml"
+        probe.write_text(yaml.safe_dump(unit("probe", name="Nachzügler")), encoding="utf-8")
+        deadline = time.monotonic() + 60                # a bound, not a speed requirement
+        while time.monotonic() < deadline:
+            if (out / "cards.pdf").exists() and "Nachzügler" in pdf_text(out / "cards.pdf"):
+                break
+            time.sleep(0.2)
+        assert "Nachzügler" in pdf_text(out / "cards.pdf")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
