@@ -1,7 +1,7 @@
 """cardgen benchmark: medians over repeated runs, printed as a Markdown table.
 
     .venv/bin/python bench/run.py [--runs 3] [--quick] [--scale 10,100,1000] [--skip-chromium]
-                                  [--skip-typst] [--only example,serve,edit,rulebook,scale]
+                                  [--skip-typst] [--only example,serve,edit,rulebook,scale,speedups]
 
 Every run is a fresh ``python -m cardgen`` process (start-up included), with cardgen's modules
 compiled once before (as an installed package has them; ``PYTHONDONTWRITEBYTECODE`` is dropped
@@ -19,7 +19,9 @@ from the runs' environment).  Figures:
 * the user's rulebook alone (``cardgen rulebook ../shared/rulebook/Regelbuch.md
   --assets cardgen/assets``), where ../shared exists;
 * the scale series: generated sets of 10 / 100 / 1000 units (--quick: 10 and
-  100), cold; time per unit and growth factor.
+  100), cold; time per unit and growth factor;
+* each speedup of the speed layer (cardgen/speed/) on the case it targets, with the layer on and
+  with that speedup off, interleaved (bench/speedups.py): a second table.
 
 Each time is the median of --runs runs (the 1000-unit set: at least 3, as
 --runs says), and so is the CPU time beside it (user + system of every
@@ -29,7 +31,7 @@ the groups of figures (``edit`` is the 100-unit incremental pair).  Peak memory 
 run (the card build renders faces in a process pool), from
 ``getrusage(RUSAGE_CHILDREN)`` in a small wrapper process that times the
 command and then waits for every process it started, also those that outlive
-it (``cardgen build``'s forkserver, :mod:`cardgen.cards.workers`); the table
+it (``cardgen build``'s forkserver, :mod:`cardgen.speed.workers`); the table
 shows the largest over the runs.
 
 Where ``chromium`` / ``chromium-browser`` / ``google-chrome`` is on PATH, the
@@ -68,7 +70,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-GROUPS = "example,serve,edit,rulebook,scale"
+GROUPS = "example,serve,edit,rulebook,scale,speedups"
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
 # The wrapper every command runs under: it times the command until the command itself exits, then --
@@ -236,6 +238,7 @@ def main() -> None:
     use_typst = not args.skip_typst and typst_card.available()
     work = Path(tempfile.mkdtemp(prefix="cardgen-bench-"))
     rows: list[tuple[str, str, str, str]] = []
+    speed_rows: list[tuple[str, str, str, str]] = []
 
     def fresh(out: Path):
         return lambda: shutil.rmtree(out, ignore_errors=True)
@@ -330,6 +333,10 @@ def main() -> None:
                 rows.append((f"{n} generated units: cold", secs_cpu(t, cpu), mib(m), note))
                 previous = (n, t)
                 shutil.rmtree(out_n, ignore_errors=True)
+
+        # each speedup with its switch (bench/speedups.py)
+        if "speedups" in only:
+            speed_rows = _load("speedups").speedup_rows(work, runs, timed, generate, CARDGEN, PROJECT, progress)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -350,6 +357,10 @@ def main() -> None:
     print("| figure | time (CPU) | peak memory | notes |\n|---|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
+    if speed_rows:
+        print("\n| speedup: the case it targets | layer on | this speedup off | gain |\n|---|---|---|---|")
+        for row in speed_rows:
+            print("| " + " | ".join(row) + " |")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from cardgen.errors import display_path
 from cardgen.journal import Recorder
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
+from cardgen import speed
 from cardgen.serve.worker import BuildWorker, changes_from_now
 
 
@@ -126,8 +127,11 @@ def watched_paths(args: argparse.Namespace) -> list[Path]:
 def run_watch(args: argparse.Namespace) -> int:
     """Rebuild on every saved change (debounced), printing each result: the warm worker of
     :mod:`cardgen.serve.worker`, in the foreground."""
-    # lazy: WeasyPrint; importing it warms this process up once, so the workers forked for each build start warm
-    import cardgen.cards.warm  # noqa: F401
+    if speed.enabled("warm"):
+        # lazy: WeasyPrint; this process warmed up once, the workers forked for each build start warm
+        from cardgen.speed.warm import warm_up
+
+        warm_up()
 
     worker = BuildWorker(lambda: rebuild(args))
     changes = changes_from_now(watched_paths(args), args.out)   # a save during the first build counts

@@ -2,9 +2,10 @@
 
 A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
 from its journal before anything else is loaded (:mod:`cardgen.journal`); any other ``cardgen build``,
-and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.cards.workers`); every
+and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.speed.workers`); every
 command line is then :func:`cardgen.cli.main`.  Before all that, the working folder is taken off the
-import path of every process cardgen will start (:func:`cardgen.cards.workers.isolate_imports`)."""
+import path of every process cardgen will start (:func:`cardgen.speed.workers.isolate_imports`) and
+the speed layer is armed (:func:`cardgen.speed.install`; ``CARDGEN_SPEEDUPS=0`` leaves it off)."""
 
 from __future__ import annotations
 
@@ -14,20 +15,22 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    from cardgen.cards.workers import isolate_imports
+    from cardgen import speed
+    from cardgen.speed.workers import isolate_imports
 
     with contextlib.suppress(OSError):      # a working folder that is gone: the command says so
         isolate_imports()                   # no process cardgen starts imports from the working folder
-    if args[:1] == ["build"]:
+    speed.install()
+    if args[:1] == ["build"] and speed.enabled("journal"):
         from cardgen.journal import replay
 
         code = replay(args)
         if code is not None:
             return code
     if args[:1] in (["build"], ["cards"]):
-        from cardgen.cards.workers import start_early
+        from cardgen.speed.workers import start_early
 
         start_early()       # the render workers' forkserver imports WeasyPrint while the build reads
     from cardgen.cli import main as run
 
-    return run(args, journal=True)
+    return run(args, journal=speed.enabled("journal"))

@@ -36,6 +36,14 @@ SHARED = PROJECT.parent / "shared"
 EXAMPLE = PROJECT / "content"
 REGELBUCH = SHARED / "rulebook" / "Regelbuch.md"
 
+
+def pytest_configure(config) -> None:
+    """The speed layer armed in the test process, as the ``cardgen`` command arms it (cardgen.entry);
+    ``CARDGEN_SPEEDUPS=0`` runs the suite without it."""
+    from cardgen import speed
+
+    speed.install()
+
 # The suite's own cache folder (cardgen keeps parsed hyphenation dictionaries in the user's cache):
 # made once by the controlling process before the xdist workers start, inherited by them through
 # the environment, removed when the controlling process ends, so no run reads or writes ~/.cache.
@@ -230,9 +238,9 @@ def run_in_process(*args) -> tuple[int, str, str]:
 @pytest.fixture(autouse=True)
 def _no_forkserver_carried_over(monkeypatch):
     """A test that runs the ``cardgen`` command in this process (:mod:`cardgen.entry`) starts the
-    render workers' forkserver (:mod:`cardgen.cards.workers`); the next test's builds fork their
+    render workers' forkserver (:mod:`cardgen.speed.workers`); the next test's builds fork their
     workers from this process again, as a build called as a function does."""
-    from cardgen.cards import workers
+    from cardgen.speed import workers
 
     monkeypatch.setattr(workers, "_started", [])
 

@@ -3,7 +3,7 @@
 Apart from :mod:`cardgen.cards.render`, which makes it: the build's process
 takes faces from the workers without importing the renderer (and WeasyPrint
 with it), which a result of a class of that module would make it do
-(:mod:`cardgen.cards.workers`).
+(:mod:`cardgen.speed.workers`).
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from cardgen.cache import Cache, digest
 from cardgen.cards import imposer_code
 from cardgen.cards.group_view import group_cover, group_reference, model_values
 from cardgen.cards.power_view import power_card
-from cardgen.cards.workers import die_with_build, pool_context
+from cardgen.speed.workers import pool_context, start_worker
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
 from cardgen.content.schema import GroupModel
@@ -264,7 +264,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
         import cardgen.cards.render  # noqa: F401
     if missing and (context is not None or (len(missing) >= PARALLEL_FROM and workers > 1)):
         try:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=die_with_build,
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=start_worker,
                                      initargs=(os.getpid(),)) as pool:
                 results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
         except (BrokenProcessPool, EOFError):       # a worker (or the forkserver) was killed: the OOM killer?

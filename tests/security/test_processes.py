@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.cards import workers
+from cardgen.speed import workers
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ROOT / "tests" / "fixtures" / "cards" / "small"

@@ -1,4 +1,4 @@
-"""The quick look-up of WeasyPrint's native libraries (cardgen/native.py) finds what the real one finds."""
+"""The quick look-up of WeasyPrint's native libraries (cardgen/speed/libraries.py) finds what the real one finds."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from cardgen import native
+from cardgen.speed import libraries as native
 
 LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the quick look-up is used on Linux only")
 
@@ -52,7 +52,7 @@ def test_the_loader_cache_is_read_at_most_once_and_the_real_look_up_comes_back(m
 def test_cardgen_opens_the_same_library_files_as_a_plain_weasyprint_import():
     plain = subprocess.run([sys.executable, "-c", MAPPED.format(imports="import weasyprint")],
                            capture_output=True, text=True, check=True).stdout.split()
-    quick = subprocess.run([sys.executable, "-c", MAPPED.format(imports="import cardgen.pdf")],
+    quick = subprocess.run([sys.executable, "-c", MAPPED.format(imports="from cardgen import speed; speed.install(); import cardgen.pdf")],
                            capture_output=True, text=True, check=True).stdout.split()
     assert any("libpango-1.0" in lib for lib in plain) and any("libharfbuzz" in lib for lib in plain)
     assert quick == plain
@@ -68,7 +68,7 @@ def test_an_import_that_fails_under_the_quick_look_up_is_done_again_with_the_rea
         "import ctypes.util\n"
         "from needs_real_lookup import part\n"
         "LOOKUP = ctypes.util.find_library.__module__\n"
-        "if LOOKUP == 'cardgen.native':\n"
+        "if LOOKUP == 'cardgen.speed.libraries':\n"
         "    raise OSError('cannot load library libpango-1.0-0')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setattr(sys, "platform", "linux")
@@ -77,50 +77,3 @@ def test_an_import_that_fails_under_the_quick_look_up_is_done_again_with_the_rea
     assert sys.modules["needs_real_lookup.part"].WORKS
     for name in ("needs_real_lookup", "needs_real_lookup.part"):
         monkeypatch.delitem(sys.modules, name)
-
-
-def cffi_parse(ffi, cdecl):
-    """The type cffi's own parse makes of ``cdecl`` (pycparser), bypassing every cache of strings."""
-    ctype = ffi._parser.parse_type(cdecl)
-    with ffi._lock:
-        return ffi._get_cached_btype(ctype.as_function_pointer() if ctype.is_raw_function else ctype)
-
-
-@pytest.mark.parametrize("cdecl", [*native.C_TYPES, "hb_codepoint_t[162]", "hb_codepoint_t[1]", "unsigned int[3]"])
-def test_a_quick_c_type_is_the_very_type_cffi_parses(cdecl):
-    import cardgen.pdf  # noqa: F401  (imports WeasyPrint and makes its C types quick)
-    from weasyprint.text.ffi import ffi
-
-    assert ffi.typeof(cdecl) is cffi_parse(ffi, cdecl)
-
-
-def test_every_c_type_a_face_names_is_known_at_once_or_an_array_of_a_length():
-    from cardgen.cards import warm
-    from weasyprint.text.ffi import ffi
-
-    assert warm.warm_up()
-    named = [key for key in ffi._parsed_types if not key.startswith("__")]
-    assert {key for key in named if not native.ARRAY.fullmatch(key)} <= set(native.C_TYPES)
-    assert any(native.ARRAY.fullmatch(key) and key.startswith("hb_codepoint_t[") for key in named)
-
-
-def test_no_known_type_and_no_array_of_a_new_length_runs_the_c_parser(monkeypatch):
-    import cardgen.pdf  # noqa: F401
-    from weasyprint.text.ffi import ffi
-
-    parsed = []
-    real = ffi._parser.parse_type
-    monkeypatch.setattr(ffi._parser, "parse_type", lambda cdecl: parsed.append(cdecl) or real(cdecl))
-    for cdecl in native.C_TYPES:
-        ffi.typeof(cdecl)
-    assert len(ffi.new("hb_codepoint_t[98765]")) == 98765
-    assert parsed == []
-
-
-def test_another_cffi_is_left_as_it_was():
-    class Unlike:
-        _typeof = object()
-
-    ffi = Unlike()
-    native.quick_c_types(ffi)
-    assert ffi._typeof is Unlike._typeof

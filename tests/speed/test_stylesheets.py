@@ -1,4 +1,4 @@
-"""Linked stylesheets parsed once per process (cardgen.pdf.StylesheetCache, issue 13).
+"""Linked stylesheets parsed once per process (cardgen.speed.stylesheets, issue 13).
 
 Reusing a parse must give the very same PDF bytes as parsing again, and must never skip
 the document's own fetcher: every check, cap and refusal still applies to every document."""
@@ -16,7 +16,8 @@ import weasyprint
 from cardgen.cards.pipeline import plan_faces
 from cardgen.cards.render import render_face
 from cardgen.context import CardOptions
-from cardgen.pdf import STYLESHEETS, StylesheetCache, render_pdf
+from cardgen.pdf import render_pdf
+from cardgen.speed.stylesheets import StylesheetCache, install
 from cardgen.stages import load_and_derive
 from tests.conftest import EXAMPLE
 
@@ -35,7 +36,7 @@ def parsed_every_time():
 
 
 def test_the_cache_is_installed_for_every_document():
-    assert weasyprint.css.CSS == STYLESHEETS.parse
+    assert weasyprint.css.CSS == install().parse
 
 
 def test_faces_are_byte_identical_with_the_cache():
@@ -51,7 +52,7 @@ def test_faces_are_byte_identical_with_the_cache():
         before = faces()
     cached, again = faces(), faces()            # the second round reuses every kept parse
     assert cached == before and again == before
-    assert len(STYLESHEETS._kept) >= 2          # card.css and the face's own sheet at least
+    assert len(install()._kept) >= 2          # card.css and the face's own sheet at least
 
 
 def _colour_of(pdf: bytes) -> bytes:
@@ -134,6 +135,6 @@ def test_a_kept_sheet_says_its_warnings_again_in_every_document(tmp_path):
     html = PAGE + '<link rel="stylesheet" href="style.css"><div class="box">x</div>'
     sheet.write_text(".box { color: bogus-colour }")
     first, second = render_pdf(html, tmp_path), render_pdf(html, tmp_path)
-    assert any(key[0].endswith("style.css") for key in STYLESHEETS._kept)     # the second reused the parse
+    assert any(key[0].endswith("style.css") for key in install()._kept)     # the second reused the parse
     assert [w for w in first.warnings if "bogus-colour" in w] == [w for w in second.warnings if "bogus-colour" in w]
     assert len([w for w in second.warnings if "bogus-colour" in w]) == 1

@@ -42,11 +42,13 @@ import threading
 import time
 from pathlib import Path
 
-PRELOAD = ["cardgen.cards.preload"]
+from cardgen import speed
+
+PRELOAD = ["cardgen.speed.preload"]
 """What the one-shot build's forkserver imports before it forks a worker: the renderer, WeasyPrint with it
-(:mod:`cardgen.cards.preload`, which lets a failed import go instead of ending the forkserver)."""
-WARM_PRELOAD = ["cardgen.cards.warm"]
-"""What ``cardgen serve``'s forkserver imports: the renderer, warmed up once (:mod:`cardgen.cards.warm`)."""
+(:mod:`cardgen.speed.preload`, which lets a failed import go instead of ending the forkserver)."""
+WARM_PRELOAD = ["cardgen.speed.preload_warm"]
+"""What ``cardgen serve``'s forkserver imports: the renderer, warmed up once (:mod:`cardgen.speed.preload_warm`)."""
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
 PARENT_POLL_S = 0.5                 # where there is no pidfd: how often a worker checks that the build lives
 PACKAGE_HOME = Path(__file__).resolve().parents[2]
@@ -85,7 +87,7 @@ def _importable_from(entry: str, cwd: str) -> bool:
 def start_early() -> None:
     """Start the forkserver (once per process) where it pays; the build's pool takes it
     (:func:`pool_context`)."""
-    if _started or (os.cpu_count() or 1) < 2:
+    if _started or (os.cpu_count() or 1) < 2 or not speed.enabled("forkserver"):
         return
     try:
         context = multiprocessing.get_context("forkserver")
@@ -119,19 +121,26 @@ def pool_context() -> multiprocessing.context.BaseContext | None:
     (``watch``, a build called as a function) forked from this process (None: the default),
     WeasyPrint imported first.  On any other thread -- ``cardgen serve`` builds on a thread beside
     its web server's -- from a forkserver that imports WeasyPrint and warms the renderer up once
-    (:data:`WARM_PRELOAD`) and forks each worker, because forking a process that runs other
+    (:data:`WARM_PRELOAD`; :data:`PRELOAD` with the speedup ``warm`` off) and forks each worker, because forking a process that runs other
     threads can hand the worker a lock one of them held."""
     isolate_imports()
     if threading.current_thread() is threading.main_thread():
         return early_context()
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(WARM_PRELOAD)
+    context.set_forkserver_preload(WARM_PRELOAD if speed.enabled("warm") else PRELOAD)
     return context
 
 
+def start_worker(build: int) -> None:
+    """Pool worker initializer: the speed layer armed (:func:`cardgen.speed.install`: a forkserver
+    only imports), and :func:`die_with_build`."""
+    speed.install()
+    die_with_build(build)
+
+
 def die_with_build(build: int) -> None:
-    """Pool worker initializer: end this worker when the build's process ``build`` ends, however it
-    ends -- also where the worker's parent is a forkserver, which would wait for the worker.
+    """End this worker when the build's process ``build`` ends, however it ends -- also where the
+    worker's parent is a forkserver, which would wait for the worker.
 
     Linux: the kernel sends SIGTERM when the worker's parent dies (``PR_SET_PDEATHSIG``); a thread
     waits on a pidfd of the build (or, where there is none, checks every :data:`PARENT_POLL_S`)."""

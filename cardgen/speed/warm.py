@@ -1,4 +1,4 @@
-"""The card renderer warmed up once in a process that forks render workers.
+"""The card renderer warmed up once in a process that forks render workers (switch ``warm``).
 
 The first face a process renders costs about 0.65 s, each later one about
 0.15 s (measured 2026-11-25 on a 100-unit set): compiling the face templates,
@@ -8,18 +8,17 @@ type it names the first time).  A worker forked from a process that has done
 all that once starts warm.
 
 * ``cardgen serve`` builds on a thread beside its web server, so its render
-  workers come from a forkserver (:func:`cardgen.cards.workers.pool_context`);
-  the forkserver imports this module once, as its preload, and importing it
-  warms the forkserver up.
-* ``cardgen watch`` forks its workers from its own process, which imports this
-  module once before its first build.
+  workers come from a forkserver (:func:`cardgen.speed.workers.pool_context`);
+  the forkserver starts with :mod:`cardgen.speed.preload_warm`, which warms it up.
+* ``cardgen watch`` forks its workers from its own process, which calls
+  :func:`warm_up` once before its first build.
 * A one-shot ``cardgen build`` does not warm up: its workers would wait for the
   warm-up as long as it saves them.
 
 :func:`warm_up` renders a unit's front and back and a power card of ``cardgen
 init``'s own example content (package data), in memory, and throws them away:
 nothing is written, and the faces a build renders afterwards are byte for byte
-those of a cold process (``tests/cards/test_warm.py``).  A warm-up that fails
+those of a cold process (``tests/speed/test_warm.py``).  A warm-up that fails
 (it should not: the example content is checked by the tests) only leaves the
 process cold.
 """
@@ -48,5 +47,3 @@ def warm_up() -> bool:
         return False
     return not any(isinstance(result, str) for result in results)
 
-
-warm_up()       # once per process: importing this module is what warms a process up

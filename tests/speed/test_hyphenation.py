@@ -1,4 +1,4 @@
-"""The hyphenation dictionaries kept parsed in the user's cache (cardgen/hyphenation.py): the same
+"""The hyphenation dictionaries kept parsed in the user's cache (cardgen/speed/hyphenation.py): the same
 patterns as pyphen's own parse, so the same PDF bytes; a damaged or untrusted entry is parsed again."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from pathlib import Path
 import pyphen
 import pytest
 
-from cardgen import hyphenation, pdf
+from cardgen import pdf
+from cardgen.speed import hyphenation
 
 TINY = "UTF-8\n1ba\na1b\n2bc\nLEFTHYPHENMIN 1\n"       # a three-pattern dictionary: parsed in no time
 
@@ -33,8 +34,8 @@ def tiny(tmp_path) -> Path:
     return path
 
 
-def test_pdf_installs_the_cache_in_front_of_pyphen():
-    assert isinstance(pyphen.hdcache, hyphenation._Dictionaries) and pdf.hyphenation is hyphenation
+def test_the_speed_layer_installs_the_cache_in_front_of_pyphen():
+    assert isinstance(pyphen.hdcache, hyphenation._Dictionaries)      # tests/conftest.py: speed.install()
 
 
 def test_the_stored_german_dictionary_is_pyphens_own_parse(tmp_path):

@@ -1,4 +1,4 @@
-"""The render workers' forkserver (cardgen/cards/workers.py): started by ``cardgen build`` and ``cardgen cards``
+"""The render workers' forkserver (cardgen/speed/workers.py): started by ``cardgen build`` and ``cardgen cards``
 before they read the content; their own process never imports WeasyPrint where it renders nothing itself,
 and the cards come out byte for byte as from workers forked from the build's process."""
 
@@ -15,13 +15,13 @@ from pathlib import Path
 import pytest
 
 from cardgen.build import build
-from cardgen.cards import workers
+from cardgen.speed import workers
 
 SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
 COMMAND = ("import json, sys\n"
            "from cardgen.entry import main\n"
            "code = main([sys.argv[3], '--content', sys.argv[1], '--out', sys.argv[2]])\n"
-           "from cardgen.cards import workers\n"
+           "from cardgen.speed import workers\n"
            "print(json.dumps({'code': code, 'forkserver': workers.early_context() is not None,\n"
            "                  'weasyprint': 'weasyprint' in sys.modules}))\n")
 

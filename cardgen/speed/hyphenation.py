@@ -30,6 +30,7 @@ import os
 import stat
 from itertools import chain
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pyphen
@@ -148,7 +149,9 @@ class _Dictionaries(dict):
             store(Path(path), parsed)
 
 
-def install() -> None:
-    """Let pyphen find its parsed dictionaries in the cache folder (once per process)."""
-    if not isinstance(pyphen.hdcache, _Dictionaries):
-        pyphen.hdcache = _Dictionaries(pyphen.hdcache)
+def install(module: ModuleType | None = None) -> None:
+    """Let pyphen find its parsed dictionaries in the cache folder (once per process; called by
+    :func:`cardgen.speed.install` when pyphen is imported, switch ``hyphenation``)."""
+    target: Any = module or pyphen
+    if not isinstance(target.hdcache, _Dictionaries):      # pyphen's own dictionary cache
+        target.hdcache = _Dictionaries(target.hdcache)

@@ -1,4 +1,4 @@
-"""Warming the renderer up (cardgen/cards/warm.py) changes how soon a face is made, never what it is."""
+"""Warming the renderer up (cardgen/speed/warm.py) changes how soon a face is made, never what it is."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from tests.conftest import EXAMPLE
 RENDER = """
 import hashlib, json, sys
 from pathlib import Path
+from cardgen import speed
+speed.install()
 {warm}
 from cardgen.cache import toolchain_digest
 from cardgen.cards.pipeline import plan_faces, render_here
@@ -30,7 +32,7 @@ print(json.dumps({{f"{{job.owner}} {{job.kind}}": hashlib.sha256(face.pdf).hexdi
 
 def faces_rendered(*warm: bool) -> list[dict[str, str]]:
     """The faces' hashes from one fresh process per entry of ``warm``, run side by side."""
-    procs = [subprocess.Popen([sys.executable, "-c", RENDER.format(warm="import cardgen.cards.warm" if w else ""),
+    procs = [subprocess.Popen([sys.executable, "-c", RENDER.format(warm="from cardgen.speed.warm import warm_up; warm_up()" if w else ""),
                                str(EXAMPLE)], stdout=subprocess.PIPE, text=True) for w in warm]
     outputs = [proc.communicate()[0] for proc in procs]
     assert [proc.returncode for proc in procs] == [0] * len(procs)
@@ -44,7 +46,7 @@ def test_faces_rendered_after_the_warm_up_are_byte_for_byte_those_of_a_cold_proc
 
 
 def test_the_warm_up_renders_a_face_of_every_kind_and_writes_nothing(tmp_path, monkeypatch):
-    from cardgen.cards import warm
+    from cardgen.speed import warm
 
     before = sorted(p.relative_to(warm.SAMPLE_CONTENT) for p in warm.SAMPLE_CONTENT.rglob("*"))
     monkeypatch.chdir(tmp_path)
@@ -58,7 +60,7 @@ def test_the_warm_up_renders_a_face_of_every_kind_and_writes_nothing(tmp_path, m
 
 
 def test_a_failed_warm_up_leaves_the_process_cold_and_says_so(monkeypatch):
-    from cardgen.cards import warm
+    from cardgen.speed import warm
 
     monkeypatch.setattr(warm, "SAMPLE_CONTENT", warm.SAMPLE_CONTENT / "no-such-folder")
     assert warm.warm_up() is False

@@ -19,17 +19,10 @@ under the quick look-up and :func:`import_quickly` imports again with the real
 one, so nothing that worked before stops working.  Elsewhere than Linux the
 real look-up is used throughout.
 
-**C types.**  cffi turns a C type named in a string (``ffi.new("PangoRectangle *")``)
-into a type the first time a process names it, by running pycparser over the
-string after a declaration of every type name WeasyPrint declared: about 2 ms
-each (measured 2026-11-25).  A process's first face named 15 such strings, and
-WeasyPrint's font subsetting names an array of each font's glyph count
-(``hb_codepoint_t[162]``): a new string for almost every new count, face after
-face.  :func:`quick_c_types` parses the strings WeasyPrint names (:data:`C_TYPES`)
-in one pycparser run (3 ms) when WeasyPrint is imported, and makes an array of a
-given length (``T[N]``) from the pointer type ``T *``, as cffi itself builds one;
-both give the very type objects cffi's own parse gives (the tests compare them).
-A process's first face: 0.31 → 0.28 s; a 100-unit cold build about 1 % less CPU.
+Used by :func:`cardgen.speed.install` (switch ``libraries``): WeasyPrint is imported through
+:func:`import_quickly` when it is first imported.  (The C types WeasyPrint names in strings were
+once parsed at once here too; that saved about 1 % of a cold build's CPU, under the 3 % a
+speedup must gain, and touched cffi's private parts: it went.)
 """
 
 from __future__ import annotations
@@ -43,14 +36,9 @@ import struct
 import subprocess
 import sys
 from types import ModuleType
-from typing import Any, Iterator
+from typing import Callable, Iterator
 
 LDCONFIG = "/sbin/ldconfig"
-C_TYPES = ("FcChar8 **", "FcResult *", "unsigned int *", "PangoRectangle *", "PangoLogAttr[]", "char[]",
-           "char[4]", "hb_tag_t[100]", "hb_codepoint_t *", "PangoFcFontMap *")
-"""The C types WeasyPrint names in strings (``weasyprint/text``, ``weasyprint/pdf``), parsed at once."""
-ARRAY = re.compile(r"([A-Za-z_]\w*(?: [A-Za-z_]\w*)*) ?\[(\d+)\]")
-"""An array of a length: ``hb_codepoint_t[162]``."""
 ABI_TYPES = {"x86_64-64": "libc6,x86-64", "ppc64-64": "libc6,64bit", "sparc64-64": "libc6,64bit",
              "s390x-64": "libc6,64bit", "ia64-64": "libc6,IA-64"}
 """The loader cache's ABI label of this machine, as :mod:`ctypes.util` spells it."""
@@ -96,40 +84,19 @@ def quick_library_lookup() -> Iterator[None]:
 
 
 def import_quickly(module: str) -> ModuleType:
-    """Import ``module`` (WeasyPrint) with the quick look-up; if that fails to open a library, forget
-    what was half imported and import it again with the real look-up."""
+    """Import ``module`` (WeasyPrint) with the quick look-up (:func:`run_quickly`)."""
+    found: list[ModuleType] = []
+    run_quickly(lambda: found.append(importlib.import_module(module)), module)
+    return found[0]
+
+
+def run_quickly(execute: Callable[[], object], package: str) -> None:
+    """Run ``execute`` (the import of ``package``) with the quick look-up; if that fails to open a
+    library, forget what was half imported of ``package`` and run it again with the real look-up."""
     try:
         with quick_library_lookup():
-            return importlib.import_module(module)
+            execute()
     except OSError:
-        for name in [name for name in sys.modules if name == module or name.startswith(module + ".")]:
-            del sys.modules[name]
-        return importlib.import_module(module)
-
-
-def quick_c_types(ffi: Any) -> None:
-    """``ffi`` (WeasyPrint's) knows :data:`C_TYPES` from one pycparser run, and makes each array of a
-    length (:data:`ARRAY`) from its item's pointer type, never parsing it.  Relies on cffi's own
-    steps (``_parser``, ``_get_cached_btype``, ``_parsed_types``, ``_backend``); where they are not
-    as expected, ``ffi`` is left as it was and every type is parsed as before."""
-    try:
-        parser, parsed = ffi._parser, ffi._parsed_types
-        ast = parser._parse("void __dummy(\n%s\n);" % ",\n".join(C_TYPES))[0]
-        params = ast.ext[-1].type.args.params
-        with ffi._lock:
-            for cdecl, param in zip(C_TYPES, params, strict=True):
-                ctype = parser._get_type_and_quals(param.type)[0]
-                function = ctype.is_raw_function
-                parsed.setdefault(cdecl, (ffi._get_cached_btype(ctype.as_function_pointer() if function
-                                                                else ctype), function))
-        new_array_type, typeof = ffi._backend.new_array_type, ffi._typeof
-    except Exception:           # noqa: BLE001 -- another cffi: its own parse, as before
-        return
-
-    def quick_typeof(cdecl: Any, consider_function_as_funcptr: bool = False) -> Any:
-        if cdecl.__class__ is str and cdecl not in parsed and (array := ARRAY.fullmatch(cdecl)):
-            item_pointer = typeof(array.group(1) + " *")
-            parsed.setdefault(cdecl, (new_array_type(item_pointer, int(array.group(2))), False))
-        return typeof(cdecl, consider_function_as_funcptr)
-
-    ffi._typeof = quick_typeof
+        for name in [name for name in sys.modules if name.startswith(package + ".")]:
+            del sys.modules[name]           # (a failed import has taken ``package`` itself out already)
+        execute()

@@ -1,5 +1,6 @@
-"""What the render workers' forkserver imports before it forks a worker (:mod:`cardgen.cards.workers`):
-the renderer, and WeasyPrint with it.
+"""The start of the render workers' forkserver (:mod:`cardgen.speed.workers`), which only imports: the
+speed layer armed (:func:`cardgen.speed.install`), then the renderer, and WeasyPrint with it.  Like
+``cardgen/__main__.py``, importing this module is what starts a process's work.
 
 multiprocessing's forkserver forgives a preload that raises ``ImportError`` and dies of any other
 error -- and a build whose forkserver died ends in an ``EOFError`` traceback instead of the reason.
@@ -13,5 +14,8 @@ from __future__ import annotations
 
 import contextlib
 
+from cardgen import speed
+
+speed.install()                         # an entry point, as cardgen/__main__.py is: the speed layer armed
 with contextlib.suppress(Exception):    # the worker imports it again and reports what went wrong
     import cardgen.cards.render  # noqa: F401

@@ -1,0 +1,99 @@
+"""Each speedup of cardgen's speed layer (cardgen/speed/) measured with its switch, on the case it targets.
+
+For every speedup, the same command runs with the whole layer on and with just that speedup off
+(``CARDGEN_SPEEDUPS=-name``), interleaved (on, off, on, off ...), so that a machine's drift hits both
+alike; the row gives both medians and the gain, (off - on) / off.  A speedup that gains less than
+3 % of its case goes (docs/decisions.md).  Used by ``bench/run.py --only speedups``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Callable
+
+HYPHENATED = ("from cardgen import speed; speed.install(); from cardgen.pdf import render_pdf; "
+              "render_pdf('<html lang=de><body style=\"hyphens: auto; width: 28mm\">Panzerabwehrkanonen "
+              "Geländewagenbesatzung Bewegungsreichweite Rüstungswurftabelle</body></html>', '.')")
+IMPORT = "from cardgen import speed; speed.install(); import cardgen.pdf"
+
+
+def interleaved(runs: int, name: str, prepare: Callable[[], None], measure: Callable[[], float]) -> tuple[float, float]:
+    """Median seconds with the layer on and with speedup ``name`` off, runs interleaved."""
+    on, off = [], []
+    for _ in range(runs):
+        for switch, into in (("1", on), (f"-{name}", off)):
+            os.environ["CARDGEN_SPEEDUPS"] = switch
+            try:
+                prepare()
+                into.append(measure())
+            finally:
+                os.environ.pop("CARDGEN_SPEEDUPS", None)
+    return statistics.median(on), statistics.median(off)
+
+
+def speedup_rows(work: Path, runs: int, timed, generate, cardgen: list[str], project: Path,
+                 progress: Callable[[str], None]) -> list[tuple[str, str, str, str]]:
+    """(speedup and case, on, off, gain) rows."""
+    rows = []
+
+    def add(name: str, case: str, on: float, off: float) -> None:
+        gain = (off - on) / off if off else 0.0
+        verdict = "keep" if gain >= 0.03 else "UNDER 3 %: remove"
+        rows.append((f"`{name}`: {case}", f"{on:.3f} s", f"{off:.3f} s", f"{gain:+.1%} ({verdict})"))
+
+    def seconds(cmd: list[str], cwd: Path = project) -> Callable[[], float]:
+        return lambda: timed(cmd, cwd)[0]
+
+    progress("speedups: libraries")
+    add("libraries", "a process importing WeasyPrint",
+        *interleaved(runs, "libraries", lambda: None, seconds([sys.executable, "-c", IMPORT])))
+    progress("speedups: hyphenation")
+    timed([sys.executable, "-c", HYPHENATED], work)                 # the dictionary kept in the user's cache
+    add("hyphenation", "a process's first hyphenated text",
+        *interleaved(runs, "hyphenation", lambda: None, seconds([sys.executable, "-c", HYPHENATED], work)))
+    progress("speedups: stylesheets")
+    content, out = work / "speed-content", work / "speed-out"
+    shutil.copytree(project / "content", content)
+    add("stylesheets", "example content, cold build (44 faces)",
+        *interleaved(runs, "stylesheets", lambda: shutil.rmtree(out, ignore_errors=True),
+                     seconds([*cardgen, "build", "--content", str(content), "--out", str(out)])))
+    repo = work / "speed-repo"
+    gen = generate(100, repo / "content")
+    here = [*cardgen, "build"]
+    timed(here, repo)
+    unit = sorted((gen / "units").glob("*.yaml"))[0]
+    original = unit.read_text(encoding="utf-8")
+    edits = iter(range(1, 10_000))
+
+    def edit_unit() -> None:
+        unit.write_text(original.replace("\nname: ", f"\nname: S{next(edits)} ", 1), encoding="utf-8")
+    progress("speedups: forkserver")
+    add("forkserver", "100 units, one unit changed", *interleaved(runs, "forkserver", edit_unit, seconds(here, repo)))
+
+    def settled() -> None:          # a build after the edits, then the journal's 2 s guard
+        timed(here, repo)
+        time.sleep(2.1)
+    progress("speedups: journal")
+    edit_unit()
+    timed(here, repo)
+    add("journal", "100 units, no change", *interleaved(runs, "journal", settled, seconds(here, repo)))
+    progress("speedups: warm")
+    from serve import serve_seconds     # bench/serve.py, beside this script
+
+    on, off = [], []
+    for number in range(runs):
+        for switch, into in (("1", on), ("-warm", off)):
+            os.environ["CARDGEN_SPEEDUPS"] = switch
+            folder = work / f"serve-{number}{switch}"
+            folder.mkdir()
+            try:
+                into.append(serve_seconds(project, folder, 1)[1])
+            finally:
+                os.environ.pop("CARDGEN_SPEEDUPS", None)
+    add("warm", "serve: edit → updated PDFs", statistics.median(on), statistics.median(off))
+    return rows

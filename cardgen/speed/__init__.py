@@ -1,0 +1,148 @@
+"""The speed layer: everything cardgen does only to be faster, in one room, behind one switch.
+
+Nothing here changes what cardgen prints: with the layer off, every build writes byte for byte the
+same PDFs (``tests/speed/test_switch.py``).  The speedups, each with the case it targets
+(measured with the switch: ``bench/run.py --only speedups``, ``docs/benchmarks.md``):
+
+==============  ==========================================================  =========================
+name            what                                                        the case it targets
+==============  ==========================================================  =========================
+``libraries``   WeasyPrint's native libraries found from one reading of     a process importing
+                the loader cache (:mod:`.libraries`)                        WeasyPrint
+``hyphenation`` pyphen's parsed dictionaries kept in the user's cache       a process's first
+                (:mod:`.hyphenation`)                                       hyphenated text
+``stylesheets`` linked stylesheets parsed once per process, not per         rendering card faces
+                document (:mod:`.stylesheets`)
+``journal``     a no-change ``cardgen build`` replayed (:mod:`cardgen.journal`)  a build with no change
+``forkserver``  the render workers' forkserver started first, importing     a one-shot build
+                WeasyPrint while the build reads the content (:mod:`.workers`)
+``warm``        ``serve``/``watch`` render one face of each kind once, so   an edit under serve/watch
+                their workers start warm (:mod:`.warm`)
+==============  ==========================================================  =========================
+
+**The switch.**  ``CARDGEN_SPEEDUPS`` unset (or ``1``): all on; ``0``: all off; a comma list of
+names: only those on; a comma list of ``-name``: all but those.
+
+**Nothing is patched when a module is imported.**  :func:`install` -- called once by the ``cardgen``
+command (:mod:`cardgen.entry`), by each render worker as it starts, and by the test suite -- arms
+the patches of other libraries: WeasyPrint and pyphen are changed when they are first imported
+(an import hook that removes itself), or at once if they are imported already.  Importing any
+module of cardgen changes no other library (``tests/speed/test_install.py``).  The private parts of
+other libraries the layer relies on are listed in ``tests/speed/test_private_apis.py``, which fails
+when an update removes one.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from types import ModuleType
+from typing import Callable
+
+SPEEDUPS = ("libraries", "hyphenation", "stylesheets", "journal", "forkserver", "warm")
+SWITCH = "CARDGEN_SPEEDUPS"
+
+
+def enabled(name: str) -> bool:
+    """Whether the speedup ``name`` (one of :data:`SPEEDUPS`) is on (:data:`SWITCH`)."""
+    value = os.environ.get(SWITCH, "1").strip().lower()
+    if value in ("", "1", "on", "all"):
+        return True
+    if value in ("0", "off", "none"):
+        return False
+    names = {part.strip() for part in value.split(",") if part.strip()}
+    if all(part.startswith("-") for part in names):
+        return f"-{name}" not in names
+    return name in names
+
+
+_installed: list[bool] = []
+
+
+def install() -> None:
+    """Arm every speedup that is on (once per process)."""
+    if _installed:
+        return
+    _installed.append(True)
+    if enabled("libraries"):
+        _around_import("weasyprint", _import_quickly)
+    if enabled("stylesheets"):
+        _after_import("weasyprint", _cache_stylesheets)
+    if enabled("hyphenation"):
+        _after_import("pyphen", _cache_hyphenation)
+
+
+def _import_quickly(execute: Callable[[], object]) -> None:
+    # lazy: ctypes and subprocess, only where WeasyPrint is imported
+    from cardgen.speed.libraries import run_quickly
+
+    run_quickly(execute, "weasyprint")
+
+
+def _cache_stylesheets(weasyprint: ModuleType) -> None:
+    from cardgen.speed.stylesheets import install as install_stylesheets
+
+    install_stylesheets(weasyprint)
+
+
+def _cache_hyphenation(pyphen: ModuleType) -> None:
+    from cardgen.speed.hyphenation import install as install_hyphenation
+
+    install_hyphenation(pyphen)
+
+
+def _around_import(name: str, around: Callable[[Callable[[], object]], None]) -> None:
+    """Run the first import of module ``name`` through ``around`` (nothing if it is imported already)."""
+    if name not in sys.modules:
+        sys.meta_path.insert(0, _Hook(name, around, None))
+
+
+def _after_import(name: str, then: Callable[[ModuleType], None]) -> None:
+    """Call ``then`` with module ``name`` once it is imported (at once if it is already)."""
+    if name in sys.modules:
+        then(sys.modules[name])
+    else:
+        sys.meta_path.insert(0, _Hook(name, None, then))
+
+
+class _Hook(importlib.abc.MetaPathFinder):
+    """An import hook for one module, used once: its first import runs through ``around`` and
+    ``then`` gets the module afterwards; the hook then takes itself out of ``sys.meta_path``."""
+
+    def __init__(self, name: str, around: Callable[[Callable[[], object]], None] | None,
+                 then: Callable[[ModuleType], None] | None) -> None:
+        self.name, self.around, self.then = name, around, then
+
+    def find_spec(self, fullname: str, path: object = None, target: object = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname != self.name:
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _Loader(spec.loader, self.around, self.then)
+        return spec
+
+
+class _Loader(importlib.abc.Loader):
+    """A module's own loader, run through a hook's ``around`` and followed by its ``then``."""
+
+    def __init__(self, loader: importlib.abc.Loader, around: Callable[[Callable[[], object]], None] | None,
+                 then: Callable[[ModuleType], None] | None) -> None:
+        self.loader, self.around, self.then = loader, around, then
+
+    def __getattr__(self, name: str) -> object:       # get_resource_reader, is_package ...: the real loader's
+        return getattr(self.loader, name)
+
+    def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        if self.around is not None:
+            self.around(lambda: self.loader.exec_module(module))
+        else:
+            self.loader.exec_module(module)
+        if self.then is not None:
+            self.then(module)

@@ -1,0 +1,65 @@
+"""Nothing is patched when a module of cardgen is imported (issue 28): only :func:`cardgen.speed.install`,
+called by the ``cardgen`` command, a render worker and the test suite, arms the speed layer -- and with
+``CARDGEN_SPEEDUPS=0`` it changes nothing either.  Each check runs in a fresh interpreter."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ENTRY_POINTS = ("cardgen.__main__", "cardgen.speed.preload", "cardgen.speed.preload_warm")
+"""Modules whose import is what starts a process's work (``python -m cardgen``, the forkserver's start)."""
+
+STATE = """
+import ctypes.util, json, pkgutil, sys, importlib
+import cardgen
+def state():
+    import weasyprint, weasyprint.css, pyphen
+    return {"find_library": ctypes.util.find_library.__module__, "meta_path": len(sys.meta_path),
+            "css": weasyprint.css.CSS is weasyprint.CSS, "hdcache": type(pyphen.hdcache).__name__}
+{body}
+"""
+IMPORT_ALL = """
+before = {"find_library": ctypes.util.find_library.__module__, "meta_path": len(sys.meta_path)}
+for info in pkgutil.walk_packages(cardgen.__path__, "cardgen."):
+    if info.name not in %r:
+        importlib.import_module(info.name)
+after = state()
+print(json.dumps({"before": before, "after": after}))
+""" % (ENTRY_POINTS,)
+INSTALL = """
+from cardgen import speed
+speed.install()
+import cardgen.pdf
+print(json.dumps(state()))
+"""
+
+
+def run(body: str, **env: str) -> dict:
+    environment = {k: v for k, v in os.environ.items() if k != "CARDGEN_SPEEDUPS"} | env
+    proc = subprocess.run([sys.executable, "-c", STATE.replace("{body}", body)], capture_output=True, text=True,
+                          env=environment)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.splitlines()[-1])
+
+
+def test_importing_every_module_of_cardgen_changes_no_other_library():
+    seen = run(IMPORT_ALL)
+    assert seen["before"] == {"find_library": "ctypes.util", "meta_path": seen["before"]["meta_path"]}
+    assert seen["after"] == {"find_library": "ctypes.util", "meta_path": seen["before"]["meta_path"],
+                             "css": True, "hdcache": "dict"}
+
+
+def test_install_arms_the_speed_layer_and_its_hooks_take_themselves_out():
+    plain = run("print(json.dumps(state()))")
+    armed = run(INSTALL)
+    assert armed == {**plain, "css": False, "hdcache": "_Dictionaries"}
+
+
+@pytest.mark.parametrize("value", ["0", "-stylesheets,-hyphenation,-libraries"])
+def test_with_the_switch_off_install_changes_nothing(value):
+    assert run(INSTALL, CARDGEN_SPEEDUPS=value) == run("print(json.dumps(state()))")
