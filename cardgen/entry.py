@@ -3,7 +3,8 @@
 A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
 from its journal before anything else is loaded (:mod:`cardgen.journal`); any other ``cardgen build``,
 and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.cards.workers`); every
-command line is then :func:`cardgen.cli.main`."""
+command line is then :func:`cardgen.cli.main`.  Its output goes through :func:`cardgen.pipes.quiet_pipes`:
+a reader that stops reading (``cardgen list | head -1``) ends nothing and prints nothing."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    from cardgen.pipes import quiet_pipes
+
+    quiet_pipes()
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["build"]:
         from cardgen.journal import replay
