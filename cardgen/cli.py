@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from cardgen import __version__
-from cardgen.errors import CardgenError, UsageError, did_you_mean, display_path, one_line
+from cardgen.errors import CardgenError, UsageError, did_you_mean, display_path, escape_lines, one_line
 from cardgen.project import Project, find_project
 from cardgen.stages import check_content, load_and_derive, load_content
 
@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None, journal: bool = False) -> int:
         return args.func(args)
     except CardgenError as exc:
         for line in exc.lines():
-            print(line, file=sys.stderr)
+            print(escape_lines(line), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

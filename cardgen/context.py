@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from cardgen.cache import Cache
 from cardgen.content.model import Content
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, escape_lines
 from cardgen.geometry import DEFAULT_PAPER
 from cardgen.outputs import Outputs
 from cardgen.project import Project
@@ -59,7 +59,8 @@ class Summary:
         (self.built if built else self.reused).append(name)
 
     def warn(self, message: str) -> None:
-        self.warnings.append(message)
+        """Count a warning, its control characters escaped (a file name or value from a pull request)."""
+        self.warnings.append(escape_lines(message))
 
     def check_strict(self, consequence: str = "no output was written") -> None:
         """With ``strict``, any warning counted so far fails the run (:class:`StrictFailure`)."""

@@ -5,7 +5,9 @@ from its journal before anything else is loaded (:mod:`cardgen.journal`); any ot
 and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.speed.workers`); every
 command line is then :func:`cardgen.cli.main`.  Before all that, the working folder is taken off the
 import path of every process cardgen will start (:func:`cardgen.speed.workers.isolate_imports`) and
-the speed layer is armed (:func:`cardgen.speed.install`; ``CARDGEN_SPEEDUPS=0`` leaves it off)."""
+the speed layer is armed (:func:`cardgen.speed.install`; ``CARDGEN_SPEEDUPS=0`` leaves it off).  Its
+output goes through :func:`cardgen.pipes.quiet_pipes`: a reader that stops reading
+(``cardgen list | head -1``) ends nothing and prints nothing."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
+    from cardgen.pipes import quiet_pipes
+
+    quiet_pipes()
     args = list(sys.argv[1:] if argv is None else argv)
     from cardgen import speed
     from cardgen.speed.workers import isolate_imports

@@ -45,17 +45,25 @@ def one_line(text: str) -> str:
                    for ch in text)
 
 
+def escape_lines(text: str) -> str:
+    """:func:`one_line` on each line of ``text``: its line breaks kept, every other control character escaped."""
+    return "\n".join(one_line(line) for line in text.split("\n"))
+
+
 def display_path(file: str | os.PathLike) -> str:
-    """A path relative to the current directory where it lies below it, else as given.
+    """A path as messages name it: relative to the current directory where it lies below it, else as
+    given; control characters escaped (:func:`one_line`).
 
     (Never ``../../x``: a message names a file the same way wherever the
-    checkout and the content lie relative to each other.)"""
+    checkout and the content lie relative to each other.  Escaped because a
+    file name comes from a pull request like any value: ``units/\\x1b]0;x\\x07.yaml``
+    must not retitle the terminal or colour the CI log.)"""
     path = Path(file)
     try:
         rel = os.path.relpath(path)
     except ValueError:  # different drive on Windows
-        return str(path)
-    return str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel
+        return one_line(str(path))
+    return one_line(str(path) if rel == ".." or rel.startswith(".." + os.sep) else rel)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:

@@ -8,7 +8,12 @@ a pre-commit hook and a GitHub workflow that installs this very cardgen with
 pip and builds everything on each push.
 
 It never overwrites: when any file it would write exists (or a folder on its
-way is a file or a symlink), it writes nothing and exits 1 naming them.
+way is a file or a symlink), it writes nothing and exits 1 naming them.  It
+writes all or nothing: every folder it writes into is checked writable first
+(a read-only folder: nothing written, one line naming it), and when a write
+still fails part-way (a full disk, a folder made read-only meanwhile) every
+file and folder it made is removed again before it exits 1 naming the path --
+so the next ``cardgen init`` finds nothing in its way.
 """
 
 from __future__ import annotations
@@ -68,11 +73,9 @@ def run(args: argparse.Namespace) -> int:
                  "(move them away or choose another folder):"]
         lines += [f"  {one_line(display_path(path))}: {why}" for path, why in conflicts]
         raise UsageError("\n".join(lines))
-    for rel, source in scaffold.items():
-        data = source.read_bytes()
-        if rel == WORKFLOW:
-            data = data.replace(PIP_SPEC_MARK.encode(), shlex.quote(pip.spec).encode())
-        write_new(target / rel, data)
+    contents = {rel: source.read_bytes() for rel, source in scaffold.items()}
+    contents[WORKFLOW] = contents[WORKFLOW].replace(PIP_SPEC_MARK.encode(), shlex.quote(pip.spec).encode())
+    write_all(target, contents)
     print_report(target, list(scaffold), pip)
     return 0
 
@@ -115,11 +118,62 @@ def find_conflicts(target: Path, scaffold: dict[PurePosixPath, Traversable]) -> 
     return sorted(conflicts.items())
 
 
-def write_new(path: Path, data: bytes) -> None:
-    """Write a file that must not exist yet (``x`` mode: never follows or replaces what is there)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def check_writable(target: Path, contents: dict[PurePosixPath, bytes]) -> None:
+    """:class:`UsageError` naming the first folder (or the existing folder it is to be made in)
+    that cannot be written, before anything is."""
+    for folder in sorted({(target / rel).parent for rel in contents}):
+        existing = folder
+        while not os.path.lexists(existing) and existing.parent != existing:
+            existing = existing.parent
+        if not existing.is_dir() or not os.access(existing, os.W_OK | os.X_OK):
+            raise UsageError(f"{display_path(existing)}: not a writable folder; nothing written")
+
+
+def write_all(target: Path, contents: dict[PurePosixPath, bytes]) -> None:
+    """Write every file below ``target``, or none: on a failed write, what was made is removed again."""
+    check_writable(target, contents)
+    made: list[Path] = []                      # files and folders made here, in the order made
+    for rel, data in contents.items():
+        path = target / rel
+        try:
+            make_folders(path.parent, made)
+            write_new(path, data, made)
+        except OSError as exc:
+            remove_made(made)
+            failed = display_path(exc.filename) if exc.filename is not None else display_path(path)
+            raise UsageError(f"{failed}: {exc.strerror or exc}; nothing written "
+                             "(what cardgen init had written is removed)") from None
+
+
+def make_folders(folder: Path, made: list[Path]) -> None:
+    """Make ``folder`` and its missing parents, each one recorded in ``made``."""
+    missing = []
+    while not os.path.lexists(folder):
+        missing.append(folder)
+        folder = folder.parent
+    for each in reversed(missing):
+        each.mkdir()
+        made.append(each)
+
+
+def write_new(path: Path, data: bytes, made: list[Path]) -> None:
+    """Write a file that must not exist yet (``x`` mode: never follows or replaces what is there),
+    recorded in ``made`` as soon as it exists."""
     with open(path, "xb") as handle:
+        made.append(path)
         handle.write(data)
+
+
+def remove_made(made: list[Path]) -> None:
+    """Remove the files and folders :func:`write_all` made, the last first (best effort)."""
+    for path in reversed(made):
+        try:
+            if path.is_dir() and not path.is_symlink():
+                path.rmdir()
+            else:
+                path.unlink()
+        except OSError:
+            pass
 
 
 def installed_pip_spec() -> PipSpec:

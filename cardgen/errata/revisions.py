@@ -5,8 +5,9 @@ project; one holding ``units/`` is a content folder; any other is a project root
 project file, its content in ``content/``).  Anything else is a git revision of the repository
 the current project lies in: it is checked with ``git rev-parse --verify`` (an argument starting
 with ``-`` is refused, so a revision can never be read as an option), then ``git archive``
-writes its files, which are unpacked with tarfile's ``data`` filter (no links out, no devices,
-no absolute paths) below a temporary folder and read like a folder.  The archive is capped at
+writes its files, which are unpacked below a temporary folder, every member checked first (only
+folders and regular files, no absolute path, no ``..``, size and count capped:
+:mod:`cardgen.errata.unpack`), and read like a folder.  The archive is capped at
 :data:`MAX_ARCHIVE_BYTES`.  The folder a project file names is looked up below the unpacked
 tree at the same place the current project lies below its repository's top.
 """
@@ -14,10 +15,10 @@ tree at the same place the current project lies below its repository's top.
 from __future__ import annotations
 
 import subprocess
-import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardgen.errata.unpack import unpack
 from cardgen.errors import UsageError, display_path
 from cardgen.project import PROJECT_FILE, Project, load_project
 from cardgen.safefs import walk_files
@@ -95,8 +96,7 @@ def from_git(spec: str, repo: Path, workdir: Path) -> Revision:
     tar = target / "archive.tar"
     tar.write_bytes(archive.stdout)
     tree = target / "tree"
-    with tarfile.open(tar) as unpacked:
-        unpacked.extractall(tree, filter="data")
+    unpack(tar, tree, spec)
     tar.unlink()
     below = repo.resolve().relative_to(Path(top.stdout.strip()).resolve())
     return from_folder(tree / below, label=spec, tree=tree)

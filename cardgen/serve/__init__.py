@@ -11,6 +11,7 @@ The pieces, each one module:
   server, and the only way from a request to a file;
 * :mod:`~cardgen.serve.server` -- the HTTP server, its routes and defences, the
   live-reload long poll;
+* :mod:`~cardgen.serve.hosts` -- the ``Host`` names it answers to;
 * :mod:`~cardgen.serve.worker` -- the warm build worker, shared with ``cardgen watch``;
 * :mod:`~cardgen.serve.command` -- the command line.
 
@@ -41,8 +42,10 @@ Decisions (also in the README, "Preview while you edit"):
   of set-up again.  ``cardgen watch`` runs the same worker in the foreground,
   warmed up itself before its first build.
 * **Security**: 127.0.0.1 by default (``--host`` elsewhere warns); the
-  ``Host`` header must be a loopback name or the ``--host`` given (DNS
-  rebinding); files only below the folders the documents may read, real paths
+  ``Host`` header must name this machine -- a loopback name, its host name,
+  the address the request reached, the ``--host`` given or an
+  ``--allow-host NAME`` (DNS rebinding, :mod:`cardgen.serve.hosts`); idle
+  connections time out, handler threads are capped, a gone client is dropped quietly; files only below the folders the documents may read, real paths
   checked, no ``..``, no hidden names, no listings; autoescaped templates;
   frames without scripts and a Content-Security-Policy that loads nothing
   from elsewhere, so a rulebook's raw HTML can neither run script nor fetch a URL.

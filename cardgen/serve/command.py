@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import sys
 import threading
 from pathlib import Path
@@ -11,19 +10,10 @@ from pathlib import Path
 from cardgen.buildcmd import rebuild, watched_paths
 from cardgen.cli import add_css_option, add_project_options
 from cardgen.errors import UsageError
-from cardgen.serve import LOOPBACK
+from cardgen.serve.hosts import is_loopback_name
 from cardgen.serve.worker import BuildWorker
 
 DEFAULT_PORT = 8000
-
-
-def is_loopback(host: str) -> bool:
-    if host.lower() in LOOPBACK:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -33,7 +23,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from cardgen.serve.preview import Preview
     from cardgen.serve.server import PreviewApp, make_server, watch_in_background
 
-    if not is_loopback(args.host):
+    if not is_loopback_name(args.host.lower()):
         print(f"cardgen serve: warning: --host {args.host} lets other machines reach the preview and read "
               "the files it shows; use it only on a network you trust", file=sys.stderr)
     preview = Preview(args, Path(args.out) / ".cache" / "preview")
@@ -42,7 +32,7 @@ def run_serve(args: argparse.Namespace) -> int:
         build_args = argparse.Namespace(**vars(args))
         app.worker = BuildWorker(lambda: rebuild(build_args, None), app.notify)
     try:
-        server = make_server(app, args.host, args.port)
+        server = make_server(app, args.host, args.port, tuple(args.allow_host))
     except OSError as exc:
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     host, port = str(server.server_address[0]), int(server.server_address[1])
@@ -69,5 +59,8 @@ def add_parser(sub) -> None:
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0: a free one)")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                   help="one more name the browser may use for this machine (the Host header; repeatable); "
+                        "loopback names, this machine's host name and the address asked are always accepted")
     p.add_argument("--no-build", action="store_true", help="only the preview: no PDFs built in the background")
     p.set_defaults(func=run_serve, print_shop=False)

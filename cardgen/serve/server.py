@@ -10,17 +10,29 @@ frames); ``/files/N/…`` (their stylesheets, fonts and pictures:
 state differ from what the asking page shows).
 
 Defences (the content comes from strangers' pull requests): a request whose
-``Host`` header is not a loopback name (or the ``--host`` given) is refused,
-which stops DNS rebinding; every answer carries a Content-Security-Policy that
+``Host`` header does not name this machine (:mod:`cardgen.serve.hosts`) is
+refused, which stops DNS rebinding; every answer carries a Content-Security-Policy that
 lets a page load only from this server (``data:`` pictures and fonts aside)
 and run only its own script, and ``nosniff``; documents are framed without
 scripts; nothing is ever fetched from a URL.
+
+Load (one thread per connection, as ``ThreadingHTTPServer`` does): reading a
+request times out after :data:`REQUEST_TIMEOUT_S` without a byte (so a
+connection that sends nothing is closed, not kept forever); the live-reload
+long poll waits on a condition, not on the socket, so the timeout never cuts
+it; at most :data:`MAX_HANDLERS` connections are handled at once, one more is
+answered 503 at once and closed (the page's script tries again a second later);
+the listen backlog holds :data:`LISTEN_BACKLOG` connections.  A client that
+goes away before its answer is written (a closed tab, a reset) is dropped
+without a word; any other exception in a handler still prints its traceback
+(a bug).
 """
 
 from __future__ import annotations
 
 import json
 import socket
+import sys
 import threading
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -30,13 +42,18 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from cardgen.errors import CardgenError
 from cardgen.safefs import FileRefused, read_checked
-from cardgen.serve import LOOPBACK
 from cardgen.serve.files import ServedFolders
+from cardgen.serve.hosts import HostCheck
 from cardgen.serve.pages import STATIC_DIR, Pages, render_page
 from cardgen.serve.preview import Preview, group_document, rulebook_document
 from cardgen.serve.worker import BuildWorker, Status
 
 LONG_POLL_S = 25.0
+REQUEST_TIMEOUT_S = 20.0
+MAX_HANDLERS = 512
+LISTEN_BACKLOG = 1024
+BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+        b"Content-Length: 5\r\nRetry-After: 1\r\nConnection: close\r\n\r\nbusy\n")
 MAX_FILE_BYTES = 64 * 1024 * 1024
 STATIC = {"serve.css": "text/css; charset=utf-8", "live.js": "text/javascript; charset=utf-8"}
 TYPES = {".css": "text/css", ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg",
@@ -145,16 +162,9 @@ class PreviewApp:
         return Answer(200, data, TYPES.get(real.suffix.lower(), "application/octet-stream"))
 
 
-def host_allowed(header: str | None, extra: frozenset[str] = frozenset()) -> bool:
-    """Whether a request's ``Host`` header names this server by a loopback name (or one of ``extra``)."""
-    if not header:
-        return False
-    host = header.strip().lower()
-    if host.startswith("["):
-        name = host[1:host.find("]")] if "]" in host else ""
-    else:
-        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-    return name in LOOPBACK or name in extra
+def host_allowed(header: str | None, extra: frozenset[str] = frozenset(), local_address: str | None = None) -> bool:
+    """Whether a request's ``Host`` header names this server (see :mod:`cardgen.serve.hosts`)."""
+    return HostCheck(extra).allows(header, local_address)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -162,9 +172,14 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "cardgen-serve"
     protocol_version = "HTTP/1.0"
 
+    def setup(self) -> None:
+        super().setup()
+        self.connection.settimeout(self.server.request_timeout)   # no read or write waits longer
+
     def do_GET(self) -> None:            # noqa: N802 (http.server's name)
-        if not host_allowed(self.headers.get("Host"), self.server.hosts):
-            self._send(Answer(403, b"refused: this server answers only to its own loopback name"))
+        if not self.server.hosts.allows(self.headers.get("Host"), str(self.connection.getsockname()[0])):
+            self._send(Answer(403, b"refused: the Host header names neither this machine (a loopback name, "
+                                   b"its host name, the address asked) nor a cardgen serve --allow-host NAME"))
             return
         parts = urlsplit(self.path)
         path = unquote(parts.path)
@@ -193,18 +208,66 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class PreviewServer(ThreadingHTTPServer):
-    daemon_threads = True
+    """``ThreadingHTTPServer`` with the limits of the module docstring."""
 
-    def __init__(self, address: tuple[str, int], app: PreviewApp, hosts: frozenset[str]):
+    daemon_threads = True
+    request_queue_size = LISTEN_BACKLOG
+
+    def __init__(self, address: tuple[str, int], app: PreviewApp, hosts: HostCheck,
+                 max_handlers: int = MAX_HANDLERS, request_timeout: float = REQUEST_TIMEOUT_S):
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
-        self.app, self.hosts = app, hosts
+        self.app, self.hosts, self.request_timeout = app, hosts, request_timeout
+        self._slots = threading.BoundedSemaphore(max_handlers)
+        self._count_lock = threading.Lock()
+        self.active = 0                                    # connections being handled now
         super().__init__(address, Handler)
 
+    def process_request(self, request, client_address) -> None:
+        """Handle ``request`` in a thread of its own, or refuse it (503) when every slot is taken."""
+        if not self._slots.acquire(blocking=False):
+            refuse_busy(request)
+            self.shutdown_request(request)
+            return
+        with self._count_lock:
+            self.active += 1
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._release()
+            raise
 
-def make_server(app: PreviewApp, host: str, port: int) -> PreviewServer:
-    """The server bound to ``host``:``port`` (0: a free port); it answers to loopback names and ``host``."""
-    return PreviewServer((host, port), app, frozenset({host.lower()}))
+    def process_request_thread(self, request, client_address) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        with self._count_lock:
+            self.active -= 1
+        self._slots.release()
+
+    def handle_error(self, request, client_address) -> None:
+        """A client gone before its answer (reset, closed, timed out) is no error; anything else is a bug."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def refuse_busy(request: socket.socket) -> None:
+    """Answer 503 without waiting: the answer fits in the socket's buffer, or is dropped."""
+    try:
+        request.setblocking(False)
+        request.send(BUSY)
+    except OSError:
+        pass
+
+
+def make_server(app: PreviewApp, host: str, port: int, allowed: tuple[str, ...] = ()) -> PreviewServer:
+    """The server bound to ``host``:``port`` (0: a free port); it answers to this machine's names
+    and addresses, ``host`` and the ``allowed`` names (:class:`~cardgen.serve.hosts.HostCheck`)."""
+    return PreviewServer((host, port), app, HostCheck.for_server(host, allowed))
 
 
 def watch_in_background(paths: list[Path], out: Path, on_change: Callable[[], None],

@@ -37,6 +37,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                        "cardgen.cards.command", "cardgen.rulebook", "cardgen.rulebook.build",
                        "cardgen.rulebook.command", "cardgen.cache", "cardgen.outputs", "cardgen.context",
                        "cardgen.build", "cardgen.buildcmd", "cardgen.cli", "cardgen.__main__", "cardgen.entry",
+                       "cardgen.pipes",
                        "cardgen.journal",
                        "cardgen.schema_export", "cardgen.init", "cardgen.errata", "cardgen.errata.",
                        "cardgen.serve", "cardgen.serve.")),

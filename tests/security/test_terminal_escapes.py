@@ -1,0 +1,56 @@
+"""Issue 27 (16): a file name comes from a pull request like any value, so the control characters in
+it (``units/\\x1b]0;pwned\\x07.yaml`` retitles a terminal, ``\\x1b[31m`` colours a CI log) are
+escaped in every error and warning line, as values already are (:func:`cardgen.errors.one_line`)."""
+
+from __future__ import annotations
+
+import yaml
+
+from cardgen.context import Summary
+from cardgen.errors import Problem, UsageError, display_path
+from conftest import unit
+
+HOSTILE = "\x1b]0;pwned\x07\x1b[31m"
+ESCAPED = "\\x1b]0;pwned\\x07\\x1b[31m"
+
+
+def raw_control(text: str) -> list[str]:
+    """The control characters left in ``text`` (a line break ends a line and is allowed)."""
+    return [ch for ch in text if not ch.isprintable() and ch not in "\n "]
+
+
+def test_problem_line_escapes_the_file_name():
+    line = Problem(f"units/{HOSTILE}.yaml", 3, 1, "weapons[0]", "unknown weapon").format()
+    assert line == f"units/{ESCAPED}.yaml:3:1: weapons[0]: unknown weapon"
+
+
+def test_display_path_escapes_control_characters(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert display_path(tmp_path / "units" / f"{HOSTILE}.yaml") == f"units/{ESCAPED}.yaml"
+    assert display_path(f"/elsewhere/{HOSTILE}") == f"/elsewhere/{ESCAPED}"
+
+
+def test_validate_names_a_hostile_file_escaped(cli, rules_content):
+    bad = unit("probe", weapons=["pistolee"])
+    path = rules_content.root / "units" / f"{HOSTILE}.yaml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(yaml.safe_dump(bad), encoding="utf-8")
+    code, out, err = cli("validate", "--content", rules_content.root)
+    assert code == 1
+    assert raw_control(out + err) == []
+    assert f"{ESCAPED}.yaml:" in err
+
+
+def test_error_lines_printed_by_the_cli_are_escaped(cli, monkeypatch):
+    def fail(args):
+        raise UsageError(f"first {HOSTILE}\nsecond {HOSTILE}")
+    monkeypatch.setattr("cardgen.cli.cmd_validate", fail)
+    code, _, err = cli("validate")
+    assert code == 1
+    assert err == f"first {ESCAPED}\nsecond {ESCAPED}\n"
+
+
+def test_warnings_are_escaped_when_collected():
+    summary = Summary()
+    summary.warn(f"{HOSTILE}: image: not a picture")
+    assert summary.warnings == [f"{ESCAPED}: image: not a picture"]
