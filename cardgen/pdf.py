@@ -43,7 +43,7 @@ quick_c_types(ffi)             # its C types known at once, never parsed while a
 
 from cardgen import hyphenation  # noqa: E402
 from cardgen.atomic import write_atomic  # noqa: F401,E402  (re-exported for callers of cardgen.pdf)
-from cardgen.errors import RenderError, display_path  # noqa: E402
+from cardgen.errors import RenderError, display_path, shortened  # noqa: E402
 from cardgen.geometry import px_to_pt  # noqa: E402
 from cardgen.safefs import FileRefused, Roots, check_file, read_checked  # noqa: E402
 
@@ -244,7 +244,8 @@ class SafeFetcher(URLFetcher):
         return _BytesResponse(self.roots.url(real), data, {"Content-Type": mime})
 
     def _refuse(self, url: str, reason: str) -> NoReturn:
-        """Remember ``url`` (a URL, or the path of a local file) and why; stop this fetch."""
+        """Remember ``url`` (a URL, or the path of a local file; shortened) and why; stop this fetch."""
+        url = shortened(url)
         if url not in self.refused:
             self.refused.append(url)
             self.reasons[url] = reason
