@@ -129,7 +129,7 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
     values (``font-size: 1e10pt`` divides by zero, ``word-spacing: 1e30px``
     overflows): any such failure is a :class:`RenderError` naming the document."""
     try:
-        laid_out = load_document(html, roots)
+        laid_out = load_document(html, roots, spent=len(figures or ()))
         rendered = laid_out.write()
         if figures:
             rendered = replace(rendered, pdf=_with_figures(source, laid_out, rendered.pdf, figures))

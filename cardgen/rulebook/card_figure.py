@@ -39,6 +39,7 @@ import jinja2
 from cardgen.errors import RenderError, did_you_mean, shortened
 from cardgen.paths import TEMPLATES_DIR
 from cardgen.rulebook.fromcontent import DirectiveError
+from cardgen.safefs import MAX_REFERENCES
 from cardgen.theme import template_environment, template_failure
 
 TEMPLATE = "rulebook/card_figure.html.j2"
@@ -49,6 +50,11 @@ WIDTH_RANGE = {"mm": (1.0, 1000.0), "cm": (0.1, 100.0), "%": (1.0, 100.0)}
 width.  (Its stylesheet draws no figure wider than the text anyway; the bound keeps a number such as
 ``width=1e400mm`` -- infinite as a float -- from reaching WeasyPrint, where it fails the whole book.)"""
 _OPTION = re.compile(r"(?P<key>[\w-]+)(?:=(?P<value>\S+))?")
+MAX_FIGURES = MAX_REFERENCES // 2
+"""Card faces one document may show (each side of a figure counts).  A figure is a reference of the
+document like a file its PDF reads: figures and files together stay within
+:data:`~cardgen.safefs.MAX_REFERENCES` (:func:`cardgen.pdf.load_document`'s ``spent``), and this
+half of it leaves a book at the figure cap room for its stylesheets, fonts and pictures."""
 SIDE_NAMES = {"front": "Vorderseite", "back": "Rückseite", "power": "Kraftkarte"}
 
 
@@ -106,8 +112,12 @@ def card_figure_html(card_id: str, options: FigureOptions, written: str, env: Mu
     if kind == "power" and options.side != "front":
         raise DirectiveError(f"card '{card_id}' is a power card; it has no back (leave out side=)")
     figures = env.setdefault("card_figures", [])
+    sides = SIDES[options.side] if kind == "unit" else ("power",)
+    if len(figures) + len(sides) > MAX_FIGURES:
+        raise DirectiveError(f"more than {MAX_FIGURES} card faces in one document; show a card once "
+                             "and refer to its figure")
     faces = []
-    for side in SIDES[options.side] if kind == "unit" else ("power",):
+    for side in sides:
         art = cards.art(card_id, side)
         faces.append({"index": len(figures), "width": options.width or f"{art.width_mm:g}mm",
                       "ratio": f"{100 * art.height_mm / art.width_mm:.4f}", "label": f"{card_id} ({SIDE_NAMES[side]})",
