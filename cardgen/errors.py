@@ -50,6 +50,24 @@ def escape_lines(text: str) -> str:
     return "\n".join(one_line(line) for line in text.split("\n"))
 
 
+MAX_SHOWN_NAME = 160
+"""Characters of a file name or URL a message shows in full (see :func:`shortened`); a longer one
+shows its first :data:`SHOWN_HEAD` and last :data:`SHOWN_TAIL`."""
+SHOWN_HEAD, SHOWN_TAIL = 64, 32
+
+
+def shortened(text: str | os.PathLike) -> str:
+    """``text`` (a name from a reference) as a message shows it: whole when short, else its start
+    and end with its length between them (``images/aaa…<4,011 characters>…aaa.svg``).
+
+    A picture named by a 4,000-character line would make a 4,000-character message; its two ends
+    are what tell the author which reference it is."""
+    text = str(text)
+    if len(text) <= MAX_SHOWN_NAME:
+        return text
+    return f"{text[:SHOWN_HEAD]}…<{len(text):,} characters>…{text[-SHOWN_TAIL:]}"
+
+
 def display_path(file: str | os.PathLike) -> str:
     """A path as messages name it: relative to the current directory where it lies below it, else as
     given; control characters escaped (:func:`one_line`).

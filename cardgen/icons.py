@@ -13,8 +13,9 @@ from functools import lru_cache
 from urllib.parse import quote
 from pathlib import Path, PurePosixPath
 
-from cardgen.errors import RenderError, did_you_mean
+from cardgen.errors import RenderError, did_you_mean, shortened
 from cardgen.paths import ICONS_DIR
+from cardgen.safefs import name_too_long
 from cardgen.vocabulary import MOVEMENTS, POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, SIZES, UNIT_TYPE_NAMES
 
 ICON_SET_DIR: Path = ICONS_DIR
@@ -61,15 +62,18 @@ ICONS: dict[str, str] = _build()
 def _locate(relative: str) -> Path | str:
     """The file of ``relative`` in the icon set, or why there is none."""
     pure = PurePosixPath(str(relative).replace("\\", "/"))
+    shown = shortened(relative)
     if not pure.parts or pure.is_absolute() or ".." in pure.parts or any(":" in p for p in pure.parts):
-        return (f"icon '{relative}' must be a name relative to the icon set, like 'Effekt/brand.svg' "
+        return (f"icon '{shown}' must be a name relative to the icon set, like 'Effekt/brand.svg' "
                 "(no absolute path, no '..')")
     base = ICON_SET_DIR.resolve()
+    if name_too_long(base / pure):               # names no file; is_file() would raise ENAMETOOLONG
+        return f"no icon '{shown}' in the icon set"
     path = (base / pure).resolve()
     if not path.is_relative_to(base):
-        return f"icon '{relative}' leaves the icon set"
+        return f"icon '{shown}' leaves the icon set"
     if not path.is_file():
-        return f"no icon '{relative}' in the icon set" + did_you_mean(pure.as_posix(), all_icons())
+        return f"no icon '{shown}' in the icon set" + did_you_mean(pure.as_posix(), all_icons())
     return path
 
 

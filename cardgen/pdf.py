@@ -34,14 +34,14 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
-from cardgen.errors import RenderError, display_path
+from cardgen.errors import RenderError, display_path, shortened
 from cardgen.geometry import px_to_pt
-from cardgen.safefs import FileRefused, Roots, check_file, read_checked
+from cardgen.safefs import MAX_REFERENCES, FileRefused, Roots, check_file, read_checked
 
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
 MAX_DOCUMENT_BYTES = 200 * 1024 * 1024      # everything one document reads
-MAX_FETCHES = 2000                          # references one document may follow
+MAX_FETCHES = MAX_REFERENCES               # references one document may follow (its card figures count)
 MAX_STYLESHEETS = 64                        # stylesheets (links and @imports) of one document
 MAX_DATA_URL_CHARS = 4 * MAX_RESOURCE_BYTES // 3 + 1024
 MAX_RENDER_SECONDS = 300.0                  # laying out or writing one document (the user's
@@ -164,7 +164,8 @@ class SafeFetcher(URLFetcher):
         return _BytesResponse(self.roots.url(real), data, {"Content-Type": mime})
 
     def _refuse(self, url: str, reason: str) -> NoReturn:
-        """Remember ``url`` (a URL, or the path of a local file) and why; stop this fetch."""
+        """Remember ``url`` (a URL, or the path of a local file; shortened) and why; stop this fetch."""
+        url = shortened(url)
         if url not in self.refused:
             self.refused.append(url)
             self.reasons[url] = reason
@@ -329,13 +330,15 @@ class LaidOut:
         return Rendered(pdf, tuple(log), tuple(fetcher.refused))
 
 
-def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> LaidOut:
+def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0) -> LaidOut:
     """Lay out ``html`` (its PDF is written later, by :meth:`LaidOut.write`).
 
     ``base`` is the document's folder (relative references start there) or
-    the complete :class:`Roots`; ``roots`` are further folders it may read."""
+    the complete :class:`Roots`; ``roots`` are further folders it may read.
+    ``spent``: references the document makes outside the fetcher (the card faces drawn into a
+    rulebook), counted against :data:`MAX_FETCHES` with those it fetches."""
     allowed = base if isinstance(base, Roots) else Roots.build(base, roots)
-    fetcher = SafeFetcher(roots=allowed)
+    fetcher = SafeFetcher(roots=allowed, fetches=spent)
     with captured_log() as messages, time_limit(MAX_RENDER_SECONDS):
         document = weasyprint.HTML(
             string=html, base_url=allowed.base_url, url_fetcher=fetcher

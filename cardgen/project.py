@@ -51,9 +51,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cardgen.errors import ContentError, Problem, did_you_mean
+from cardgen.errors import ContentError, Problem, did_you_mean, shortened
 from cardgen.revision import project_stamp, short_stamp
-from cardgen.safefs import FileRefused, check_file, read_file
+from cardgen.safefs import NAME_TOO_LONG, FileRefused, check_file, is_folder, name_too_long, read_file
 
 PROJECT_FILE = "cardgen.toml"
 MAX_PROJECT_BYTES = 256 * 1024
@@ -208,7 +208,7 @@ def load_project(path: Path) -> Project:
     def folder(value: str, loc: tuple[str | int, ...], must_exist: bool = False) -> Path:
         where = lines.find(loc)
         problem = _path_problem(root, value)
-        if problem is None and must_exist and not (root / value).is_dir():
+        if problem is None and must_exist and not is_folder(root / value):
             problem = f"no folder '{value}' below the project root"
         if problem:
             problems.append(_problem(path, where, _dotted(loc), problem,
@@ -224,7 +224,7 @@ def load_project(path: Path) -> Project:
                                      f"'{pattern}' must be a pattern below the project root",
                                      "no '/' first and no '..', like \"Regeln/*.md\""))
     theme_dir = folder(model.theme, ("theme",))
-    theme = theme_dir if theme_dir.is_dir() else None
+    theme = theme_dir if is_folder(theme_dir) else None
     if model.fonts is None:
         fonts = tuple(root / name for name in DEFAULT_FONT_FOLDERS if (root / name).is_dir())
         if theme is not None and (theme / "fonts").is_dir():
@@ -241,7 +241,7 @@ def load_project(path: Path) -> Project:
                 try:
                     check_file(root / value, (root.resolve(),))
                 except FileRefused as exc:
-                    problem = f"'{value}': {exc.reason}"
+                    problem = f"'{shortened(value)}': {exc.reason}"
             if problem:
                 problems.append(_problem(path, where, f"css.{target}[{i}]", problem,
                                          "name a stylesheet below the project root, like \"theme/extra.css\""))
@@ -293,11 +293,13 @@ def _problem(path: Path, where: tuple[int, int], key: str, message: str, hint: s
 def _path_problem(root: Path, value: str) -> str | None:
     """Why ``value`` is not a path below ``root`` (after resolving symlinks), or ``None``."""
     if not value or Path(value).is_absolute():
-        return f"'{value}' must be a path relative to the project root"
+        return f"'{shortened(value)}' must be a path relative to the project root"
+    if name_too_long(root / value):
+        return f"'{shortened(value)}': {NAME_TOO_LONG}"
     real_root = root.resolve()
     real = (root / value).resolve()
     if real != real_root and real_root not in real.parents:
-        return f"'{value}' leaves the project root"
+        return f"'{shortened(value)}' leaves the project root"
     return None
 
 

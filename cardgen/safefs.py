@@ -16,11 +16,15 @@ reads goes through one of these functions:
   outside, a dangling link, a FIFO or a folder named like a content file).
 
 A refusal is a :class:`FileRefused` whose message says why in a few words;
-callers turn it into a warning or an error naming the file.
+callers turn it into a warning or an error naming the file.  A name longer
+than the system allows (``ENAMETOOLONG``: a part over 255 bytes, the whole
+over 4,095) names no file: it is refused as "no such file", never raised as
+an ``OSError`` from somewhere inside ``pathlib``.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
@@ -28,7 +32,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from cardgen.errors import shortened
+
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
+MAX_REFERENCES = 2000
+"""References one document may follow: the files its PDF reads and the card faces drawn into it
+(:data:`cardgen.pdf.MAX_FETCHES`, :data:`cardgen.rulebook.card_figure.MAX_FIGURES`), together."""
+MAX_NAME_BYTES = 255            # one part of a path (NAME_MAX of Linux, macOS and Windows file systems)
+MAX_PATH_BYTES = 4095           # a whole path (PATH_MAX less its NUL)
+NAME_TOO_LONG = "no such file (its name is longer than the system allows)"
 
 
 class FileRefused(OSError):
@@ -37,7 +49,7 @@ class FileRefused(OSError):
     def __init__(self, path: Path | str, reason: str):
         self.path = Path(path)
         self.reason = reason
-        super().__init__(f"{path}: {reason}")
+        super().__init__(f"{shortened(path)}: {reason}")
 
 
 def resolve_roots(roots: Iterable[Path | str]) -> tuple[Path, ...]:
@@ -67,6 +79,35 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def name_too_long(path: Path | str) -> bool:
+    """Whether ``path`` (made absolute) is longer than any system allows, as a whole or in one part."""
+    encoded = os.fsencode(os.path.abspath(path))
+    return len(encoded) > MAX_PATH_BYTES or any(len(part) > MAX_NAME_BYTES for part in encoded.split(b"/"))
+
+
+def is_folder(path: Path | str) -> bool:
+    """Whether ``path`` is a folder (through links); ``False`` for a name no system allows
+    (``Path.is_dir`` raises ``ENAMETOOLONG`` instead)."""
+    try:
+        return Path(path).is_dir()
+    except OSError:
+        return False
+
+
+def _dangling(path: Path) -> bool:
+    """Whether ``path`` is a symlink (one that :func:`check_file` found leads nowhere)."""
+    try:
+        return path.is_symlink()
+    except OSError:
+        return False
+
+
+def _os_reason(exc: OSError | RuntimeError) -> str:
+    if getattr(exc, "errno", None) == errno.ENAMETOOLONG:
+        return NAME_TOO_LONG
+    return getattr(exc, "strerror", None) or "cannot be resolved"
+
+
 def check_file(path: Path | str, roots: Iterable[Path]) -> Path:
     """The real path of ``path`` if it is a regular file inside ``roots``; else :class:`FileRefused`.
 
@@ -74,20 +115,21 @@ def check_file(path: Path | str, roots: Iterable[Path]) -> Path:
     path = Path(path)
     if "\0" in str(path):                        # the OS cannot name it; os.stat would raise ValueError
         raise FileRefused(path, "a name with a NUL character")
+    if name_too_long(path):
+        raise FileRefused(path, NAME_TOO_LONG)
     try:
         real = path.resolve(strict=True)
     except FileNotFoundError:
-        reason = "a link to nothing (dangling symlink)" if path.is_symlink() else "no such file"
-        raise FileRefused(path, reason) from None
+        raise FileRefused(path, "a link to nothing (dangling symlink)" if _dangling(path) else "no such file") from None
     except (OSError, RuntimeError) as exc:        # a symlink loop, a name too long ...
-        raise FileRefused(path, getattr(exc, "strerror", None) or "cannot be resolved") from None
+        raise FileRefused(path, _os_reason(exc)) from None
     roots = tuple(roots)
     if not inside(real, roots):
         raise FileRefused(path, "its real path lies outside the allowed folders")
     try:
         mode = real.stat().st_mode
     except OSError as exc:
-        raise FileRefused(path, exc.strerror or "cannot be read") from None
+        raise FileRefused(path, _os_reason(exc)) from None
     if not stat.S_ISREG(mode):
         raise FileRefused(path, f"{_kind(mode)}, not a regular file")
     return real
@@ -117,7 +159,7 @@ def read_checked(real: Path, max_bytes: int = DEFAULT_MAX_BYTES, shown: Path | s
     try:
         fd = os.open(real, flags)
     except OSError as exc:
-        raise FileRefused(path, exc.strerror or "cannot be opened") from None
+        raise FileRefused(path, _os_reason(exc)) from None
     with os.fdopen(fd, "rb") as handle:
         info = os.fstat(handle.fileno())
         if not stat.S_ISREG(info.st_mode):

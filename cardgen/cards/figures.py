@@ -47,6 +47,7 @@ class CardFaces:
     def __init__(self, jobs: Iterable[FaceJob], store: FaceStore) -> None:
         self.jobs = {(job.owner, job.kind): job for job in jobs if "/" not in job.owner}   # no group models
         self.store = store
+        self._art: dict[tuple[str, str], FaceArt] = {}
 
     def ids(self) -> list[str]:
         return sorted({owner for owner, _ in self.jobs})
@@ -58,7 +59,13 @@ class CardFaces:
         return "unit" if (card_id, "front") in self.jobs else None
 
     def art(self, card_id: str, side: str) -> FaceArt:
-        """The face of ``card_id`` (``side``: front, back or power)."""
+        """The face of ``card_id`` (``side``: front, back or power); read once, however often a
+        rulebook shows it (every figure of it holds the same bytes, drawn as one form)."""
+        if (card_id, side) not in self._art:
+            self._art[(card_id, side)] = self._read(card_id, side)
+        return self._art[(card_id, side)]
+
+    def _read(self, card_id: str, side: str) -> FaceArt:
         job = self.jobs[(card_id, side)]
         pdf, callouts = self.store[job.key], self._callouts(job.key)
         if callouts is None:                      # a face cached before callouts were kept

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 from cardgen.content.model import Content
 from cardgen.content.schema import Picture
 from cardgen.content.yamlsource import Path_, SourceFile
-from cardgen.errors import Problem, did_you_mean
+from cardgen.errors import Problem, did_you_mean, shortened
 from cardgen.project import find_project_file
 from cardgen.safefs import FileRefused, check_file, resolve_roots
 
@@ -74,11 +74,12 @@ def _relative(name: str) -> PurePosixPath | None:
 def find_picture(name: str, content_dir: Path, project_root: Path | None = None) -> Found:
     """The real file ``name`` means, or why there is none (see the module docstring)."""
     relative = _relative(name)
+    shown = shortened(name)
     if relative is None:
-        return Found(None, f"'{name}' is not a file name; name a picture below the content folder "
+        return Found(None, f"'{shown}' is not a file name; name a picture below the content folder "
                            "(no URL, no absolute path)")
     if relative.suffix.lower() not in PICTURE_FORMATS:
-        return Found(None, f"'{name}' is not a PNG, JPEG, WebP or SVG file (by its name)")
+        return Found(None, f"'{shown}' is not a PNG, JPEG, WebP or SVG file (by its name)")
     roots = picture_roots(content_dir, project_root)
     folders = [Path(content_dir), *([Path(project_root)] if project_root is not None else [])]
     for folder in folders:
@@ -87,9 +88,9 @@ def find_picture(name: str, content_dir: Path, project_root: Path | None = None)
             return Found(check_file(candidate, roots))
         except FileRefused as exc:
             if os.path.lexists(candidate):
-                return Found(None, f"'{name}' is not read: {_why(exc.reason, project_root)}")
+                return Found(None, f"'{shown}' is not read: {_why(exc.reason, project_root)}")
     where = "the content folder" + (" or the project root" if project_root is not None else "")
-    return Found(None, f"no picture '{name}' below {where}" + _hint(relative, content_dir, project_root))
+    return Found(None, f"no picture '{shown}' below {where}" + _hint(relative, content_dir, project_root))
 
 
 def _why(reason: str, project_root: Path | None) -> str:

@@ -129,16 +129,24 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
     values (``font-size: 1e10pt`` divides by zero, ``word-spacing: 1e30px``
     overflows): any such failure is a :class:`RenderError` naming the document."""
     try:
-        laid_out = load_document(html, roots)
+        laid_out = load_document(html, roots, spent=len(figures or ()))
         rendered = laid_out.write()
         if figures:
-            rendered = replace(rendered, pdf=draw_faces(rendered.pdf, find_placeholders(laid_out), figures))
+            rendered = replace(rendered, pdf=_with_figures(source, laid_out, rendered.pdf, figures))
         return laid_out, rendered
     except (RecursionError, CardgenError):
         raise
     except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
         raise RenderError(f"{display_path(source)}: the PDF could not be laid out ({type(exc).__name__}: "
                           f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
+
+
+def _with_figures(source: Path, laid_out: LaidOut, pdf: bytes, figures: list[bytes]) -> bytes:
+    """``pdf`` with the card faces drawn in (:func:`draw_faces`); its errors name the document."""
+    try:
+        return draw_faces(pdf, find_placeholders(laid_out), figures)
+    except RenderError as exc:
+        raise RenderError(f"{display_path(source)}: {exc}") from None
 
 
 @dataclass(frozen=True)

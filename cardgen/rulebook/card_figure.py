@@ -8,6 +8,9 @@ The directive is a line of its own::
     {{ card: feldleutnant callouts }}            with the numbered markers of "Aufbau der Einheitenkarte"
     {{ card: feuerball width=45mm }}             a power card
 
+A width is 1 mm to 1000 mm (0.1 cm to 100 cm) or 1 % to 100 % of the text width
+(:data:`WIDTH_RANGE`); the stylesheet draws no figure wider than the text.
+
 Here the directive becomes a placeholder (``templates/rulebook/card_figure.html.j2``):
 an empty box exactly as large as the card at its width, carrying the figure's
 number, and -- with ``callouts`` -- the markers as text, at the element boxes
@@ -25,6 +28,7 @@ faces is a :class:`DirectiveError` (a warning with the line, and a visible note)
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import MutableMapping
 from dataclasses import dataclass
@@ -32,15 +36,25 @@ from typing import Any
 
 import jinja2
 
-from cardgen.errors import RenderError, did_you_mean
+from cardgen.errors import RenderError, did_you_mean, shortened
 from cardgen.paths import TEMPLATES_DIR
 from cardgen.rulebook.fromcontent import DirectiveError
+from cardgen.safefs import MAX_REFERENCES
 from cardgen.theme import template_environment, template_failure
 
 TEMPLATE = "rulebook/card_figure.html.j2"
 SIDES = {"front": ("front",), "back": ("back",), "both": ("front", "back")}
-_WIDTH = re.compile(r"(?:\d+(?:\.\d+)?|\.\d+)(?:%|mm|cm)")
+_WIDTH = re.compile(r"(?P<number>\d+(?:\.\d+)?|\.\d+)(?P<unit>%|mm|cm)")
+WIDTH_RANGE = {"mm": (1.0, 1000.0), "cm": (0.1, 100.0), "%": (1.0, 100.0)}
+"""The widths a figure may ask for, by unit: a card from 1 mm to 1 m, or 1 % to 100 % of the text
+width.  (Its stylesheet draws no figure wider than the text anyway; the bound keeps a number such as
+``width=1e400mm`` -- infinite as a float -- from reaching WeasyPrint, where it fails the whole book.)"""
 _OPTION = re.compile(r"(?P<key>[\w-]+)(?:=(?P<value>\S+))?")
+MAX_FIGURES = MAX_REFERENCES // 2
+"""Card faces one document may show (each side of a figure counts).  A figure is a reference of the
+document like a file its PDF reads: figures and files together stay within
+:data:`~cardgen.safefs.MAX_REFERENCES` (:func:`cardgen.pdf.load_document`'s ``spent``), and this
+half of it leaves a book at the figure cap room for its stylesheets, fonts and pictures."""
 SIDE_NAMES = {"front": "Vorderseite", "back": "Rückseite", "power": "Kraftkarte"}
 
 
@@ -63,15 +77,26 @@ def figure_options(written: str) -> FigureOptions:
             callouts = True
         elif key == "side" and value in SIDES:
             side = value
-        elif key == "width" and value is not None and _WIDTH.fullmatch(value) and float(value.rstrip("%mc")) > 0:
-            width = value
-        elif key in ("side", "width"):
-            allowed = ", ".join(SIDES) if key == "side" else "a length such as 60% or 120mm"
-            raise DirectiveError(f"card option {item}: {key} must be {allowed}")
+        elif key == "width":
+            width = figure_width(item, value or "")
+        elif key == "side":
+            raise DirectiveError(f"card option {shortened(item)}: side must be {', '.join(SIDES)}")
         else:
-            raise DirectiveError(f"unknown card option '{item}'"
+            raise DirectiveError(f"unknown card option '{shortened(item)}'"
                                  + did_you_mean(key, ("side", "width", "callouts")))
     return FigureOptions(side, width, callouts)
+
+
+def figure_width(item: str, value: str) -> str:
+    """The CSS width ``width=value`` asks for, within :data:`WIDTH_RANGE`; else :class:`DirectiveError`."""
+    match = _WIDTH.fullmatch(value)
+    if match:
+        number, unit = float(match["number"]), match["unit"]
+        low, high = WIDTH_RANGE[unit]
+        if math.isfinite(number) and low <= number <= high:
+            return f"{number:g}{unit}"
+    raise DirectiveError(f"card option {shortened(item)}: width must be a length from 1mm to 1000mm "
+                         "or a share of the text width from 1% to 100%, such as 60% or 120mm")
 
 
 def card_figure_html(card_id: str, options: FigureOptions, written: str, env: MutableMapping[str, Any]) -> str:
@@ -83,12 +108,16 @@ def card_figure_html(card_id: str, options: FigureOptions, written: str, env: Mu
                              else "no card faces to show here")
     kind = cards.kind_of(card_id)
     if kind is None:
-        raise DirectiveError(f"unknown card '{card_id}'" + did_you_mean(card_id, cards.ids()))
+        raise DirectiveError(f"unknown card '{shortened(card_id)}'" + did_you_mean(card_id, cards.ids()))
     if kind == "power" and options.side != "front":
         raise DirectiveError(f"card '{card_id}' is a power card; it has no back (leave out side=)")
     figures = env.setdefault("card_figures", [])
+    sides = SIDES[options.side] if kind == "unit" else ("power",)
+    if len(figures) + len(sides) > MAX_FIGURES:
+        raise DirectiveError(f"more than {MAX_FIGURES} card faces in one document; show a card once "
+                             "and refer to its figure")
     faces = []
-    for side in SIDES[options.side] if kind == "unit" else ("power",):
+    for side in sides:
         art = cards.art(card_id, side)
         faces.append({"index": len(figures), "width": options.width or f"{art.width_mm:g}mm",
                       "ratio": f"{100 * art.height_mm / art.width_mm:.4f}", "label": f"{card_id} ({SIDE_NAMES[side]})",

@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from markdown_it.token import Token
 
-from cardgen.errors import Problem, did_you_mean
+from cardgen.errors import Problem, did_you_mean, shortened
 from cardgen.rulebook.frontmatter import read_front_matter
 from cardgen.rulebook.images import MAX_INDEXED_FILES, ImageFolders, find_image
 from cardgen.rulebook.keywords import keyword_link_problem
@@ -134,7 +134,7 @@ class _Pictures:
                             "cardgen's icon set and 'did you mean' hints may miss files beyond")
         if picture.path is None:
             children[index] = _placeholder(src, str(image.attrGet("style") or ""))
-            return [f"image not found: {src}{picture.note}", *warnings]
+            return [f"image not found: {shortened(src)}{picture.note}", *warnings]
         image.attrSet("src", self.roots.url(picture.path))
         if picture.icon_set and src not in self.icon_set:
             self.icon_set.append(src)
@@ -142,9 +142,9 @@ class _Pictures:
 
 
 def _placeholder(src: str, style: str) -> Token:
-    """A box as large as the missing image, showing its path."""
+    """A box as large as the missing image, showing its path (shortened, as in the warning)."""
     style = _placeholder_style(style)
-    shown = "/<wbr>".join(escape(part) for part in src.split("/"))
+    shown = "/<wbr>".join(escape(part) for part in shortened(src).split("/"))
     placeholder = Token("html_inline", "", 0)
     placeholder.content = ('<span class="missing-image"'
                            + (f' style="{escape(style)}"' if style else "") + f">{shown}</span>")

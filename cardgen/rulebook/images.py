@@ -43,7 +43,7 @@ from typing import Iterable
 from urllib.parse import unquote, urlsplit
 
 from cardgen.content.pictures import fold
-from cardgen.errors import display_path
+from cardgen.errors import display_path, shortened
 from cardgen.paths import ASSETS_DIR
 from cardgen.safefs import FileRefused, Roots, check_file, inside, resolve_roots
 
@@ -208,7 +208,7 @@ def _own_icon(relative: PurePosixPath) -> Path | None:
 
 def _refusal(candidate: Path, reason: str, folders: ImageFolders) -> str:
     """`` (FILE: why)`` for a file that exists but is not used."""
-    shown = display_path(os.path.normpath(candidate))
+    shown = shortened(display_path(os.path.normpath(candidate)))
     if reason == OUTSIDE and folders.root is None:
         reason += ("; the document's folder and the asset folders are allowed, or, with a "
                    "cardgen.toml in the project's root folder, every folder below it")

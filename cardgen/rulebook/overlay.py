@@ -14,6 +14,7 @@ stylesheet that paints a background behind the placeholder hides the card.)
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,31 +49,60 @@ def find_placeholders(laid_out: LaidOut) -> list[Placeholder]:
 
 def draw_faces(pdf: bytes, placeholders: Sequence[Placeholder], faces: Sequence[bytes]) -> bytes:
     """``pdf`` with face ``faces[p.index]`` drawn into every placeholder ``p`` (a placeholder split
-    over two pages is drawn on the first); a figure without a placeholder is a :class:`RenderError`."""
+    over two pages is drawn on the first); a figure without a placeholder is a :class:`RenderError`.
+
+    Faces with the same bytes are one form XObject of the book, drawn as often as they are
+    shown: 3,000 figures of one card embed it once (:class:`_Forms`)."""
     missing = sorted(set(range(len(faces))) - {p.index for p in placeholders})
     if missing:
         raise RenderError(f"card figure {missing[0] + 1} was not laid out (is it hidden by a stylesheet?)")
     book = pikepdf.Pdf.open(io.BytesIO(pdf))
-    sources = []
+    forms = _Forms(book)
     drawn: set[int] = set()
-    for placeholder in placeholders:
-        if placeholder.index in drawn:
-            continue
-        drawn.add(placeholder.index)
-        source = pikepdf.Pdf.open(io.BytesIO(faces[placeholder.index]))
-        sources.append(source)
-        page = book.pages[placeholder.page]
-        bbox, matrix = face_placement(source.pages[0], _on_page(placeholder.rect, page))
-        name = page.add_resource(face_form(book, source.pages[0], bbox), pikepdf.Name.XObject,
-                                 name=_free_name(page, placeholder.index))
-        matrix_ops = " ".join(f"{v:.4f}" for v in matrix)
-        page.contents_add(book.make_stream(f"q {matrix_ops} cm {name} Do Q\n".encode("ascii")), prepend=True)
     try:
+        for placeholder in placeholders:
+            if placeholder.index in drawn:
+                continue
+            drawn.add(placeholder.index)
+            page = book.pages[placeholder.page]
+            face = forms.page(faces[placeholder.index])
+            bbox, matrix = face_placement(face, _on_page(placeholder.rect, page))
+            name = page.add_resource(forms.form(faces[placeholder.index], bbox), pikepdf.Name.XObject,
+                                     name=_free_name(page, placeholder.index))
+            matrix_ops = " ".join(f"{v:.4f}" for v in matrix)
+            page.contents_add(book.make_stream(f"q {matrix_ops} cm {name} Do Q\n".encode("ascii")), prepend=True)
         return save_pdf(book)
     finally:
-        for source in sources:
-            source.close()
+        forms.close()
         book.close()
+
+
+class _Forms:
+    """Each distinct face (by its bytes) opened once and copied into ``book`` once per clip box."""
+
+    def __init__(self, book: pikepdf.Pdf) -> None:
+        self.book = book
+        self._sources: dict[bytes, pikepdf.Pdf] = {}
+        self._forms: dict[tuple[bytes, tuple[float, ...]], pikepdf.Object] = {}
+
+    def page(self, face: bytes) -> pikepdf.Page:
+        """The face's page (its document opened on first use)."""
+        key = hashlib.sha256(face).digest()
+        if key not in self._sources:
+            self._sources[key] = pikepdf.Pdf.open(io.BytesIO(face))
+        return self._sources[key].pages[0]
+
+    def form(self, face: bytes, bbox: tuple[float, float, float, float]) -> pikepdf.Object:
+        """The face as a form XObject of the book, clipped to ``bbox`` (its trim box: the same at any
+        scale, so one form serves every figure of the face)."""
+        key = (hashlib.sha256(face).digest(), tuple(round(v, 3) for v in bbox))
+        if key not in self._forms:
+            self._forms[key] = face_form(self.book, self.page(face), bbox)
+        return self._forms[key]
+
+    def close(self) -> None:
+        for source in self._sources.values():
+            source.close()
 
 
 def _free_name(page: pikepdf.Page, index: int) -> pikepdf.Name:

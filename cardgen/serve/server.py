@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Callable
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, shortened
 from cardgen.safefs import FileRefused, read_checked
 from cardgen.serve.files import ServedFolders
 from cardgen.serve.hosts import HostCheck
@@ -134,7 +134,7 @@ class PreviewApp:
             kind, _, object_id = path.strip("/").partition("/")
             found = pages.one(kind, object_id)
             if found is None:
-                return not_found(f"no {kind} '{object_id}'")
+                return not_found(f"no {kind} '{shortened(object_id)}'")
             view = found
         return Answer(200, render_page(view).encode(), "text/html; charset=utf-8")
 
