@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show", help="derived profile of one unit")
     p.add_argument("id", help="unit id")
     content_arg(p)
-    p.add_argument("--json", action="store_true", help="print JSON (stable keys, see README)")
+    p.add_argument("--json", action="store_true", help="print JSON (stable keys, see docs/rules-and-points.md)")
     p.set_defaults(func=cmd_show)
     p = sub.add_parser("schema", help="JSON Schema of the content files")
     p.add_argument("--out", type=Path, metavar="FILE", help="write to FILE instead of stdout")

@@ -1,6 +1,6 @@
 """The derived profile of one unit as plain data (``cardgen show --json``).
 
-The keys are a public contract other tools rely on; see the README.
+The keys are a public contract other tools rely on; see docs/rules-and-points.md.
 ``encumbrance`` is the malus applied to AGI and GK (0, 1, 2 …).
 """
 

@@ -49,7 +49,7 @@ class ProfileCosts(Strict):
 
 
 class WeaponCosts(Strict):
-    """Factors of the weapon cost formula (see README, cost model)."""
+    """Factors of the weapon cost formula (see docs/rules-and-points.md, the cost model)."""
 
     strength: Num = _points("Points per point of strength.")
     damage: Num = _points("Points per point of damage.")

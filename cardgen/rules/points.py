@@ -61,7 +61,7 @@ def _effects(points: Fraction, effects: list[DamageEffect], factor: float) -> Fr
 
 
 def weapon_points(weapon: Weapon, effects: list[DamageEffect], cost: CostModel, lacks: Collection[str] = ()) -> int:
-    """Weapon cost: 10·strength + 20·damage (+extra), then the factors of the README, plus modifiers."""
+    """Weapon cost: 10·strength + 20·damage (+extra), then the factors of docs/rules-and-points.md, plus modifiers."""
     if weapon.points is not None:
         return weapon.points
     c = cost.weapon

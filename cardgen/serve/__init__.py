@@ -15,7 +15,7 @@ The pieces, each one module:
 * :mod:`~cardgen.serve.worker` -- the warm build worker, shared with ``cardgen watch``;
 * :mod:`~cardgen.serve.command` -- the command line.
 
-Decisions (also in the README, "Preview while you edit"):
+Decisions (also in docs/commands.md, "Preview while you edit"):
 
 * **Standard library, no new dependency**: ``http.server.ThreadingHTTPServer``
   and the ``watchfiles`` cardgen already uses for ``watch``.  A preview for one
