@@ -20,9 +20,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import mimetypes
-import signal
+import os
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, NoReturn
@@ -34,7 +33,7 @@ from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
-from cardgen.errors import RenderError, display_path, shortened
+from cardgen.errors import display_path, shortened
 from cardgen.geometry import px_to_pt
 from cardgen.safefs import MAX_REFERENCES, FileRefused, Roots, check_file, read_checked
 
@@ -48,39 +47,43 @@ MAX_RENDER_SECONDS = 300.0                  # laying out or writing one document
                                             # 52-page rulebook takes about 4 s)
 
 
-class RenderTimeout(RenderError):
-    """A document took longer than :data:`MAX_RENDER_SECONDS` to lay out or write."""
+EXIT_TIMEOUT = 1                            # the exit code of a process ended by the time limit
+
+
+def timeout_message(seconds: float) -> str:
+    """The one line a document over the time limit ends its process with."""
+    return (f"cardgen: laying out a document took longer than {seconds:g} s; look for deeply nested boxes "
+            "(flex, grid, tables) or huge spans in its raw HTML or CSS")
 
 
 @contextlib.contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
-    """Raise :class:`RenderTimeout` in the body once ``seconds`` have passed.
+    """End this process with one line (:func:`timeout_message`) if the body takes longer than ``seconds``.
 
-    Some raw HTML and CSS (deeply nested flex boxes, huge spans) take
-    WeasyPrint exponential time; a limit turns that hang into one error.
-    It uses SIGALRM, so it applies on the main thread of a Unix process (the
-    CLI, each render worker); elsewhere the body runs unlimited.  After the
-    first alarm it rings again every half second, so an ``except`` inside
-    WeasyPrint cannot swallow it.  An alarm set by the caller is kept."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+    Some raw HTML and CSS (deeply nested flex boxes, huge spans) take WeasyPrint exponential time;
+    the limit turns that hang into one error.  A watchdog thread waits beside the body and, once the
+    time is up, writes the line to stderr and ends the process (exit 1): no signal and no exception is
+    raised into whatever code runs at that moment (a signal handler's exception once surfaced inside a
+    garbage collector's callback).  A render worker so ended breaks the build's pool, which ends the
+    build (:func:`cardgen.cards.pipeline.render_faces`); the build's own process so ended has committed
+    no output (every output is staged and put in place only at the end).  It applies on the main
+    thread of a process (the command, each render worker); a build on another thread (``cardgen
+    serve``'s) runs unlimited rather than end the server."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
+    done = threading.Event()
 
-    def expire(signum, frame) -> None:
-        raise RenderTimeout(f"laying out the document took longer than {seconds:g} s; look for deeply "
-                            "nested boxes (flex, grid, tables) or huge spans in its raw HTML or CSS")
+    def watch() -> None:
+        if not done.wait(seconds):
+            os.write(2, (timeout_message(seconds) + "\n").encode())
+            os._exit(EXIT_TIMEOUT)
 
-    started = time.monotonic()
-    old_handler = signal.signal(signal.SIGALRM, expire)
-    old_delay, old_interval = signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)
+    threading.Thread(target=watch, name="cardgen-time-limit", daemon=True).start()
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old_handler)
-        if old_delay:
-            left = max(old_delay - (time.monotonic() - started), 0.001)
-            signal.setitimer(signal.ITIMER_REAL, left, old_interval)
+        done.set()
 
 
 class RefusedResource(ValueError):

@@ -267,9 +267,9 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
             with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=start_worker,
                                      initargs=(os.getpid(),)) as pool:
                 results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
-        except (BrokenProcessPool, EOFError):       # a worker (or the forkserver) was killed: the OOM killer?
-            raise RenderError("a render worker ended before its faces were done (killed, or out of "
-                              "memory?); nothing was written -- build again") from None
+        except (BrokenProcessPool, EOFError):       # a worker (or the forkserver) ended: the time limit, the OOM killer?
+            raise RenderError("a render worker ended before its faces were done (over the time limit, "
+                              "killed, or out of memory?); nothing was written -- build again") from None
     else:
         results = render_here(missing)
     errors = []
