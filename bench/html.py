@@ -59,7 +59,7 @@ def unit_cards(content_dir: Path, work: Path):
     from dataclasses import dataclass, field
 
     from cardgen.cache import Cache
-    from cardgen.cards.pipeline import CardOptions, page_settings
+    from cardgen.cards.planning import CardOptions, page_settings
     from cardgen.cards.portrait import face_roots, prepare_portraits
     from cardgen.cards.view import unit_card
     from cardgen.project import Project

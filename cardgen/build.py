@@ -31,7 +31,8 @@ from typing import Any, Sequence
 from urllib.parse import unquote
 
 from cardgen.cache import Cache, digest, toolchain_digest, tree_digest
-from cardgen.cards.pipeline import build_all_cards, planned_outputs, step_count
+from cardgen.cards.pipeline import build_all_cards
+from cardgen.cards.planning import planned_outputs, step_count
 from cardgen.content.model import Content
 from cardgen.context import BuildContext, CardOptions, StrictFailure, Summary
 from cardgen.errors import Problem, display_path

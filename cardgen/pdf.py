@@ -65,7 +65,7 @@ def time_limit(seconds: float) -> Iterator[None]:
     time is up, writes the line to stderr and ends the process (exit 1): no signal and no exception is
     raised into whatever code runs at that moment (a signal handler's exception once surfaced inside a
     garbage collector's callback).  A render worker so ended breaks the build's pool, which ends the
-    build (:func:`cardgen.cards.pipeline.render_faces`); the build's own process so ended has committed
+    build (:func:`cardgen.cards.faces.render_faces`); the build's own process so ended has committed
     no output (every output is staged and put in place only at the end).  It applies on the main
     thread of a process (the command, each render worker); a build on another thread (``cardgen
     serve``'s) runs unlimited rather than end the server."""

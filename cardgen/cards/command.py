@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from cardgen.cache import Cache, toolchain_digest
-from cardgen.cards.pipeline import build_all_cards, planned_outputs
+from cardgen.cards.pipeline import build_all_cards
+from cardgen.cards.planning import planned_outputs
 from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, print_shop_bleed
 from cardgen.context import BuildContext, CardOptions
 from cardgen.theme import theme_for

@@ -3,7 +3,7 @@
 :class:`CardFaces` answers the rulebook's card directive
 (:mod:`cardgen.rulebook.card_figure`): which ids are cards, and for an id and
 a side the face's own PDF, its size and its callouts -- read from the face
-cache the card stage fills (:class:`~cardgen.cards.pipeline.FaceStore`), so
+cache the card stage fills (:class:`~cardgen.cards.faces.FaceStore`), so
 a figure is the very render the card PDFs are imposed from.  A face not in
 the cache (``cardgen rulebook`` without a build before) is rendered and kept
 there, by the same jobs and the same function as in a build.
@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Iterable
 
 from cardgen.cache import Cache, digest, toolchain_digest
-from cardgen.cards.pipeline import CALLOUTS, FaceJob, FaceStore, model_portraits, plan_faces, stamped_options
+from cardgen.cards.faces import CALLOUTS, FaceStore
+from cardgen.cards.planning import FaceJob, model_portraits, plan_faces, stamped_options
 from cardgen.content.model import Content
 from cardgen.context import BuildContext
 from cardgen.geometry import Callout

@@ -19,7 +19,7 @@ from PIL import Image
 from cardgen.geometry import PT_PER_INCH
 
 if TYPE_CHECKING:                   # the pipeline imports this module when asked for PNGs
-    from cardgen.cards.pipeline import FaceStore
+    from cardgen.cards.faces import FaceStore
 
 DECK_COLUMNS, DECK_ROWS = 10, 7
 DECKS = {"front": "einheiten-vorderseiten", "back": "einheiten-rückseiten", "power": "kräfte"}

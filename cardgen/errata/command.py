@@ -119,7 +119,7 @@ def _write_pdf(text: str, out: Path, new: Revision, work: Path) -> None:
 
 def _write_cards(out: Path, new: Revision, content, derived, units: list[str], work: Path) -> None:
     from cardgen.cache import Cache, toolchain_digest
-    from cardgen.cards.pipeline import unit_cards_pdf
+    from cardgen.cards.sheets import unit_cards_pdf
     from cardgen.context import BuildContext
     from cardgen.theme import theme_for
 

@@ -25,7 +25,8 @@ from pathlib import Path
 from cardgen.build import find_rulebooks
 from cardgen.cache import Cache
 from cardgen.cards.group_view import group_cover, group_reference
-from cardgen.cards.pipeline import group_page_html, has_own_card, model_card, page_settings
+from cardgen.cards.planning import has_own_card, model_card, page_settings
+from cardgen.cards.sheets import group_page_html
 from cardgen.cards.portrait import Portrait, face_roots, prepare_portraits
 from cardgen.cards.power_view import power_card
 from cardgen.cards.render import CARDS_TEMPLATES, face_html

@@ -26,7 +26,8 @@ process cold.
 from __future__ import annotations
 
 from cardgen.cache import toolchain_digest
-from cardgen.cards.pipeline import FaceJob, plan_faces, render_here
+from cardgen.cards.faces import render_here
+from cardgen.cards.planning import FaceJob, plan_faces
 from cardgen.context import CardOptions
 from cardgen.errors import CardgenError
 from cardgen.paths import PACKAGE_DIR

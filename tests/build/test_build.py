@@ -27,7 +27,9 @@ import pytest
 import yaml
 
 import cardgen.build
+import cardgen.cards.faces
 import cardgen.cards.pipeline
+import cardgen.cards.sheets
 from cardgen.build import build
 from cardgen.cli import main
 from conftest import PROJECT, ExampleBuild, strip_root
@@ -215,9 +217,9 @@ def test_a_build_off_the_main_thread_renders_in_a_forkserver_pool_the_same_faces
     are byte for byte those of a build on the main thread."""
     import threading
 
-    pool_context = cardgen.cards.pipeline.pool_context
+    pool_context = cardgen.cards.faces.pool_context
     contexts: list = []
-    monkeypatch.setattr(cardgen.cards.pipeline, "pool_context", lambda: contexts.append(pool_context()) or contexts[-1])
+    monkeypatch.setattr(cardgen.cards.faces, "pool_context", lambda: contexts.append(pool_context()) or contexts[-1])
     main, thread = (copy_of(small_project_build, tmp_path / where) for where in ("main", "thread"))
     for copied in (main, thread):
         edit(copied.content / "units" / "probe.yaml", "name: Probekrieger", "name: Stoßtrupp")
@@ -236,7 +238,7 @@ def test_a_build_off_the_main_thread_renders_in_a_forkserver_pool_the_same_faces
 def test_a_changed_imposer_imposes_every_sheet_again(project, monkeypatch):
     """The imposer's own code is part of every sheet's key: changed, every sheet is imposed again
     from the cached faces (none rendered again)."""
-    monkeypatch.setattr(cardgen.cards.pipeline, "imposer_code", lambda: "another imposer")
+    monkeypatch.setattr(cardgen.cards.sheets, "imposer_code", lambda: "another imposer")
     summary = build(project.content, project.out)
     sheets = [name for name in project.summary.built if name.endswith(".pdf") and not name.startswith("rulebooks/")]
     assert sheets and set(sheets) <= set(summary.built)

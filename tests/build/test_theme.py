@@ -13,7 +13,7 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 from PIL import ImageChops
 
-from cardgen.cards.pipeline import plan_faces
+from cardgen.cards.planning import plan_faces
 from cardgen.context import CardOptions
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR

@@ -7,7 +7,7 @@ import shutil
 import yaml
 
 from cardgen.cards.group_view import group_cover
-from cardgen.cards.pipeline import render_cover
+from cardgen.cards.sheets import render_cover
 from cardgen.cards.render import face_html
 from cardgen.geometry import FacePage
 from cardgen.cards.view import unit_card

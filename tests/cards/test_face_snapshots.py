@@ -12,7 +12,7 @@ from functools import lru_cache
 
 import pytest
 
-from cardgen.cards.pipeline import CardOptions, page_settings
+from cardgen.cards.planning import CardOptions, page_settings
 from cardgen.cards.power_view import power_card
 from cardgen.cards.render import face_html
 from cardgen.cards.view import unit_card

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from cardgen.cards.group_view import display_names, group_cover, group_reference, model_values
-from cardgen.cards.pipeline import model_owner, plan_model_faces, render_cover, render_reference
+from cardgen.cards.planning import model_owner, plan_model_faces
+from cardgen.cards.sheets import render_cover, render_reference
 from cardgen.cards.render import face_html
 from cardgen.context import CardOptions
 from cardgen.errors import ContentError

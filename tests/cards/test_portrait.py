@@ -248,7 +248,7 @@ class _Recorder(BaseHTTPRequestHandler):
 
 
 def test_an_svg_referring_to_urls_and_files_fetches_nothing(tmp_path, monkeypatch):
-    from cardgen.cards.pipeline import page_settings
+    from cardgen.cards.planning import page_settings
     from cardgen.cards.render import render_face
     from cardgen.cards.view import unit_card
     from cardgen.context import CardOptions

@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.build import build
-from cardgen.cards.pipeline import planned_outputs
+from cardgen.cards.planning import planned_outputs
 from cardgen.cards.printshop import (PRINT_SHOP_BLEED_MM, PRINT_SHOP_NAMES, bleed_warning, print_shop_bleed,
                                      print_shop_outputs)
 from cardgen.context import CardOptions

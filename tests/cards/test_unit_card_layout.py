@@ -16,7 +16,7 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from cardgen.cards.pipeline import CardOptions, page_settings
+from cardgen.cards.planning import CardOptions, page_settings
 from cardgen.cards.render import CARDS_TEMPLATES, face_html, render_face
 from cardgen.cards.view import unit_card
 from cardgen.errors import RenderError

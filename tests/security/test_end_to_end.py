@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardgen.cards.pipeline import CardOptions, page_settings
+from cardgen.cards.planning import CardOptions, page_settings
 from cardgen.cards.render import face_html
 from cardgen.cards.view import unit_card
 from cardgen.stages import load_content

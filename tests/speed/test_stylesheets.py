@@ -13,7 +13,7 @@ import pikepdf
 import pytest
 import weasyprint
 
-from cardgen.cards.pipeline import plan_faces
+from cardgen.cards.planning import plan_faces
 from cardgen.cards.render import render_face
 from cardgen.context import CardOptions
 from cardgen.pdf import render_pdf

@@ -16,7 +16,8 @@ from cardgen import speed
 speed.install()
 {warm}
 from cardgen.cache import toolchain_digest
-from cardgen.cards.pipeline import plan_faces, render_here
+from cardgen.cards.faces import render_here
+from cardgen.cards.planning import plan_faces
 from cardgen.context import CardOptions
 from cardgen.stages import load_and_derive
 

@@ -87,7 +87,7 @@ def _dying(job):
 
 
 def test_a_worker_killed_while_it_renders_is_one_line_and_writes_nothing(tmp_path, monkeypatch):
-    from cardgen.cards import pipeline
+    from cardgen.cards import faces as pipeline
     from cardgen.errors import RenderError
 
     monkeypatch.setattr(pipeline, "_render_safely", _dying)

@@ -1,0 +1,176 @@
+"""The card stage, step 2: every face whose key is not in the cache rendered (in a process pool when
+there are enough of them, :mod:`cardgen.speed.workers`), each its own small PDF, kept in the build
+cache with its callouts and its warnings; :class:`FaceStore` reads them back one at a time and
+:class:`FacePairs` hands them to the imposer a sheet at a time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import astuple
+from typing import TYPE_CHECKING, overload
+
+from cardgen.cache import Cache
+from cardgen.cards.planning import FaceJob
+from cardgen.context import BuildContext
+from cardgen.errors import RenderError
+from cardgen.speed.workers import pool_context, start_worker
+
+if TYPE_CHECKING:
+    from cardgen.cards.face import Face
+
+CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
+WARNINGS = ".warnings.json"         # beside a cached face: what rendering it said
+PARALLEL_FROM = 2                   # fewer missing faces render in-process (unless a forkserver is ready)
+
+
+def _render_safely(job: FaceJob):
+    """One face (in a worker process): its Face, or the error message."""
+    # lazy: WeasyPrint, not needed when every face is cached
+    from cardgen.cards.render import render_face
+
+    try:
+        return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots)
+    except RenderError as exc:
+        return str(exc)
+
+
+def render_here(jobs: list[FaceJob]) -> list:
+    """``jobs`` rendered one after another in this process: each a Face, or its error message."""
+    return [_render_safely(job) for job in jobs]
+
+
+class FaceStore:
+    """Face PDFs by key, read from the cache when asked (never all in memory).
+
+    A face whose cache entry turns out damaged when read (its bytes no longer
+    match the hash stored with them) is rendered again, here and now."""
+
+    def __init__(self, cache: Cache, jobs: Iterable[FaceJob] = ()):
+        self.cache = cache
+        self.jobs = {job.key: job for job in jobs}
+
+    def __getitem__(self, key: str) -> bytes:
+        data = self.cache.get("faces", key)
+        if data is not None:
+            return data
+        return self.render(key).pdf
+
+    def render(self, key: str) -> Face:
+        """Render the face of ``key`` now and keep it (and its callouts) in the cache."""
+        job = self.jobs.get(key)
+        if job is None:
+            raise RenderError(f"the cached face {key} vanished during the build; build again")
+        result = _render_safely(job)
+        if isinstance(result, str):
+            raise RenderError(result)
+        store_face(self.cache, key, result)
+        return result
+
+
+def store_face(cache: Cache, key: str, face: Face) -> None:
+    """Keep a rendered face: its PDF and, beside it, its callouts (:data:`CALLOUTS`), which the
+    rulebook's card figures read (:mod:`cardgen.cards.figures`), and its warnings (:data:`WARNINGS`),
+    which every build that reuses it reports again (``--strict`` fails on a warm cache too)."""
+    cache.put("faces", key, json.dumps(list(face.warnings)).encode(), WARNINGS)
+    cache.put("faces", key, json.dumps([astuple(c) for c in face.callouts]).encode(), CALLOUTS)
+    cache.put("faces", key, face.pdf)
+
+
+def cached_warnings(cache: Cache, key: str) -> tuple[str, ...] | None:
+    """The warnings kept with the cached face ``key``; None where there are none kept (a face
+    cached before they were, or a damaged entry): then the face is rendered again."""
+    try:
+        said = json.loads(cache.get("faces", key, WARNINGS) or b"null")
+    except ValueError:
+        return None
+    if not isinstance(said, list) or not all(isinstance(line, str) for line in said):
+        return None
+    return tuple(said)
+
+
+def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
+    """Every face rendered into the cache (all errors collected); the store reads them back."""
+    cache, summary = ctx.cache, ctx.summary
+    faces = FaceStore(cache, jobs)
+    missing = []
+    for job in jobs:
+        cache.record(f"face:{job.owner}:{job.kind}", job.key)
+        said = cached_warnings(cache, job.key) if cache.has("faces", job.key) else None
+        if said is None:                            # not stored whole, under this very key
+            missing.append(job)
+            continue
+        for warning in said:                        # a reused face says again what its render said
+            ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
+        summary.add(f"{job.owner} ({job.kind})", built=False)
+        ctx.step(f"{job.owner} {job.kind}", "reused")
+    workers = max(1, min(os.cpu_count() or 1, len(missing)))
+    context = pool_context() if missing else None
+    if missing and context is None:
+        # lazy: WeasyPrint; imported once, before the workers fork
+        import cardgen.cards.render  # noqa: F401
+    if missing and (context is not None or (len(missing) >= PARALLEL_FROM and workers > 1)):
+        try:
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=start_worker,
+                                     initargs=(os.getpid(),)) as pool:
+                results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
+        except (BrokenProcessPool, EOFError):       # a worker (or the forkserver) ended: the time limit, the OOM killer?
+            raise RenderError("a render worker ended before its faces were done (over the time limit, "
+                              "killed, or out of memory?); nothing was written -- build again") from None
+    else:
+        results = render_here(missing)
+    errors = []
+    for job, result in zip(missing, results):
+        if isinstance(result, str):
+            errors.append(result)
+            continue
+        store_face(cache, job.key, result)
+        for warning in result.warnings:
+            ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
+        summary.add(f"{job.owner} ({job.kind})", built=True)
+        ctx.step(f"{job.owner} {job.kind}", "rendered")
+    if errors:
+        raise RenderError("\n".join(errors))
+    return faces
+
+
+class FacePairs(Sequence[tuple[bytes, "bytes | None"]]):
+    """(front, back or None) face PDFs by key, read from the face store only when the imposer takes
+    them, a sheet at a time: 1000 units' faces are never all in memory."""
+
+    def __init__(self, faces: FaceStore, keys: list[tuple[str, str | None]]) -> None:
+        self.faces, self.keys = faces, keys
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def _pair(self, keys: tuple[str, str | None]) -> tuple[bytes, bytes | None]:
+        front, back = keys
+        return self.faces[front], None if back is None else self.faces[back]
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[bytes, bytes | None]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[bytes, bytes | None]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[bytes, bytes | None] | list[tuple[bytes, bytes | None]]:
+        if isinstance(index, slice):
+            return [self._pair(keys) for keys in self.keys[index]]
+        return self._pair(self.keys[index])
+
+
+def unit_pairs(jobs: list[FaceJob], faces: FaceStore, units: list[str]) -> FacePairs:
+    """The (front, back) faces of ``units``, in that order."""
+    by = {(j.owner, j.kind): j.key for j in jobs if j.kind != "power"}
+    return FacePairs(faces, [(by[(u, "front")], by[(u, "back")]) for u in units])
+
+
+def power_pairs(jobs: list[FaceJob], faces: FaceStore, powers: list[str]) -> FacePairs:
+    """The faces of the power cards ``powers`` (no backs), in that order."""
+    by = {j.owner: j.key for j in jobs if j.kind == "power"}
+    return FacePairs(faces, [(by[p], None) for p in powers])
