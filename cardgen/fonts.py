@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Iterable
 
 from cardgen.errors import Problem
-from cardgen.rulebook.page import css_string
+from cardgen.css import css_string
 from cardgen.safefs import FileRefused, read_file, resolve_roots, walk_files
 
 FONT_SUFFIXES = (".ttf", ".otf", ".woff", ".woff2", ".TTF", ".OTF", ".WOFF", ".WOFF2")

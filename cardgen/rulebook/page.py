@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
+from cardgen.css import css_string
 from cardgen.rulebook.attrs import css_length
 
 FORMATS = {"a3", "a4", "a5", "letter", "legal", "ledger", "b4", "b5"}
@@ -68,12 +69,6 @@ def to_points(length: str) -> float:
     """A CSS length in points (unknown units count as 0)."""
     match = re.match(r"^([\d.]+)([a-z%]*)$", length)
     return float(match[1]) * _PT_PER_UNIT.get(match[2], 0.0) if match else 0.0
-
-
-def css_string(text: str) -> str:
-    """``text`` as a CSS string literal that is also safe inside ``<style>``."""
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ")
-    return f'"{escaped}"'
 
 
 STAMP_FONT_SIZE = "8pt"

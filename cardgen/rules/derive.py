@@ -7,12 +7,12 @@ running more drones than its EH allows).  :func:`derive_unit` folds permanent
 profile modifiers and encumbrance into the profile, resolves strength and
 protection against KO, computes ranges, AP costs and points.  The card views
 and ``cardgen show`` read the frozen :class:`DerivedUnit`; neither computes
-anything itself.
+anything itself.  The frozen records themselves live in :mod:`cardgen.rules.derived`, which the
+group rules (:mod:`cardgen.rules.groups`) read too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
@@ -23,9 +23,13 @@ from cardgen.content.yamlsource import Path_
 from cardgen.errors import Problem
 from cardgen.rules import drones, points, profile
 from cardgen.rules import weapons as wr
+from cardgen.rules.derived import Derived, DerivedArmor, DerivedShield, DerivedTrait, DerivedUnit, DerivedWeapon
 from cardgen.rules.groups import drone_limit_problems
 from cardgen.rules.loadouts import apply_loadout
-from cardgen.vocabulary import ATTRIBUTES, DRONE_LACKS, PROFILE_NAMES, Action, Mount, ProfileKey
+from cardgen.vocabulary import ATTRIBUTES, DRONE_LACKS, PROFILE_NAMES, ProfileKey
+
+__all__ = ["Derived", "DerivedArmor", "DerivedShield", "DerivedTrait", "DerivedUnit", "DerivedWeapon", "RuleError",
+           "derive", "derivable", "derive_unit", "load_kg", "trait_levels", "unit_points"]
 
 UNWIELDY_MELEE_MALUS = 3
 """Unhandliche Waffen und Ausrüstung im Nahkampf: "erleidet es im Nahkampf einen Malus von -3"."""
@@ -37,77 +41,6 @@ class RuleError(ValueError):
     def __init__(self, loc: Path_, message: str) -> None:
         super().__init__(message)
         self.loc = loc
-
-
-@dataclass(frozen=True)
-class DerivedWeapon:
-    weapon: Weapon
-    strength: int
-    damage: int
-    band: wr.RangeBand | None
-    aimed_band: wr.RangeBand | None  # Gezielter Schuss, as the ruleset's aimed_shot_doubles says
-    shots: int | None
-    readiness: bool
-    ap_costs: Mapping[Action, int]       # read-only; only the actions the ruleset prints
-    indirect_max_height_cm: float | None
-    mount: Mount | None                  # colossi: the hit zone carrying it (default rumpf); else None
-    points: int
-
-
-@dataclass(frozen=True)
-class DerivedArmor:
-    armor: Armor
-    protection: int
-    armor_roll: int
-    points: int
-
-
-@dataclass(frozen=True)
-class DerivedShield:
-    """A shield gives only its two bonuses (Schilde): on the NK roll in defence, and on the armor
-    roll in melee defence and against fire from the front; no Schutz or armor roll of its own."""
-
-    armor: Armor                      # the shield's content (an armor with ``shield`` bonuses)
-    melee_bonus: int
-    armor_bonus: int
-    points: int
-
-
-@dataclass(frozen=True)
-class DerivedTrait:
-    id: str
-    name: str
-    level: int
-    points: int
-
-
-@dataclass(frozen=True)
-class DerivedUnit:
-    unit: Unit
-    attributes: Mapping[str, int | None]  # read-only; effective values, below 0 where encumbrance puts them
-    temporary: tuple[Modifier, ...]
-    speed: int
-    speed_critical: int
-    hit_points: int
-    critical_at: int
-    action_points: int
-    carrying_capacity_kg: int
-    load_kg: float
-    encumbrance: int
-    danger_radius_cm: int | None
-    perception_radius_cm: int
-    perception_radius_critical_cm: int
-    size: profile.SizeProfile
-    size_rules: profile.SizeRules
-    melee_unwieldy_malus: int           # 3 when it carries an unhandlich weapon or equipment, else 0
-    hit_zones: drones.HitZones | None
-    unarmed: wr.Unarmed | None
-    weapons: tuple[DerivedWeapon, ...]
-    armor: DerivedArmor | None
-    shield: DerivedShield | None
-    traits: tuple[DerivedTrait, ...]
-    drone_capacity: int | None
-    points: int
 
 
 def _modifier_sources(unit: Unit, content: Content) -> list[Weapon | Armor | Equipment | Trait]:
@@ -162,26 +95,6 @@ def load_kg(unit: Unit, content: Content) -> float:
                  if a and not content.armor[a].selbsttragend)
     total += sum(content.equipment[e].weight for e in unit.equipment)
     return round(total, 3)
-
-
-@dataclass(frozen=True)
-class Derived:
-    """The derive stage's result: every derivable unit by id, and the rule problems.
-
-    ``unit_problems`` are broken rules of single units; ``group_problems`` the
-    group rules that need derived values (drone limits).  A unit whose
-    references are broken (reported by resolve) or that breaks a rule is not
-    in ``units``.  ``loadouts`` holds each derived unit with each of its
-    loadouts, by (unit id, loadout id)."""
-
-    units: Mapping[str, DerivedUnit]
-    loadouts: Mapping[tuple[str, str], DerivedUnit] = field(default_factory=lambda: MappingProxyType({}))
-    unit_problems: tuple[Problem, ...] = ()
-    group_problems: tuple[Problem, ...] = ()
-
-    @property
-    def problems(self) -> tuple[Problem, ...]:
-        return self.group_problems + self.unit_problems
 
 
 def derive(content: Content) -> Derived:

@@ -19,8 +19,8 @@ from cardgen.errors import Problem
 from cardgen.content.schema import Unit
 from cardgen.rules.drones import drone_capacity
 
-if TYPE_CHECKING:                   # derive imports this module
-    from cardgen.rules.derive import DerivedUnit
+if TYPE_CHECKING:
+    from cardgen.rules.derived import DerivedUnit
 
 
 def drone_limit_problems(content: Content, derived: Mapping[str, DerivedUnit]) -> list[Problem]:
