@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from cardgen import __version__
+from cardgen.fontview import font_view_digest
 from cardgen.atomic import TMP_PREFIX, output_error, write_atomic
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.safefs import file_digest, inside, read_file, resolve_roots, walk_files
@@ -71,10 +72,13 @@ def tree_digest(folder: Path, skip_dirs: Iterable[str] = (), skip: Path | None =
 
 
 def toolchain_digest() -> str:
-    """What every rendering depends on besides its data: version, templates, icons, fonts."""
+    """What every rendering depends on besides its data: version, templates, icons, and the system's
+    fonts as fontconfig sees them (:mod:`cardgen.fontview`: a font installed or removed, or another
+    ``FONTCONFIG_FILE``, may change the fallback font of any face)."""
     from importlib.metadata import version
 
-    return digest(__version__, version("weasyprint"), tree_digest(TEMPLATES_DIR), tree_digest(ASSETS_DIR))
+    return digest(__version__, version("weasyprint"), tree_digest(TEMPLATES_DIR), tree_digest(ASSETS_DIR),
+                  font_view_digest())
 
 
 def file_stamp(data: bytes) -> str:

@@ -17,10 +17,21 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
   (``cardgen.toml``'s folder, else the working folder) but the output folder and ``.git`` (of which
   ``HEAD``, ``packed-refs`` and ``refs/``, which the version stamp reads), everything below the
   content folder, the folder of each ``--css`` file, every ``cardgen.toml`` from the working folder
-  up (a new one changes the project), cardgen's own package, and each folder of Python's import
-  path (installing or removing a package changes it); then, when the run has ended, the whole
-  output folder, so a deleted or replaced PDF is made again.  ``__pycache__`` folders are not
-  looked at.
+  up (a new one changes the project), cardgen's own package (but its ``__pycache__`` folders), and
+  each folder of Python's import path (installing or removing a package changes it); then, when the
+  run has ended, the whole output folder, so a deleted or replaced PDF is made again.  Nothing of
+  the project is left out by name: a ``rulebooks`` glob may match a file in any folder (even one
+  named ``__pycache__``), and the rulebook walk leaves out only ``.git`` and links to folders
+  (:meth:`cardgen.project.Project.rulebook_sources`).
+* **Links.**  Where the project root, ``--content``, ``--out`` and each ``--css`` file lead (every
+  link resolved) is part of the snapshot: a link re-pointed to another folder builds (into that
+  folder), however the links' own times look.
+* **The system's fonts.**  Fontconfig's view (:mod:`cardgen.fontview`): its configuration files and
+  folders, the user's configuration files it would read, every font folder and font file, and its
+  cache folders are part of the snapshot, and the variables that choose them (``FONTCONFIG_FILE``,
+  ``HOME`` …) part of the journal's name; a font installed, removed or replaced builds, and the new
+  key of every face (:func:`cardgen.cache.toolchain_digest`) renders it anew.  Without fontconfig
+  nothing is recorded.
 * **Trusting file times** as git and make do, with git's guard: the status-change time is set by
   the system on every write and cannot be set back by a program, and a file written in the 2 s
   before the run (the same clock tick as a later write that would leave its times unchanged, on the
@@ -49,13 +60,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from cardgen.fontview import ENVIRONMENT, font_view
 from cardgen.usercache import own_folder, user_cache_folder
 
-FORMAT = 1
+FORMAT = 2
 MAX_ENTRIES = 10_000                    # files and folders a snapshot looks at, at most
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024    # a journal larger than this is not read
 RACY_NS = 2_000_000_000                 # a file written this shortly before the run is not trusted
-SKIPPED_NAMES = frozenset({"__pycache__"})
+SKIPPED_NAMES = frozenset({"__pycache__"})    # in cardgen's own package only
 ENVIRONMENTS = frozenset({".venv", "venv", "node_modules"})  # a walk that meets one records nothing
 GIT_FILES = ("HEAD", "packed-refs")
 PACKAGE = Path(__file__).resolve().parent
@@ -71,7 +83,8 @@ def journal_file(cwd: str, argv: list[str], terminal: bool) -> Path | None:
     folder = user_cache_folder("journal")
     if folder is None:
         return None
-    key = json.dumps([FORMAT, cwd, argv, terminal, sys.executable, sys.version, sys.path, str(PACKAGE)])
+    fonts = [os.environ.get(name) for name in ENVIRONMENT]
+    key = json.dumps([FORMAT, cwd, argv, terminal, sys.executable, sys.version, sys.path, str(PACKAGE), fonts])
     return folder / f"{hashlib.sha256(key.encode()).hexdigest()}.json"
 
 
@@ -98,6 +111,7 @@ class Snapshot:
 
     def __init__(self) -> None:
         self.entries: dict[str, Entry | None] = {}
+        self.links: dict[str, str] = {}             # a path as given -> where it leads, links resolved
         self.plan: list[list[Any]] = []
 
     @classmethod
@@ -107,8 +121,10 @@ class Snapshot:
         for step in plan:
             if step[0] == "add":
                 snap.add(str(step[1]))
+            elif step[0] == "resolve":
+                snap.resolve(str(step[1]))
             else:
-                snap.walk(str(step[1]), [str(path) for path in step[2]])
+                snap.walk(str(step[1]), [str(path) for path in step[2]], bool(step[3]))
         return snap
 
     def _put(self, path: str) -> None:
@@ -121,10 +137,16 @@ class Snapshot:
         self.plan.append(["add", path])
         self._put(path)
 
-    def walk(self, top: str, skip: Iterable[str] = ()) -> None:
-        """``top`` and everything below it, links not followed, but the paths in ``skip``."""
+    def resolve(self, path: str) -> None:
+        """Where ``path`` leads once every link is resolved (a link re-pointed changes it)."""
+        self.plan.append(["resolve", path])
+        self.links[path] = os.path.realpath(path)
+
+    def walk(self, top: str, skip: Iterable[str] = (), skip_caches: bool = False) -> None:
+        """``top`` and everything below it, links not followed, but the paths in ``skip`` (and, with
+        ``skip_caches``, folders named ``__pycache__``)."""
         skipped = sorted(set(skip))
-        self.plan.append(["walk", top, skipped])
+        self.plan.append(["walk", top, skipped, skip_caches])
         self._put(top)
         folders = [top] if os.path.isdir(top) and not os.path.islink(top) else []
         while folders:
@@ -135,7 +157,7 @@ class Snapshot:
             except OSError:
                 continue
             for item in items:
-                if item.path in skipped or item.name in SKIPPED_NAMES:
+                if item.path in skipped or (skip_caches and item.name in SKIPPED_NAMES):
                     continue
                 if item.name in ENVIRONMENTS and item.is_dir(follow_symlinks=False):
                     raise TooMany               # thousands of files: give up at once
@@ -151,6 +173,8 @@ class Snapshot:
 def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable[Path]) -> Snapshot:
     """Everything the build may read (see the module's docstring); raises :class:`TooMany`."""
     snap = Snapshot()
+    for path in (root, content, out, *css):
+        snap.resolve(os.path.abspath(path))
     real_out = os.path.realpath(out)
     root_path = os.path.realpath(root)
     git = os.path.join(root_path, ".git")
@@ -171,11 +195,23 @@ def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable
         if parent == folder:
             break
         folder = parent
-    snap.walk(str(PACKAGE))
+    snap.walk(str(PACKAGE), skip_caches=True)
     for entry in sys.path:
         if entry and os.path.isdir(entry):
             snap.add(os.path.realpath(entry))
+    add_fonts(snap)
     return snap
+
+
+def add_fonts(snap: Snapshot) -> None:
+    """Fontconfig's view of the system's fonts (:mod:`cardgen.fontview`); :class:`TooMany` without it."""
+    view = font_view()
+    if view is None:
+        raise TooMany
+    for path in view.paths():
+        snap.add(path)
+    for folder in view.cache_dirs:
+        snap.walk(folder)
 
 
 def _walked_by(folder: str, top: str, skipped: tuple[str, ...]) -> bool:
@@ -188,6 +224,7 @@ def _walked_by(folder: str, top: str, skipped: tuple[str, ...]) -> bool:
 def output_snapshot(out: Path) -> Snapshot:
     """The output folder as a run left it; raises :class:`TooMany`."""
     snap = Snapshot()
+    snap.resolve(os.path.abspath(out))
     snap.walk(os.path.realpath(out))
     return snap
 
@@ -210,8 +247,8 @@ def record(path: Path | None, inputs: Snapshot, started_ns: int, out: Path, line
     except TooMany:
         forget(path)
         return False
-    data = {"format": FORMAT, "inputs": {"plan": inputs.plan, "entries": inputs.entries},
-            "outputs": {"plan": outputs.plan, "entries": outputs.entries},
+    data = {"format": FORMAT, "inputs": {"plan": inputs.plan, "entries": inputs.entries, "links": inputs.links},
+            "outputs": {"plan": outputs.plan, "entries": outputs.entries, "links": outputs.links},
             "lines": [[stream, text] for stream, text in lines], "summary": summary}
     if not own_folder(path.parent, create=True):
         return False
@@ -226,9 +263,10 @@ def record(path: Path | None, inputs: Snapshot, started_ns: int, out: Path, line
 
 
 def _unchanged(recorded: Any) -> bool:
-    """Whether a recorded snapshot (``{"plan": …, "entries": …}``) is what its plan finds now."""
+    """Whether a recorded snapshot (``{"plan": …, "entries": …, "links": …}``) is what its plan finds now."""
     try:
-        return Snapshot.again(recorded["plan"]).entries == recorded["entries"]
+        now = Snapshot.again(recorded["plan"])
+        return now.entries == recorded["entries"] and now.links == recorded["links"]
     except TooMany:
         return False
 

@@ -33,6 +33,13 @@ an error with file, line, column and key, all of them in one run, like a
 content error: a key whose type is wrong is left out and every other key's
 paths are still checked.
 
+The file is read with caps, as content is: at most :data:`MAX_PROJECT_BYTES`, nested at most
+64 levels and 50,000 values (:mod:`cardgen.tomlcaps`); a path at most :data:`MAX_PATH_CHARS`
+characters (255 a name) and no NUL; at most :data:`MAX_LIST` entries a list; each ``rulebooks``
+glob is capped as :mod:`cardgen.globwalk` says.  Every refusal is an error at its line.  A
+project file of another user, or in a folder anyone may write to, is passed over with a warning
+(:mod:`cardgen.projectfind`).
+
 Without a project file, nothing changes: the project root is the current
 folder but is *not* an allowed root for pictures (a rulebook reads its own
 folder and ``--assets`` folders), no theme or font folder is looked up, and
@@ -43,25 +50,47 @@ from __future__ import annotations
 
 import copy
 import itertools
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardgen.errors import ContentError, Problem, did_you_mean, shortened
+from cardgen.globwalk import MAX_ENTRIES as MAX_WALK
+from cardgen.globwalk import TooManyEntries, match_files, pattern_problem
+from cardgen.projectfind import PROJECT_FILE, find_project_file
 from cardgen.revision import project_stamp, short_stamp
 from cardgen.safefs import NAME_TOO_LONG, FileRefused, check_file, is_folder, name_too_long, read_file
+from cardgen.tomlcaps import data_problem, nesting_problem
 
-PROJECT_FILE = "cardgen.toml"
+__all__ = ["PROJECT_FILE", "Project", "find_project", "find_project_file", "load_project"]
 MAX_PROJECT_BYTES = 256 * 1024
+MAX_PATH_CHARS = 1024
+MAX_NAME_CHARS = 255
+MAX_LIST = 100
+KEY_PREFIXES = 8        # a key path shown (and looked up) in a message is cut to this many keys
 CSS_TARGETS = ("rulebook", "cards", "powers", "groups")
 """The documents a stylesheet can be meant for: the rulebook, unit card faces, power cards, group covers."""
 DEFAULT_FONT_FOLDERS = ("fonts", "Fonts")
 VERSION_PATTERN = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+\-]{0,39}")
 """A content version: "1.2", "2024-03", "v3.0-beta"."""
+
+
+def _path_text(value: str) -> str:
+    """A path or glob of the project file: no NUL (no system takes one), not absurdly long."""
+    if "\0" in value:
+        raise ValueError("must not contain a NUL character (\\u0000)")
+    if len(value) > MAX_PATH_CHARS or any(len(name) > MAX_NAME_CHARS for name in value.split("/")):
+        raise ValueError(f"is too long (at most {MAX_PATH_CHARS} characters, {MAX_NAME_CHARS} a name)")
+    return value
+
+
+PathText = Annotated[str, AfterValidator(_path_text)]
+PathList = Annotated[list[PathText], Field(max_length=MAX_LIST)]
 
 
 class _Toc(BaseModel):
@@ -80,22 +109,22 @@ class _Toc(BaseModel):
 
 class _Css(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    rulebook: list[str] = []
-    cards: list[str] = []
-    powers: list[str] = []
-    groups: list[str] = []
+    rulebook: PathList = []
+    cards: PathList = []
+    powers: PathList = []
+    groups: PathList = []
 
 
 class _ProjectFile(BaseModel):
     """The schema of ``cardgen.toml`` (every key optional)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    content: str = "content"
-    out: str = "build"
-    rulebooks: list[str] | None = None
-    assets: list[str] = []
-    theme: str = "theme"
-    fonts: list[str] | None = None
+    content: PathText = "content"
+    out: PathText = "build"
+    rulebooks: PathList | None = None
+    assets: PathList = []
+    theme: PathText = "theme"
+    fonts: PathList | None = None
     strict: bool = False
     version: str | None = None
     version_on_cards: bool = False
@@ -133,6 +162,7 @@ class Project:
     keyword_links: str = "first"                     # which keyword mentions a rulebook links (rulebook.keywords)
     toc_levels: tuple[int, ...] | None = None        # None: the book's default
     css: dict[str, tuple[Path, ...]] = field(default_factory=dict)   # target → stylesheets
+    rulebook_lines: tuple[tuple[int, int], ...] = field(default=(), compare=False)   # each glob's line, column
 
     @property
     def allowed_roots(self) -> tuple[Path, ...]:
@@ -165,18 +195,16 @@ class Project:
         return short_stamp(self.root, self.version) if self.version_on_cards and self.file is not None else ""
 
     def rulebook_matches(self, pattern: str) -> list[Path]:
-        """The ``*.md`` files (not folders) one ``rulebooks`` glob matches, sorted."""
-        return sorted(p for p in self.root.glob(pattern) if p.suffix.lower() == ".md" and not p.is_dir())
-
-
-def find_project_file(start: Path) -> Path | None:
-    """``cardgen.toml`` in ``start`` or the nearest folder above it, if any."""
-    folder = Path(start).absolute()
-    for candidate in (folder, *folder.parents):
-        path = candidate / PROJECT_FILE
-        if path.is_file():
-            return path
-    return None
+        """The ``*.md`` files (not folders) one ``rulebooks`` glob matches, sorted, by one capped walk
+        (:func:`cardgen.globwalk.match_files`); a walk too large is an error at the glob's line."""
+        try:
+            return [p for p in match_files(self.root, pattern) if p.suffix.lower() == ".md" and not p.is_dir()]
+        except TooManyEntries:
+            index = self.rulebooks.index(pattern) if self.rulebooks and pattern in self.rulebooks else 0
+            where = self.rulebook_lines[index] if index < len(self.rulebook_lines) else (0, 0)
+            raise ContentError([_problem(self.file or self.root, where, f"rulebooks[{index}]",
+                                         f"'{pattern}' looks at more than {MAX_WALK} files and folders",
+                                         "name the folders the rulebooks lie in, like \"Regeln/*.md\"")]) from None
 
 
 def find_project(start: Path | None = None) -> Project:
@@ -198,11 +226,20 @@ def load_project(path: Path) -> Project:
     except FileRefused as exc:
         raise ContentError([_problem(path, (0, 0), "", f"cannot be read: {exc.reason}")]) from None
     text = raw.decode("utf-8", errors="replace")
+    nesting = nesting_problem(text)
+    if nesting is not None:
+        raise ContentError([_problem(path, nesting[:2], "", nesting[2], "cardgen.toml needs no deep nesting")])
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError([_syntax_problem(path, exc)]) from None
+    except RecursionError:                  # a safety net: nesting_problem finds it first
+        raise ContentError([_problem(path, (0, 0), "", "nests too deeply")]) from None
     lines = _KeyLines(text)
+    too_much = data_problem(data)
+    if too_much is not None:
+        raise ContentError([_problem(path, lines.find(too_much[0][:8]), _dotted(too_much[0][:8]), too_much[1],
+                                     "cardgen.toml needs no deep nesting")])
     model, problems = _validate(path, lines, data)
 
     def folder(value: str, loc: tuple[str | int, ...], must_exist: bool = False) -> Path:
@@ -223,6 +260,9 @@ def load_project(path: Path) -> Project:
             problems.append(_problem(path, lines.find(("rulebooks", i)), f"rulebooks[{i}]",
                                      f"'{pattern}' must be a pattern below the project root",
                                      "no '/' first and no '..', like \"Regeln/*.md\""))
+        elif (refused := pattern_problem(pattern)) is not None:
+            problems.append(_problem(path, lines.find(("rulebooks", i)), f"rulebooks[{i}]",
+                                     f"'{pattern}' {refused}", "name the folders, like \"Regeln/*.md\""))
     theme_dir = folder(model.theme, ("theme",))
     theme = theme_dir if is_folder(theme_dir) else None
     if model.fonts is None:
@@ -253,7 +293,8 @@ def load_project(path: Path) -> Project:
     return Project(root=root, file=path, content=content, out=out, rulebooks=rulebooks,
                    assets=assets, theme=theme, fonts=fonts, strict=model.strict, version=model.version,
                    version_on_cards=model.version_on_cards, keyword_links=model.keyword_links,
-                   toc_levels=tuple(model.toc.levels) if model.toc else None, css=css)
+                   toc_levels=tuple(model.toc.levels) if model.toc else None, css=css,
+                   rulebook_lines=tuple(lines.find(("rulebooks", i)) for i in range(len(rulebooks or ()))))
 
 
 def _validate(path: Path, lines: _KeyLines, data: dict) -> tuple[_ProjectFile, list[Problem]]:
@@ -296,8 +337,8 @@ def _path_problem(root: Path, value: str) -> str | None:
         return f"'{shortened(value)}' must be a path relative to the project root"
     if name_too_long(root / value):
         return f"'{shortened(value)}': {NAME_TOO_LONG}"
-    real_root = root.resolve()
-    real = (root / value).resolve()
+    real_root = Path(os.path.realpath(root))         # (not Path.resolve: a link loop is no RuntimeError)
+    real = Path(os.path.realpath(root / value))
     if real != real_root and real_root not in real.parents:
         return f"'{shortened(value)}' leaves the project root"
     return None
@@ -364,12 +405,17 @@ class _KeyLines:
             header = re.match(r"\s*\[([A-Za-z0-9_.\- ]+)\]\s*(#.*)?$", line)
             if header:
                 table = tuple(part.strip() for part in header[1].split("."))
-                self.keys.setdefault(table, (number, line.index("[") + 1))
+                self._put(table, (number, line.index("[") + 1))
                 continue
             key = re.match(r"\s*([A-Za-z0-9_\-.]+)\s*=", line)
             if key:
-                full = table + tuple(part.strip() for part in key[1].split("."))
-                self.keys.setdefault(full, (number, key.start(1) + 1))
+                self._put(table + tuple(part.strip() for part in key[1].split(".")), (number, key.start(1) + 1))
+
+    def _put(self, keys: tuple[str, ...], where: tuple[int, int]) -> None:
+        """``keys`` and its first few prefixes (a table 3,000 keys deep is refused at its first keys)."""
+        self.keys.setdefault(keys, where)
+        for length in range(1, min(len(keys), KEY_PREFIXES + 1)):
+            self.keys.setdefault(keys[:length], where)
 
     def find(self, loc: tuple[Any, ...]) -> tuple[int, int]:
         """Line and column of the longest known prefix of ``loc`` (list indexes dropped); (0, 0) if none."""

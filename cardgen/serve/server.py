@@ -34,6 +34,7 @@ import json
 import socket
 import sys
 import threading
+import traceback
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -272,12 +273,17 @@ def make_server(app: PreviewApp, host: str, port: int, allowed: tuple[str, ...] 
 
 def watch_in_background(paths: list[Path], out: Path, on_change: Callable[[], None],
                         stop: threading.Event) -> threading.Thread:
-    """Call ``on_change`` after each saved change below ``paths`` (a daemon thread, until ``stop``)."""
-    from cardgen.serve.worker import watch_changes
+    """Call ``on_change`` after each saved change below ``paths`` (a daemon thread, until ``stop``).
+    An exception of ``on_change`` (a bug) is reported and the thread keeps watching."""
+    from cardgen.serve.worker import bug_line, watch_changes
 
     def run() -> None:
         for _ in watch_changes(paths, out, debounce_ms=50, stop=stop):
-            on_change()
+            try:
+                on_change()
+            except Exception as exc:  # noqa: BLE001 -- a bug: reported, and the watcher keeps running
+                print(bug_line(exc, "the preview's reload"), file=sys.stderr, flush=True)
+                traceback.print_exc(file=sys.stderr)
     thread = threading.Thread(target=run, name="cardgen-serve-watch", daemon=True)
     thread.start()
     return thread

@@ -7,7 +7,10 @@ every saved change -- shared by ``cardgen watch`` and ``cardgen serve``.
 hyphenation dictionary stay loaded between builds, and the preview page shows
 what the last build said (:class:`Status`).  Requests that arrive while a build
 runs are folded into one more build afterwards.  A content or render error
-ends that build, never the worker.
+ends that build, never the worker; so does any other exception (a bug in
+cardgen): it is reported in one line, its traceback follows on stderr, the
+status says ``failed`` (never ``current``), and the next saved change builds
+again.
 
 :func:`watch_changes` is the one file watcher of both commands (watchfiles,
 debounced); it never reports the build's own writes (``OUT``, caches, ``.tmp``
@@ -19,13 +22,14 @@ from __future__ import annotations
 import queue
 import sys
 import threading
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from cardgen.cli import os_error_line
 from cardgen.context import Summary
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, one_line
 
 WATCH_STEP_MS = 50                  # how often watchfiles looks for the end of a burst of changes
 
@@ -61,6 +65,7 @@ class BuildWorker:
     def run_once(self) -> Status:
         """One build, now, in this thread: errors are printed (stderr) and kept, never raised."""
         self._set(Status("rendering", self.status.lines, self.status.summary, self.status.number))
+        trace = ""
         try:
             summary = self.step()
         except CardgenError as exc:
@@ -69,12 +74,18 @@ class BuildWorker:
         except OSError as exc:                       # e.g. a file vanished while it was read
             lines = [f"cardgen: {os_error_line(exc)}"]
             self._set(Status("failed", tuple(lines), "", self.status.number + 1))
+        except Exception as exc:  # noqa: BLE001 -- a bug: reported, and the worker keeps watching
+            lines = [bug_line(exc, "the build")]
+            trace = traceback.format_exc()
+            self._set(Status("failed", tuple(lines), "", self.status.number + 1))
         else:
             done = f"built {len(summary.built)}, reused {len(summary.reused)}, {len(summary.warnings)} warning(s)"
             self._set(Status("current", tuple(summary.warnings), done, self.status.number + 1))
             return self.status
         for line in lines:
             print(line, file=sys.stderr, flush=True)
+        if trace:
+            print(trace, end="", file=sys.stderr, flush=True)
         return self.status
 
     def start(self) -> None:
@@ -107,6 +118,12 @@ class BuildWorker:
     def _set(self, status: Status) -> None:
         self.status = status
         self.listener()
+
+
+def bug_line(exc: BaseException, what: str) -> str:
+    """One line about an exception that is not a :class:`~cardgen.errors.CardgenError`: a bug."""
+    return one_line(f"cardgen: internal error in {what} (a bug in cardgen, please report it): "
+                    f"{type(exc).__name__}: {exc}")
 
 
 def keep_change(out: Path) -> Callable[[object, str], bool]:

@@ -23,7 +23,8 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
               "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision",
-              "cardgen.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css")),
+              "cardgen.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
+              "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
