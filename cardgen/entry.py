@@ -3,7 +3,7 @@
 A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
 from its journal before anything else is loaded (:mod:`cardgen.journal`); any other ``cardgen build``,
 and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.speed.workers`); every
-command line is then :func:`cardgen.cli.main`.  Before all that, the working folder is taken off the
+command line is then :func:`cardgen.commands.main.main`.  Before all that, the working folder is taken off the
 import path of every process cardgen will start (:func:`cardgen.speed.workers.isolate_imports`) and
 the speed layer is armed (:func:`cardgen.speed.install`; ``CARDGEN_SPEEDUPS=0`` leaves it off).  Its
 output goes through :func:`cardgen.pipes.quiet_pipes`: a reader that stops reading
@@ -36,6 +36,6 @@ def main(argv: list[str] | None = None) -> int:
         from cardgen.speed.workers import start_early
 
         start_early()       # the render workers' forkserver imports WeasyPrint while the build reads
-    from cardgen.cli import main as run
+    from cardgen.commands.main import main as run
 
     return run(args, journal=speed.enabled("journal"))

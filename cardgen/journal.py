@@ -44,7 +44,7 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
   user's alone).  A CI machine starts without any, so CI always builds.
 
 Only ``cardgen build`` (the command, or ``python -m cardgen build``) replays; ``cardgen watch`` and
-``serve``, and calls of :func:`cardgen.cli.main`, always build.
+``serve``, and calls of :func:`cardgen.commands.main.main`, always build.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from cardgen.errors import shortened
+from cardgen.errors import display_path, one_line, shortened
 
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 MAX_REFERENCES = 2000
@@ -284,3 +284,11 @@ class Roots:
             if root_name == name:
                 return root.joinpath(*[p for p in rest.split("/") if p])
         return None
+
+
+def os_error_line(exc: OSError) -> str:
+    """``file: reason`` of an I/O error (or of a :class:`FileRefused`)."""
+    if isinstance(exc, FileRefused):
+        return one_line(f"{display_path(exc.path)}: {exc.reason}")
+    name = display_path(exc.filename) if exc.filename is not None else "?"
+    return one_line(f"{name}: {exc.strerror or exc}")

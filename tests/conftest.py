@@ -25,7 +25,7 @@ import pytest
 import yaml
 
 from cardgen.paths import PACKAGE_DIR
-from cardgen.cli import main
+from cardgen.commands.main import main
 from cardgen.context import Summary
 from cardgen.errors import display_path
 
@@ -270,7 +270,7 @@ def _cold_build(root: Path, make_content: Callable[[Path], Path] = copy_example)
     build it cold into ``root``/out, in this process (the render pool forks from here) with the plain
     reporter; returns what :class:`ExampleBuild` holds, as JSON data."""
     from cardgen.build import build
-    from cardgen.buildcmd import PlainReporter
+    from cardgen.commands.build import PlainReporter
 
     content, out = root / "content", root / "out"
     make_content(content)

@@ -11,15 +11,18 @@ from __future__ import annotations
 import io
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pypdfium2
 from PIL import Image
 
 from cardgen.geometry import PT_PER_INCH
 
-if TYPE_CHECKING:                   # the pipeline imports this module when asked for PNGs
-    from cardgen.cards.faces import FaceStore
+
+class Faces(Protocol):
+    """The face store (:class:`cardgen.cards.faces.FaceStore`): a face's PDF by its key."""
+
+    def __getitem__(self, key: str) -> bytes: ...
 
 DECK_COLUMNS, DECK_ROWS = 10, 7
 DECKS = {"front": "einheiten-vorderseiten", "back": "einheiten-rückseiten", "power": "kräfte"}
@@ -57,7 +60,7 @@ def deck_sheet(images: list[Image.Image]) -> Image.Image:
     return sheet
 
 
-def export_png(jobs, faces: FaceStore, folder: Path, dpi: int, outputs) -> None:
+def export_png(jobs, faces: Faces, folder: Path, dpi: int, outputs) -> None:
     """``folder/<id>-<side>.png`` for every face and ``folder/deck-<series>-<n>.png``.
 
     Works one deck sheet (70 faces) at a time, so memory stays bounded.

@@ -13,7 +13,7 @@ The pieces, each one module:
   live-reload long poll;
 * :mod:`~cardgen.serve.hosts` -- the ``Host`` names it answers to;
 * :mod:`~cardgen.serve.worker` -- the warm build worker, shared with ``cardgen watch``;
-* :mod:`~cardgen.serve.command` -- the command line.
+* :mod:`~cardgen.commands.serve` -- the command line.
 
 Decisions (also in docs/commands.md, "Preview while you edit"):
 

@@ -31,7 +31,8 @@ from cardgen.cards.portrait import Portrait, face_roots, prepare_portraits
 from cardgen.cards.power_view import power_card
 from cardgen.cards.render import CARDS_TEMPLATES, face_html
 from cardgen.cards.view import unit_card
-from cardgen.cli import os_error_line, reload_project
+from cardgen.safefs import os_error_line
+from cardgen.settings import reload_project
 from cardgen.content.model import Content
 from cardgen.context import CardOptions, Summary
 from cardgen.errors import CardgenError

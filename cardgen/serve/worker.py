@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from cardgen.cli import os_error_line
+from cardgen.safefs import os_error_line
 from cardgen.context import Summary
 from cardgen.errors import CardgenError, one_line
 

@@ -7,7 +7,7 @@ error -- and a build whose forkserver died ends in an ``EOFError`` traceback ins
 WeasyPrint raises ``OSError`` where it cannot open Pango or HarfBuzz.  So an import that fails here
 is let go: the forkserver runs on without the renderer, each worker imports it when it takes its
 first face and fails as a build without a forkserver would, with the real error (one line for an
-``OSError``, :func:`cardgen.cli.main`).
+``OSError``, :func:`cardgen.commands.main.main`).
 """
 
 from __future__ import annotations

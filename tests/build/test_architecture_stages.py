@@ -19,30 +19,34 @@ import cardgen
 
 ROOT = Path(cardgen.__file__).resolve().parent.parent
 
-# (stage, modules): a module is named exactly or by a prefix ending in '.'; the longest match wins
+# (stage, modules): a module is named exactly or by a prefix ending in '.'; the longest match wins.
+# From the bottom: the project's look (theme, fonts: read by cards and rulebooks alike), the pure stages of a build (load → ... → render), the build's own machinery
+# (context, cache, outputs, the render processes), the stages' outputs (card sheets, rulebooks, the
+# errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
               "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision",
               "cardgen.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
-              "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind")),
+              "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind", "cardgen.settings",
+              "cardgen.pipes")),
+    ("look", ("cardgen.theme", "cardgen.fonts")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
               "cardgen.cards.portrait")),
     ("pdf", ("cardgen.pdf", "cardgen.speed.stylesheets")),
-    ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.rulebook.", "cardgen.theme", "cardgen.fonts")),
-    ("orchestration", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.pdfwriter", "cardgen.cards.recording", "cardgen.cards.png",
-                       "cardgen.cards.printshop", "cardgen.speed.warm", "cardgen.speed.workers", "cardgen.speed.preload",
-                       "cardgen.speed", "cardgen.speed.preload_warm",
-                       "cardgen.cards.pipeline", "cardgen.cards.planning", "cardgen.cards.faces", "cardgen.cards.sheets",
-                       "cardgen.cards.figures", "cardgen.rulebook.overlay",
-                       "cardgen.cards.command", "cardgen.rulebook", "cardgen.rulebook.build",
-                       "cardgen.rulebook.command", "cardgen.cache", "cardgen.outputs", "cardgen.context",
-                       "cardgen.build", "cardgen.buildcmd", "cardgen.cli", "cardgen.__main__", "cardgen.entry",
-                       "cardgen.pipes",
-                       "cardgen.journal",
-                       "cardgen.schema_export", "cardgen.init", "cardgen.errata", "cardgen.errata.",
-                       "cardgen.serve", "cardgen.serve.")),
+    ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.rulebook.",
+                "cardgen.schema_export")),
+    ("machinery", ("cardgen.cache", "cardgen.outputs", "cardgen.context", "cardgen.speed", "cardgen.speed.workers")),
+    ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.pdfwriter", "cardgen.cards.recording",
+                 "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.planning", "cardgen.cards.faces",
+                 "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.pipeline", "cardgen.rulebook",
+                 "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.errata", "cardgen.errata.",
+                 "cardgen.speed.warm")),
+    ("build", ("cardgen.build", "cardgen.journal")),
+    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init")),
+    ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
+                  "cardgen.speed.preload", "cardgen.speed.preload_warm")),
 )
 RANK = {name: rank for rank, (name, _) in enumerate(STAGES)}
 
@@ -117,7 +121,8 @@ def test_no_stage_imports_a_later_stage():
 @pytest.mark.parametrize("module, stage", [
     ("cardgen.content.resolve", "content"), ("cardgen.rules.derive", "derive"), ("cardgen.stages", "derive"),
     ("cardgen.cards.view", "view"), ("cardgen.cards.render", "render"), ("cardgen.rulebook.directive", "render"),
-    ("cardgen.pdf", "pdf"), ("cardgen.rulebook", "orchestration"), ("cardgen.build", "orchestration"),
+    ("cardgen.pdf", "pdf"), ("cardgen.rulebook", "outputs"), ("cardgen.build", "build"),
+    ("cardgen.commands.main", "commands"), ("cardgen.serve.worker", "tools"), ("cardgen.cards.pipeline", "outputs"),
 ])
 def test_stage_table(module, stage):
     assert stage_of(module) == stage
@@ -169,3 +174,52 @@ def test_no_broad_except_in_content_and_rules():
     """The derive stage raises RuleError for content that breaks a rule; nothing else is caught."""
     found = [line for p in _sources() if p.parts[1] in ("content", "rules") for line in broad_excepts(p)]
     assert not found, "catch the specific error, not a broad one:\n" + "\n".join(found)
+
+
+def import_cycles() -> list[list[str]]:
+    """Every loop of cardgen modules importing each other (at module level or inside a function)."""
+    paths = _sources()
+    known = {module_name(p) for p in paths}
+    graph = {module_name(p): {name for _, name in imported_modules(p, known) if name in known and name != module_name(p)}
+             for p in paths}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:                   # Tarjan's strongly connected components
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return cycles
+
+
+def test_no_import_loops():
+    assert import_cycles() == [], "modules that import each other (directly or round a loop)"
+
+
+def test_the_loop_check_finds_a_loop(tmp_path, monkeypatch):
+    (tmp_path / "cardgen").mkdir()
+    (tmp_path / "cardgen" / "__init__.py").write_text("")
+    (tmp_path / "cardgen" / "a.py").write_text("def f():\n    from cardgen import b\n")
+    (tmp_path / "cardgen" / "b.py").write_text("from cardgen.a import f\n")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    assert import_cycles() == [["cardgen.a", "cardgen.b"]]

@@ -31,7 +31,7 @@ import cardgen.cards.faces
 import cardgen.cards.pipeline
 import cardgen.cards.sheets
 from cardgen.build import build
-from cardgen.cli import main
+from cardgen.commands.main import main
 from conftest import PROJECT, ExampleBuild, strip_root
 
 CONTENT = PROJECT / "content"

@@ -138,7 +138,7 @@ def test_without_strict_warnings_are_counted_and_outputs_committed(tmp_path):
 
 
 def test_cards_never_import_the_build():
-    code = "import sys, cardgen.cards.command, cardgen.cards.pipeline; print('cardgen.build' in sys.modules)"
+    code = "import sys, cardgen.commands.cards, cardgen.cards.pipeline; print('cardgen.build' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
 

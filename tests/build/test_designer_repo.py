@@ -34,7 +34,7 @@ from fontTools.ttLib import TTFont
 from PIL import Image
 from pypdf import PdfReader
 
-from cardgen.cli import main
+from cardgen.commands.main import main
 from cardgen.paths import FONTS_DIR
 
 GREEN = (0x19, 0xC3, 0x7D)          # the fixture logo's bar

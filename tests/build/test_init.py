@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from cardgen import __version__, init
-from cardgen.cli import main
+from cardgen.commands.main import main
 from cardgen.project import _ProjectFile, load_project
 
 BIN = Path(sys.executable).parent

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardgen import init
-from cardgen.cli import main
+from cardgen.commands.main import main
 
 
 def run_init(capsys, target: Path) -> tuple[int, str, str]:

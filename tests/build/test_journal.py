@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import buildcmd, entry, journal
+from cardgen import entry, journal
+from cardgen.commands import build as buildcmd
 
 
 @dataclass

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.build import rulebook_key
-from cardgen.cli import main
+from cardgen.commands.main import main
 from cardgen.errors import ContentError
 from cardgen.project import PROJECT_FILE, Project, find_project, load_project
 from cardgen.stages import load_content
@@ -341,8 +341,8 @@ def test_pictures_from_cardgens_icon_set_are_named_once(designer, run):
 def test_watch_watches_the_project(designer, monkeypatch):
     import argparse
 
-    from cardgen.buildcmd import watched_paths
-    from cardgen.cli import apply_project
+    from cardgen.commands.build import watched_paths
+    from cardgen.settings import apply_project
 
     monkeypatch.chdir(designer)
     for folder in ("theme", "Grafiken", "Fonts"):

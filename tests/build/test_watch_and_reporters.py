@@ -18,7 +18,7 @@ import watchfiles
 import yaml
 from rich.console import Console
 
-from cardgen import buildcmd
+from cardgen.commands import build as buildcmd
 from conftest import one_unit_content, unit
 
 

@@ -26,7 +26,7 @@ MM = 72 / 25.4                      # PDF points per millimetre
 @lru_cache(maxsize=None)
 def show_json(content: Path, unit_id: str) -> dict:
     """``cardgen show ID --json --content DIR`` (in-process)."""
-    from cardgen.cli import main
+    from cardgen.commands.main import main
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["show", unit_id, "--json", "--content", str(content)])

@@ -10,7 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgen.cli import main
+from cardgen.commands.main import main
 from conftest import FIXTURES
 
 LINE = re.compile(r"^\S.*?(:\d+:\d+)?: .+$")

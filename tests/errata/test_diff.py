@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardgen.cli import main
+from cardgen.commands.main import main
 from conftest import FIXTURES, unit
 
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git to make the fixture repository")

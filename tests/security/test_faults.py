@@ -151,7 +151,7 @@ def test_an_io_error_escaping_a_command_is_one_line(cli, monkeypatch, error, lin
     def fail(args):
         raise error
 
-    monkeypatch.setattr("cardgen.cli.cmd_list", fail)
+    monkeypatch.setattr("cardgen.commands.show.cmd_list", fail)
     code, _, err = cli("list")
     assert (code, err) == (1, line + "\n")
 

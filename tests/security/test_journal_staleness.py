@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import buildcmd, cache, entry, journal
+from cardgen import cache, entry, journal
+from cardgen.commands import build as buildcmd
 from cardgen.fontview import font_view
 
 SYSTEM_FONT = next((Path(p) for p in (font_view().font_files if font_view() else ()) if p.endswith(".ttf")), None)

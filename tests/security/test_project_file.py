@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import buildcmd, globwalk, projectfind
-from cardgen.cli import main
+from cardgen import globwalk, projectfind
+from cardgen.commands import build as buildcmd
+from cardgen.commands.main import main
 from cardgen.errors import ContentError
 from cardgen.project import PROJECT_FILE, find_project, load_project
 from cardgen.serve.server import watch_in_background

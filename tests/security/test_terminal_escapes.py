@@ -44,7 +44,7 @@ def test_validate_names_a_hostile_file_escaped(cli, rules_content):
 def test_error_lines_printed_by_the_cli_are_escaped(cli, monkeypatch):
     def fail(args):
         raise UsageError(f"first {HOSTILE}\nsecond {HOSTILE}")
-    monkeypatch.setattr("cardgen.cli.cmd_validate", fail)
+    monkeypatch.setattr("cardgen.commands.show.cmd_validate", fail)
     code, _, err = cli("validate")
     assert code == 1
     assert err == f"first {ESCAPED}\nsecond {ESCAPED}\n"

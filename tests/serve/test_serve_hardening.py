@@ -164,7 +164,7 @@ def test_allow_host_over_http():
 
 
 def test_the_command_line_takes_allow_host_repeated():
-    from cardgen.cli import build_parser
+    from cardgen.commands.main import build_parser
 
     args = build_parser().parse_args(["serve", "--allow-host", "a.lan", "--allow-host", "b.lan"])
     assert args.allow_host == ["a.lan", "b.lan"]

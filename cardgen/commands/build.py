@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cardgen.build import build
 from cardgen.cards.printshop import print_shop_bleed
-from cardgen.cli import add_css_option, add_print_shop_option, add_project_options, project_of, reload_project
+from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, project_of, reload_project
 from cardgen.context import CardOptions, Summary, icon_set_line
 from cardgen.errors import display_path
 from cardgen.journal import Recorder

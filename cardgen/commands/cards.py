@@ -11,7 +11,7 @@ from cardgen.cards.planning import planned_outputs
 from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, print_shop_bleed
 from cardgen.context import BuildContext, CardOptions
 from cardgen.theme import theme_for
-from cardgen.cli import add_css_option, add_print_shop_option, add_project_options, project_of
+from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, project_of
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.outputs import check_collisions
 from cardgen.stages import load_and_derive

@@ -7,8 +7,8 @@ import sys
 import threading
 from pathlib import Path
 
-from cardgen.buildcmd import rebuild, watched_paths
-from cardgen.cli import add_css_option, add_project_options
+from cardgen.commands.build import rebuild, watched_paths
+from cardgen.commands.options import add_css_option, add_project_options
 from cardgen.errors import UsageError
 from cardgen.serve.hosts import is_loopback_name
 from cardgen.serve.worker import BuildWorker

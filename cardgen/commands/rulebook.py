@@ -1,6 +1,6 @@
 """``cardgen rulebook FILE.md``: the command-line glue of the rulebook build.
 
-``add_parser(subparsers)`` registers the subcommand (``cardgen.cli`` finds
+``add_parser(subparsers)`` registers the subcommand (``cardgen.commands.main`` lists
 this module by name); ``run(args)`` builds and returns the exit code.
 Warnings go to stderr one per line as ``FILE:LINE: warning: message``;
 with ``--strict`` any warning gives exit 1 and no PDF is written (the
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from cardgen.atomic import write_atomic
-from cardgen.cli import project_of
+from cardgen.commands.options import project_of
 from cardgen.context import Summary, icon_set_line
 from cardgen.theme import theme_for
 from cardgen.errors import CardgenError, display_path

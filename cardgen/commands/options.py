@@ -1,0 +1,45 @@
+"""The command-line options several commands share, and the project file's defaults for them."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from cardgen.settings import PROJECT_OPTIONS, apply_project, project_of, reload_project
+
+__all__ = ["PROJECT_OPTIONS", "add_content_option", "add_css_option", "add_print_shop_option", "add_project_options",
+           "apply_project", "project_of", "reload_project"]
+
+
+
+def add_content_option(p: argparse.ArgumentParser) -> None:
+    """``--content DIR``, its default from the project file; the command takes it from there."""
+    p.add_argument("--content", type=Path, default=None, metavar="DIR",
+                   help="content folder (default: the project file's, else ./content)")
+    p.set_defaults(project_options=("content",))
+
+
+def add_project_options(p: argparse.ArgumentParser, strict_help: str | None = None) -> None:
+    """``--content DIR``, ``--out DIR`` (and ``--strict``/``--no-strict``), defaults from the project file."""
+    add_content_option(p)
+    p.add_argument("--out", type=Path, default=None, metavar="DIR",
+                   help="output folder (default: the project file's, else ./build)")
+    names: tuple[str, ...] = ("content", "out")
+    if strict_help:
+        p.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
+                       help=f"{strict_help} (default: the project file's strict, else off)")
+        names += ("strict",)
+    p.set_defaults(project_options=names)
+
+
+def add_print_shop_option(p: argparse.ArgumentParser) -> None:
+    """``--print-shop``: also OUT/print-shop/, one PDF per face kind (:mod:`cardgen.cards.printshop`)."""
+    p.add_argument("--print-shop", action="store_true",
+                   help="also write OUT/print-shop/: unit fronts, unit backs and powers, one card per page "
+                        "with TrimBox and BleedBox, 3 mm bleed (cardgen cards: unless --bleed says otherwise)")
+
+
+def add_css_option(p: argparse.ArgumentParser, which: str) -> None:
+    """``--css FILE`` (repeatable): more stylesheets after cardgen's and the theme's."""
+    p.add_argument("--css", type=Path, action="append", default=[], metavar="FILE",
+                   help=f"one more stylesheet after the theme's, {which} (repeatable)")
