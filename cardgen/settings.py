@@ -1,41 +1,55 @@
-"""The settings of a run: the project file (:mod:`cardgen.project`) with the command line's overrides.
+"""One run's settings: the project file (:mod:`cardgen.project`) with the command line's overrides.
 
-(Today the parsed command line itself, an ``argparse.Namespace``, carries them: :func:`apply_project`
-fills each option a command takes from the project file where the command line did not give it.)
+As mkdocs' ``load_config(**overrides)``: :func:`load_settings` finds and reads ``cardgen.toml`` (a
+broken one is a :class:`~cardgen.errors.ContentError`, reported like content) and lays what the
+command line gave over it -- an option given wins, one not given (None) takes the project file's
+value, else cardgen's default.  The result is frozen and typed; every command passes it down
+instead of its parsed command line, and ``serve`` and ``watch`` read it anew before each rebuild
+(:meth:`Settings.reload`: the project file may have changed, the command line has not).
 """
 
 from __future__ import annotations
 
-import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from cardgen.project import Project, find_project
 
-PROJECT_OPTIONS = ("content", "out", "strict")
-"""The options whose default the project file gives (a command names its own in ``project_options``)."""
+OVERRIDES = ("content", "out", "strict", "css", "print_shop")
+"""What a command line may lay over the project file."""
 
 
-def apply_project(args: argparse.Namespace, project: Project) -> argparse.Namespace:
-    """Fill each of the command's ``project_options`` not given on the command line from ``project``;
-    remember which (``args.from_project``) so that :func:`reload_project` can fill them anew."""
-    args.project = project
-    args.from_project = []
-    for name in getattr(args, "project_options", ()):
-        if getattr(args, name, None) is None:
-            setattr(args, name, getattr(project, name))
-            args.from_project.append(name)
-    return args
+@dataclass(frozen=True)
+class Settings:
+    """What one run reads and writes: the ``project`` (its root, theme, fonts, rulebooks ...), the
+    ``content`` and ``out`` folders, ``strict``, the ``css`` files after the theme's and whether the
+    print-shop files are made; ``overrides`` are what the command line gave, for :meth:`reload`."""
+
+    project: Project
+    content: Path
+    out: Path
+    strict: bool = False
+    css: tuple[Path, ...] = ()
+    print_shop: bool = False
+    overrides: tuple[tuple[str, Any], ...] = ()
+    start: Path | None = None
+
+    def reload(self) -> Settings:
+        """The project file read again, the same command line laid over it."""
+        return load_settings(self.start, **dict(self.overrides))
 
 
-def reload_project(args: argparse.Namespace) -> argparse.Namespace:
-    """Read the project file again (``cardgen watch``: it may have changed) and fill the defaults anew."""
-    for name in getattr(args, "from_project", ()):
-        setattr(args, name, None)
-    return apply_project(args, find_project())
-
-
-def project_of(args: argparse.Namespace) -> Project:
-    """The project :func:`main` found for this run (found now if a caller skipped :func:`main`)."""
-    project = getattr(args, "project", None)
-    if project is None:
-        project = apply_project(args, find_project()).project
-    return project
+def load_settings(start: Path | None = None, **overrides: Any) -> Settings:
+    """The settings of a run in ``start`` (default: the working folder): ``cardgen.toml`` found from
+    there up, each of ``overrides`` (:data:`OVERRIDES`) that is not None laid over it."""
+    unknown = sorted(set(overrides) - set(OVERRIDES))
+    if unknown:
+        raise TypeError(f"not a setting: {', '.join(unknown)}")
+    given: dict[str, Any] = {name: tuple(value) if isinstance(value, list) else value
+                             for name, value in overrides.items() if value is not None}
+    project = find_project(start)
+    return Settings(project=project, content=Path(given.get("content", project.content)),
+                    out=Path(given.get("out", project.out)), strict=bool(given.get("strict", project.strict)),
+                    css=tuple(Path(p) for p in given.get("css", ())), print_shop=bool(given.get("print_shop", False)),
+                    overrides=tuple(sorted(given.items())), start=start)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cardgen.build import build
 from cardgen.cards.printshop import print_shop_bleed
-from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, project_of, reload_project
+from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.context import CardOptions, Summary, icon_set_line
 from cardgen.errors import display_path
 from cardgen.journal import Recorder
@@ -17,6 +17,7 @@ from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
 from cardgen import speed
 from cardgen.serve.worker import BuildWorker, changes_from_now
+from cardgen.settings import Settings
 
 
 class PlainReporter:
@@ -59,20 +60,21 @@ def make_reporter(total: int):
 
 
 def run_build(args: argparse.Namespace) -> int:
-    build_and_report(args)
+    build_and_report(settings_of(args), command_line=getattr(args, "command_line", None))
     return 0
 
 
-def build_and_report(args: argparse.Namespace, reporter_factory=make_reporter) -> Summary:
+def build_and_report(settings: Settings, reporter_factory=make_reporter,
+                     command_line: list[str] | None = None) -> Summary:
     """``cardgen build``: build, print the warnings, removed outputs and the summary line; the summary.
-    ``reporter_factory=None``: no line per step (``cardgen serve``).  With ``args.command_line`` (the
+    ``reporter_factory=None``: no line per step (``cardgen serve``).  With ``command_line`` (the
     ``cardgen`` command itself, :mod:`cardgen.entry`), a run that changes nothing is recorded in the
     journal, so the same command replays it next time (:mod:`cardgen.journal`)."""
     started = time.perf_counter()
-    options = CardOptions(print_shop=True, bleed_mm=print_shop_bleed(None)) if args.print_shop else None
-    project = project_of(args)
-    command_line = getattr(args, "command_line", None)
-    journal = Recorder(command_line, project.root, args.content, args.out, args.css) if command_line else None
+    options = CardOptions(print_shop=True, bleed_mm=print_shop_bleed(None)) if settings.print_shop else None
+    project = settings.project
+    journal = (Recorder(command_line, project.root, settings.content, settings.out, list(settings.css))
+               if command_line else None)
     reporters: list = []
 
     def reporter(total: int):
@@ -80,9 +82,9 @@ def build_and_report(args: argparse.Namespace, reporter_factory=make_reporter) -
         return reporters[-1]
 
     try:
-        summary = build(args.content, args.out, strict=args.strict,
+        summary = build(settings.content, settings.out, strict=settings.strict,
                         reporter_factory=reporter if reporter_factory else None,
-                        project=project, extra_css=args.css, card_options=options)
+                        project=project, extra_css=list(settings.css), card_options=options)
     except BaseException:
         if journal:
             journal.forget()
@@ -100,18 +102,17 @@ def build_and_report(args: argparse.Namespace, reporter_factory=make_reporter) -
     return summary
 
 
-def rebuild(args: argparse.Namespace, reporter_factory=make_reporter) -> Summary:
+def rebuild(settings: Settings, reporter_factory=make_reporter) -> Summary:
     """One build of the warm worker: the project file read again (it may have changed; the folders
     watched are those of the first), then :func:`build_and_report`."""
-    reload_project(args)
-    return build_and_report(args, reporter_factory)
+    return build_and_report(settings.reload(), reporter_factory)
 
 
-def watched_paths(args: argparse.Namespace) -> list[Path]:
+def watched_paths(settings: Settings) -> list[Path]:
     """What a rebuild may read: the content, cardgen's templates and icons, and of the project its
     file, theme folder, asset folders, stylesheets and the rulebooks' folders (those that exist)."""
-    project = project_of(args)
-    paths = [Path(args.content), TEMPLATES_DIR, ASSETS_DIR, *map(Path, args.css)]
+    project = settings.project
+    paths = [settings.content, TEMPLATES_DIR, ASSETS_DIR, *settings.css]
     if project.file is not None:
         paths += [project.file, *project.assets, *project.fonts]
         paths += [p for target in CSS_TARGETS for p in project.stylesheets(target)]
@@ -133,10 +134,11 @@ def run_watch(args: argparse.Namespace) -> int:
 
         warm_up()
 
-    worker = BuildWorker(lambda: rebuild(args))
-    changes = changes_from_now(watched_paths(args), args.out)   # a save during the first build counts
+    settings = settings_of(args)
+    worker = BuildWorker(lambda: rebuild(settings))
+    changes = changes_from_now(watched_paths(settings), settings.out)   # a save during the first build counts
     worker.run_once()
-    print(f"watching {display_path(args.content)} (Ctrl+C to stop)")
+    print(f"watching {display_path(settings.content)} (Ctrl+C to stop)")
     for _ in changes:
         worker.run_once()
     return 0

@@ -11,16 +11,17 @@ from cardgen.cards.planning import planned_outputs
 from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, print_shop_bleed
 from cardgen.context import BuildContext, CardOptions
 from cardgen.theme import theme_for
-from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, project_of
+from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.outputs import check_collisions
 from cardgen.stages import load_and_derive
 
 
 def run_cards(args: argparse.Namespace) -> int:
-    project = project_of(args)
-    theme = theme_for(project, args.css)
-    content, derived = load_and_derive(args.content)
+    settings = settings_of(args)
+    project, out = settings.project, settings.out
+    theme = theme_for(project, list(settings.css))
+    content, derived = load_and_derive(settings.content)
     if args.group and args.group not in content.groups:
         raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")
     if args.print_shop and args.group:
@@ -33,7 +34,7 @@ def run_cards(args: argparse.Namespace) -> int:
     options = CardOptions(layout=args.layout, bleed_mm=bleed, crop_marks=args.crop_marks,
                           group=args.group, png_dpi=args.png, print_shop=args.print_shop)
     check_collisions(planned_outputs(content, options))
-    ctx = BuildContext(content, derived, args.out, Cache(args.out), toolchain_digest(), options,
+    ctx = BuildContext(content, derived, out, Cache(out), toolchain_digest(), options,
                        project=project, theme=theme)
     for problem in theme.warnings:
         ctx.warn(problem.format())
@@ -43,10 +44,10 @@ def run_cards(args: argparse.Namespace) -> int:
         build_all_cards(ctx)
     summary = ctx.summary
     for name in summary.removed:
-        print(f"removed {display_path(args.out / name)}")
+        print(f"removed {display_path(out / name)}")
     for warning in summary.warnings:
         print(warning, file=sys.stderr)
-    written = ", ".join(display_path(args.out / name) for name in summary.built
+    written = ", ".join(display_path(out / name) for name in summary.built
                         if name.endswith(".pdf")) or "nothing new"
     print(f"cards: {len([n for n in summary.built if '(' in n])} face(s) rendered, "
           f"{len([n for n in summary.reused if '(' in n])} reused; wrote {written}")

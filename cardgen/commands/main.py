@@ -17,10 +17,9 @@ import sys
 
 from cardgen import __version__
 from cardgen.commands import build, cards, diff, init, rulebook, serve, show
-from cardgen.commands.options import apply_project
+from cardgen.commands.options import settings_of
 from cardgen.errors import CardgenError, escape_lines
 from cardgen.safefs import os_error_line
-from cardgen.project import find_project
 
 COMMANDS = (show, cards, rulebook, build, init, diff, serve)
 """The command modules, each with ``add_parser(subparsers)``, in the order ``cardgen --help`` lists them."""
@@ -45,7 +44,7 @@ def main(argv: list[str] | None = None, journal: bool = False) -> int:
         args.command_line = list(sys.argv[1:] if argv is None else argv)
     try:
         if hasattr(args, "project_options"):
-            apply_project(args, find_project())
+            settings_of(args)
         return args.func(args)
     except CardgenError as exc:
         for line in exc.lines():

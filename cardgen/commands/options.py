@@ -5,11 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cardgen.settings import PROJECT_OPTIONS, apply_project, project_of, reload_project
-
-__all__ = ["PROJECT_OPTIONS", "add_content_option", "add_css_option", "add_print_shop_option", "add_project_options",
-           "apply_project", "project_of", "reload_project"]
-
+from cardgen.settings import Settings, load_settings
 
 
 def add_content_option(p: argparse.ArgumentParser) -> None:
@@ -43,3 +39,15 @@ def add_css_option(p: argparse.ArgumentParser, which: str) -> None:
     """``--css FILE`` (repeatable): more stylesheets after cardgen's and the theme's."""
     p.add_argument("--css", type=Path, action="append", default=[], metavar="FILE",
                    help=f"one more stylesheet after the theme's, {which} (repeatable)")
+
+
+def settings_of(args: argparse.Namespace) -> Settings:
+    """The run's settings: the project file with what this command line gave laid over it (each option
+    the command names in ``project_options``, and ``--css`` and ``--print-shop`` where it has them);
+    made once per command line (:func:`cardgen.commands.main.main` makes it before the command runs)."""
+    settings = getattr(args, "settings", None)
+    if settings is None:
+        names = (*getattr(args, "project_options", ()), "css", "print_shop")
+        settings = load_settings(**{name: getattr(args, name) for name in names if hasattr(args, name)})
+        args.settings = settings
+    return settings

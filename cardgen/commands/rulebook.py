@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from cardgen.atomic import write_atomic
-from cardgen.commands.options import project_of
+from cardgen.commands.options import settings_of
 from cardgen.context import Summary, icon_set_line
 from cardgen.theme import theme_for
 from cardgen.errors import CardgenError, display_path
@@ -53,14 +53,15 @@ def run(args: argparse.Namespace) -> int:
     # lazy: WeasyPrint; cli imports this module for every subcommand
     from cardgen.rulebook.build import build_rulebook
 
-    project = project_of(args)
+    settings = settings_of(args)
+    project = settings.project
     out = args.out or project.out / "rulebooks" / f"{Path(args.file).stem}.pdf"   # never on a card output
     content = args.content
     if content is None and project.content.is_dir():
         content = project.content
-    summary = Summary(strict=bool(args.strict))
+    summary = Summary(strict=settings.strict)
     try:
-        theme = theme_for(project, args.css)
+        theme = theme_for(project, list(settings.css))
         result = build_rulebook(args.file, out, args.assets, draft=args.draft, content_dir=content, write=False,
                                 project=project, theme=theme)
         for warning in [*theme.warnings, *result.warnings]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 import threading
-from pathlib import Path
 
 from cardgen.commands.build import rebuild, watched_paths
-from cardgen.commands.options import add_css_option, add_project_options
+from cardgen.commands.options import add_css_option, add_project_options, settings_of
 from cardgen.errors import UsageError
 from cardgen.serve.hosts import is_loopback_name
 from cardgen.serve.worker import BuildWorker
@@ -26,11 +25,11 @@ def run_serve(args: argparse.Namespace) -> int:
     if not is_loopback_name(args.host.lower()):
         print(f"cardgen serve: warning: --host {args.host} lets other machines reach the preview and read "
               "the files it shows; use it only on a network you trust", file=sys.stderr)
-    preview = Preview(args, Path(args.out) / ".cache" / "preview")
+    settings = settings_of(args)
+    preview = Preview(settings, settings.out / ".cache" / "preview")
     app = PreviewApp(preview, None)
     if not args.no_build:
-        build_args = argparse.Namespace(**vars(args))
-        app.worker = BuildWorker(lambda: rebuild(build_args, None), app.notify)
+        app.worker = BuildWorker(lambda: rebuild(settings, None), app.notify)
     try:
         server = make_server(app, args.host, args.port, tuple(args.allow_host))
     except OSError as exc:
@@ -39,7 +38,7 @@ def run_serve(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     print(f"serving http://{shown}:{port}/ (Ctrl+C to stop)", flush=True)
     stop = threading.Event()
-    watch_in_background(watched_paths(args), Path(args.out), app.on_change, stop)
+    watch_in_background(watched_paths(settings), settings.out, app.on_change, stop)
     if app.worker is not None:
         app.worker.start()
     try:

@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from cardgen.commands.options import add_content_option
+from cardgen.commands.options import add_content_option, settings_of
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.stages import check_content, load_and_derive, load_content
 
@@ -17,20 +17,21 @@ LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "sch
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check every content file; print all problems; exit 1 if there are errors."""
-    _, problems = check_content(args.content)
+    content = settings_of(args).content
+    _, problems = check_content(content)
     for problem in sorted(problems, key=lambda p: (p.file, p.line, p.column, p.field, p.message)):
         print(problem.format(), file=sys.stderr)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
-        print(f"{len(errors)} error(s) in {display_path(args.content)}", file=sys.stderr)
+        print(f"{len(errors)} error(s) in {display_path(content)}", file=sys.stderr)
         return 1
-    print(f"{display_path(args.content)}: valid")
+    print(f"{display_path(content)}: valid")
     return 0
 
 
 def cmd_list(args: argparse.Namespace) -> int:
     """List ids and names of one kind (or of every kind)."""
-    content = load_content(args.content)
+    content = load_content(settings_of(args).content)
     kinds = [args.kind] if args.kind else list(LIST_KINDS)
     for kind in kinds:
         if kind not in LIST_KINDS:
@@ -53,7 +54,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     """Print the derived profile of one unit (table or JSON)."""
     from cardgen.showview import unit_data, unit_table
 
-    content, all_derived = load_and_derive(args.content)
+    content, all_derived = load_and_derive(settings_of(args).content)
     if args.id not in content.units:
         raise UsageError(f"unknown unit '{args.id}'" + did_you_mean(args.id, content.units))
     derived = all_derived.units[args.id]

@@ -15,8 +15,6 @@ The portraits of the preview are prepared into a cache of their own
 
 from __future__ import annotations
 
-import argparse
-import copy
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,7 +30,7 @@ from cardgen.cards.power_view import power_card
 from cardgen.cards.render import CARDS_TEMPLATES, face_html
 from cardgen.cards.view import unit_card
 from cardgen.safefs import os_error_line
-from cardgen.settings import reload_project
+from cardgen.settings import Settings
 from cardgen.content.model import Content
 from cardgen.context import CardOptions, Summary
 from cardgen.errors import CardgenError
@@ -79,16 +77,18 @@ class Snapshot:
         return bool(self.errors)
 
 
-def load_snapshot(args: argparse.Namespace, cache: Cache, generation: int, last: Snapshot | None) -> Snapshot:
-    """The files as saved now; on an error, ``last``'s content with the error lines."""
+def load_snapshot(settings: Settings, cache: Cache, generation: int, last: Snapshot | None) -> Snapshot:
+    """The files as saved now (the project file read again); on an error, ``last``'s content with the
+    error lines."""
     try:
-        project = reload_project(args).project
-        theme = theme_for(project, args.css)
-        content, derived = load_and_derive(Path(args.content))
+        settings = settings.reload()
+        project = settings.project
+        theme = theme_for(project, list(settings.css))
+        content, derived = load_and_derive(settings.content)
         context = _PortraitContext(content, project, cache, theme)
         portraits = prepare_portraits(context)
         summary = Summary()
-        rulebooks = tuple(find_rulebooks(Path(args.content), summary, project))
+        rulebooks = tuple(find_rulebooks(settings.content, summary, project))
     except (CardgenError, OSError) as exc:
         lines = exc.lines() if isinstance(exc, CardgenError) else [f"cardgen: {os_error_line(exc)}"]
         if last is None:
@@ -103,15 +103,15 @@ def load_snapshot(args: argparse.Namespace, cache: Cache, generation: int, last:
 class Preview:
     """The current :class:`Snapshot`, loaded again by :meth:`reload` (its generation counts up)."""
 
-    def __init__(self, args: argparse.Namespace, cache_dir: Path):
-        self.args = copy.copy(args)             # the build worker reloads the project into its own
+    def __init__(self, settings: Settings, cache_dir: Path):
+        self.settings = settings
         self.cache = Cache(cache_dir)
         self._lock = threading.Lock()
-        self.snapshot = load_snapshot(self.args, self.cache, 1, None)
+        self.snapshot = load_snapshot(self.settings, self.cache, 1, None)
 
     def reload(self) -> Snapshot:
         with self._lock:
-            self.snapshot = load_snapshot(self.args, self.cache, self.snapshot.generation + 1, self.snapshot)
+            self.snapshot = load_snapshot(self.settings, self.cache, self.snapshot.generation + 1, self.snapshot)
             return self.snapshot
 
 

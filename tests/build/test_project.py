@@ -339,10 +339,8 @@ def test_pictures_from_cardgens_icon_set_are_named_once(designer, run):
 
 
 def test_watch_watches_the_project(designer, monkeypatch):
-    import argparse
-
     from cardgen.commands.build import watched_paths
-    from cardgen.settings import apply_project
+    from cardgen.settings import load_settings
 
     monkeypatch.chdir(designer)
     for folder in ("theme", "Grafiken", "Fonts"):
@@ -350,8 +348,7 @@ def test_watch_watches_the_project(designer, monkeypatch):
     write(designer / "extra.css")
     write(designer / PROJECT_FILE, 'content = "Inhalt"\nrulebooks = ["Regeln/*.md"]\nassets = ["Grafiken"]\n'
                                    '[css]\ncards = ["extra.css"]\n')
-    args = argparse.Namespace(content=None, out=None, strict=None, css=[], project_options=("content", "out"))
-    paths = watched_paths(apply_project(args, find_project()))
+    paths = watched_paths(load_settings())
     root = designer.absolute()
     for path in (root / "Inhalt", root / PROJECT_FILE, root / "theme", root / "Grafiken", root / "Fonts",
                  root / "extra.css", root / "Regeln"):

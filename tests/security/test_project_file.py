@@ -137,7 +137,8 @@ def test_watch_keeps_watching_after_a_bug_in_a_rebuild(monkeypatch, capsys, tmp_
     monkeypatch.setattr(buildcmd, "rebuild", rebuild)
     monkeypatch.setattr(buildcmd, "changes_from_now", lambda paths, out: iter([{"a"}, {"b"}]))
     monkeypatch.setattr(buildcmd, "watched_paths", lambda args: [])
-    assert buildcmd.run_watch(argparse.Namespace(content=tmp_path, out=tmp_path / "out")) == 0
+    assert buildcmd.run_watch(argparse.Namespace(content=tmp_path, out=tmp_path / "out", css=[], strict=None,
+                                                 print_shop=False, project_options=("content", "out"))) == 0
     assert len(builds) == 3
     assert capsys.readouterr().err.count("RuntimeError: Symlink loop") >= 3
 

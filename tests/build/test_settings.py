@@ -1,0 +1,61 @@
+"""One typed, frozen settings object per run (cardgen/settings.py): the project file with the command
+line's overrides laid over it, read anew by serve and watch before each rebuild."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from cardgen.commands.main import build_parser
+from cardgen.commands.options import settings_of
+from cardgen.settings import Settings, load_settings
+
+
+def test_without_a_project_file_cardgen_s_defaults(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings()
+    assert (settings.content, settings.out, settings.strict, settings.css) == (Path("content"), Path("build"), False, ())
+    assert settings.project.file is None
+
+
+def test_the_command_line_wins_and_none_takes_the_project_file_s(tmp_path, monkeypatch):
+    (tmp_path / "cardgen.toml").write_text('content = "Inhalt"\nout = "pdf"\nstrict = true\n', encoding="utf-8")
+    (tmp_path / "Inhalt").mkdir()
+    monkeypatch.chdir(tmp_path)
+    from_file = load_settings(content=None, out=None, strict=None)
+    assert (from_file.content, from_file.out, from_file.strict) == (tmp_path / "Inhalt", tmp_path / "pdf", True)
+    given = load_settings(content=Path("anders"), strict=False, css=[Path("x.css")])
+    assert (given.content, given.out, given.strict, given.css) == (Path("anders"), tmp_path / "pdf", False,
+                                                                   (Path("x.css"),))
+
+
+def test_reload_reads_the_project_file_again_with_the_same_command_line(tmp_path, monkeypatch):
+    project = tmp_path / "cardgen.toml"
+    project.write_text('out = "eins"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    first = load_settings(strict=True)
+    project.write_text('out = "zwei"\nstrict = false\n', encoding="utf-8")
+    again = first.reload()
+    assert (first.out, again.out) == (tmp_path / "eins", tmp_path / "zwei")
+    assert again.strict is True                     # the command line's --strict still wins
+
+
+def test_settings_are_frozen_and_only_known_overrides_are_taken(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings(css=[Path("a.css")])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.out = tmp_path                    # type: ignore[misc]
+    assert settings.overrides == (("css", (Path("a.css"),)),)      # a list became a tuple
+    with pytest.raises(TypeError, match="not a setting: colour"):
+        load_settings(colour="red")
+
+
+def test_a_command_line_becomes_settings_once(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = build_parser().parse_args(["build", "--out", "x", "--css", "a.css", "--strict"])
+    settings = settings_of(args)
+    assert isinstance(settings, Settings) and settings_of(args) is settings
+    assert (settings.out, settings.css, settings.strict, settings.print_shop) == (Path("x"), (Path("a.css"),), True,
+                                                                                 False)
