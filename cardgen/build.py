@@ -30,21 +30,21 @@ from pathlib import Path
 from typing import Any, Sequence
 from urllib.parse import unquote
 
-from cardgen.cache import Cache, digest, toolchain_digest, tree_digest
+from cardgen.cache import Cache, digest, tree_digest
 from cardgen.cards.pipeline import build_all_cards
 from cardgen.cards.planning import planned_outputs, step_count
 from cardgen.content.model import Content
-from cardgen.context import BuildContext, CardOptions, StrictFailure, Summary
+from cardgen.context import BuildContext, CardOptions, StrictFailure, Summary, open_run
 from cardgen.errors import Problem, display_path
 from cardgen.outputs import check_collisions
 from cardgen.project import Project
 from cardgen.rulebook.directive import card_ids, kinds_read
 from cardgen.rulebook.keywords import KEYWORD_KINDS
 from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
-from cardgen.stages import load_and_derive
-from cardgen.theme import Theme, theme_for
+from cardgen.settings import Settings
+from cardgen.theme import Theme
 
-__all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "rulebook_key"]
+__all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "build_run", "rulebook_key"]
 
 MAX_REFERENCED_BYTES = 64 * 1024 * 1024
 ICONS = ".icons.json"
@@ -60,20 +60,20 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
     behaviour) says which rulebooks, asset folders and theme; ``extra_css``
     (``--css FILE``) comes after the theme's stylesheets in every document; ``card_options``
     (default: today's) is how cards are printed (``--print-shop``)."""
+    settings = Settings(project or Project(root=Path.cwd()), Path(content_dir), Path(out_dir), strict,
+                        tuple(Path(p) for p in extra_css))
+    return build_run(settings, reporter_factory, card_options)
+
+
+def build_run(settings: Settings, reporter_factory=None, card_options: CardOptions | None = None) -> Summary:
+    """:func:`build` of one run's ``settings`` (:func:`cardgen.context.open_run`): every command's build."""
     card_options = card_options or CardOptions()
-    content_dir, out_dir = Path(content_dir), Path(out_dir)
-    project = project or Project(root=Path.cwd())
-    theme = theme_for(project, extra_css)
-    content, derived = load_and_derive(content_dir)
-    summary = Summary(strict=strict)
-    for problem in theme.warnings:
-        summary.warn(problem.format())
-    rulebooks = find_rulebooks(content_dir, summary, project)
+    ctx = open_run(settings, card_options)
+    content, summary, project = ctx.content, ctx.summary, ctx.project
+    rulebooks = find_rulebooks(settings.content, summary, project)
     check_collisions([*planned_outputs(content, card_options), *((label, display_path(s)) for s, label in rulebooks)])
-    cache = Cache(out_dir)
     reporter = reporter_factory(step_count(content) + len(rulebooks)) if reporter_factory else None
-    ctx = BuildContext(content, derived, out_dir, cache, toolchain_digest(), card_options, reporter=reporter,
-                       summary=summary, project=project, theme=theme)
+    ctx.reporter = reporter
     try:
         with ctx.staged(owns=lambda entry: built_by_build(entry, card_options)):   # all or none (strict: none if warned)
             build_all_cards(ctx)
@@ -82,10 +82,8 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
     finally:
         if reporter:
             reporter.close()
-    cache.prune("faces")
-    cache.prune("warnings")
-    cache.prune("portraits")
-    cache.prune("chunks")
+    for kind in ("faces", "warnings", "portraits", "chunks"):
+        ctx.cache.prune(kind)
     return summary
 
 

@@ -21,14 +21,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from cardgen.cache import Cache
+from cardgen.cache import Cache, toolchain_digest
 from cardgen.content.model import Content
 from cardgen.errors import CardgenError, escape_lines
 from cardgen.geometry import DEFAULT_PAPER
 from cardgen.outputs import Outputs
 from cardgen.project import Project
 from cardgen.rules.derive import Derived
-from cardgen.theme import Theme
+from cardgen.settings import Settings
+from cardgen.stages import load_and_derive
+from cardgen.theme import Theme, theme_for
 
 
 @dataclass(frozen=True)
@@ -92,8 +94,8 @@ class BuildContext:
     content: Content
     derived: Derived                                      # the content's derived values (computed once)
     out_dir: Path
-    cache: Cache
-    tool: str                                             # cache.toolchain_digest()
+    cache_given: Cache | None = None                      # None: the output folder's, made when first asked
+    tool_digest: str | None = None                        # cache.toolchain_digest(); None: made when first asked
     options: CardOptions = field(default_factory=CardOptions)
     reporter: Reporter | None = None
     summary: Summary = field(default_factory=Summary)
@@ -102,6 +104,22 @@ class BuildContext:
     theme: Theme = field(default_factory=Theme)           # cardgen's own look
     faces: Any = None                                     # the card stage's faces, for the rulebooks' card
                                                           # figures (cardgen.cards.figures.CardFaces)
+
+    @property
+    def cache(self) -> Cache:
+        """The build cache in the output folder, opened (the folder made) when first asked: a run
+        refused before it renders (an output clash) leaves no output folder behind."""
+        if self.cache_given is None:
+            self.cache_given = Cache(self.out_dir)
+        return self.cache_given
+
+    @property
+    def tool(self) -> str:
+        """What every rendering depends on besides its data (:func:`cardgen.cache.toolchain_digest`),
+        made once, when first asked: the preview, which renders no PDF, never asks."""
+        if self.tool_digest is None:
+            self.tool_digest = toolchain_digest()
+        return self.tool_digest
 
     def warn(self, message: str) -> None:
         self.summary.warn(message)
@@ -133,3 +151,26 @@ def icon_set_line(names: Iterable[str]) -> str:
     cardgen's own icons because the project has none of that name (the designer may want his own)."""
     names = sorted(set(names))
     return f"{len(names)} picture(s) from cardgen's icon set: {', '.join(names)}"
+
+
+def make_context(project: Project, content: Content, derived: Derived, out_dir: Path, *,
+                 theme: Theme | None = None, extra_css: Iterable[Path] = (), options: CardOptions | None = None,
+                 strict: bool = False, cache: Cache | None = None) -> BuildContext:
+    """The one way a run's context is made: the ``project``'s theme (with ``extra_css``; its warnings
+    the run's first), the cache in ``out_dir`` (or ``cache``), one warning counter."""
+    theme = theme if theme is not None else theme_for(project, list(extra_css))
+    summary = Summary(strict=strict)
+    for problem in theme.warnings:
+        summary.warn(problem.format())
+    return BuildContext(content, derived, out_dir, cache, options=options or CardOptions(), summary=summary,
+                        project=project, theme=theme)
+
+
+def open_run(settings: Settings, options: CardOptions | None = None) -> BuildContext:
+    """A run of ``settings``: its content loaded, checked and derived (:func:`cardgen.stages.load_and_derive`),
+    its context made (:func:`make_context`) -- what ``build``, ``cards`` and every rebuild of ``serve``
+    and ``watch`` start from."""
+    theme = theme_for(settings.project, list(settings.css))        # a theme's error before the content's
+    content, derived = load_and_derive(settings.content)
+    return make_context(settings.project, content, derived, settings.out, theme=theme, options=options,
+                        strict=settings.strict)

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from cardgen.cache import Cache, digest, toolchain_digest
+from cardgen.cache import digest
 from cardgen.cards.faces import CALLOUTS, FaceStore
 from cardgen.cards.planning import FaceJob, model_portraits, plan_faces, stamped_options
 from cardgen.content.model import Content
-from cardgen.context import BuildContext
+from cardgen.context import make_context
 from cardgen.geometry import Callout
 from cardgen.project import Project
 from cardgen.rules.derive import derive
@@ -90,8 +90,7 @@ class CardFaces:
 def standalone_faces(content: Content, project: Project, theme: Theme) -> tuple[CardFaces, list[str]]:
     """Faces for ``cardgen rulebook``: planned as a build plans them (portraits, the project's card
     stamp and theme), cached in the project's output folder; and the warnings of preparing them."""
-    ctx = BuildContext(content, derive(content), project.out, Cache(project.out), toolchain_digest(),
-                       project=project, theme=theme)
+    ctx = make_context(project, content, derive(content), project.out, theme=theme)
     portraits, roots = model_portraits(ctx)
     jobs = plan_faces(content, stamped_options(ctx), ctx.tool, ctx.derived, theme, portraits, roots)
     return CardFaces(jobs, FaceStore(ctx.cache, jobs)), list(ctx.summary.warnings)

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from cardgen.build import build
+from cardgen.build import build_run
 from cardgen.cards.printshop import print_shop_bleed
 from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.context import CardOptions, Summary, icon_set_line
@@ -82,9 +82,7 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
         return reporters[-1]
 
     try:
-        summary = build(settings.content, settings.out, strict=settings.strict,
-                        reporter_factory=reporter if reporter_factory else None,
-                        project=project, extra_css=list(settings.css), card_options=options)
+        summary = build_run(settings, reporter if reporter_factory else None, options)
     except BaseException:
         if journal:
             journal.forget()

@@ -4,26 +4,20 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 
-from cardgen.cache import Cache, toolchain_digest
 from cardgen.cards.pipeline import build_all_cards
 from cardgen.cards.planning import planned_outputs
 from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, print_shop_bleed
-from cardgen.context import BuildContext, CardOptions
-from cardgen.theme import theme_for
+from cardgen.context import CardOptions, open_run
 from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.outputs import check_collisions
-from cardgen.stages import load_and_derive
 
 
 def run_cards(args: argparse.Namespace) -> int:
     settings = settings_of(args)
-    project, out = settings.project, settings.out
-    theme = theme_for(project, list(settings.css))
-    content, derived = load_and_derive(settings.content)
-    if args.group and args.group not in content.groups:
-        raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")
+    out = settings.out
     if args.print_shop and args.group:
         raise UsageError("--print-shop writes the whole deck's print-shop files: leave out --group")
     bleed = print_shop_bleed(args.bleed) if args.print_shop else (args.bleed or 0.0)
@@ -33,11 +27,11 @@ def run_cards(args: argparse.Namespace) -> int:
         raise UsageError("--png DPI must be between 30 and 1200")
     options = CardOptions(layout=args.layout, bleed_mm=bleed, crop_marks=args.crop_marks,
                           group=args.group, png_dpi=args.png, print_shop=args.print_shop)
+    ctx = open_run(replace(settings, strict=False), options)     # the project's strict is build's and rulebook's
+    content = ctx.content
+    if args.group and args.group not in content.groups:
+        raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")
     check_collisions(planned_outputs(content, options))
-    ctx = BuildContext(content, derived, out, Cache(out), toolchain_digest(), options,
-                       project=project, theme=theme)
-    for problem in theme.warnings:
-        ctx.warn(problem.format())
     if args.print_shop and (warning := bleed_warning(bleed)):
         ctx.warn(warning)
     with ctx.staged(owns=lambda entry: owned_by_cards(entry, options)):

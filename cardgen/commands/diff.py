@@ -118,15 +118,12 @@ def _write_pdf(text: str, out: Path, new: Revision, work: Path) -> None:
 
 
 def _write_cards(out: Path, new: Revision, content, derived, units: list[str], work: Path) -> None:
-    from cardgen.cache import Cache, toolchain_digest
     from cardgen.cards.sheets import unit_cards_pdf
-    from cardgen.context import BuildContext
-    from cardgen.theme import theme_for
+    from cardgen.context import make_context
 
     if not units:
         print(f"no card changed: {display_path(out)} not written", file=sys.stderr)
         return
-    ctx = BuildContext(content, derived, work / "cards", Cache(work / "cards"), toolchain_digest(),
-                       project=new.project, theme=theme_for(new.project))
+    ctx = make_context(new.project, content, derived, work / "cards")
     write_atomic(out, unit_cards_pdf(ctx, units))
     print(f"wrote {display_path(out)} ({len(units)} changed card(s))", file=sys.stderr)

@@ -32,7 +32,7 @@ from cardgen.cards.view import unit_card
 from cardgen.safefs import os_error_line
 from cardgen.settings import Settings
 from cardgen.content.model import Content
-from cardgen.context import CardOptions, Summary
+from cardgen.context import CardOptions, Summary, make_context
 from cardgen.errors import CardgenError
 from cardgen.geometry import FacePage
 from cardgen.project import Project
@@ -41,20 +41,6 @@ from cardgen.rules.derive import Derived
 from cardgen.safefs import Roots
 from cardgen.stages import load_and_derive
 from cardgen.theme import Theme, theme_for
-
-
-@dataclass
-class _PortraitContext:
-    """What :func:`prepare_portraits` needs: the preview's own cache, warnings collected."""
-
-    content: Content
-    project: Project
-    cache: Cache
-    theme: Theme
-    warnings: list[str] = field(default_factory=list)
-
-    def warn(self, message: str) -> None:
-        self.warnings.append(message)
 
 
 @dataclass(frozen=True)
@@ -85,7 +71,7 @@ def load_snapshot(settings: Settings, cache: Cache, generation: int, last: Snaps
         project = settings.project
         theme = theme_for(project, list(settings.css))
         content, derived = load_and_derive(settings.content)
-        context = _PortraitContext(content, project, cache, theme)
+        context = make_context(project, content, derived, settings.out, theme=theme, cache=cache)
         portraits = prepare_portraits(context)
         summary = Summary()
         rulebooks = tuple(find_rulebooks(settings.content, summary, project))
@@ -95,7 +81,7 @@ def load_snapshot(settings: Settings, cache: Cache, generation: int, last: Snaps
             return Snapshot(generation, Project(root=Path.cwd()), errors=tuple(lines))
         return Snapshot(generation, last.project, last.theme, last.content, last.derived, last.portraits,
                         last.face_roots, last.rulebooks, tuple(lines), last.warnings)
-    warnings = (*(p.format() for p in theme.warnings), *context.warnings, *summary.warnings)
+    warnings = (*context.summary.warnings, *summary.warnings)      # the theme's first (make_context)
     return Snapshot(generation, project, theme, content, derived, portraits, face_roots(context), rulebooks,
                     (), tuple(warnings))
 

@@ -27,6 +27,7 @@ import pytest
 import yaml
 
 import cardgen.build
+import cardgen.context
 import cardgen.cards.faces
 import cardgen.cards.pipeline
 import cardgen.cards.sheets
@@ -254,7 +255,7 @@ def test_toolchain_change_re_renders_everything(project, monkeypatch):
     assert {"cards.pdf", "powers.pdf", "groups/trupp.pdf", RULEBOOK} <= set(everything)
     assert build(content, out).built == []                   # unchanged: all reused
 
-    monkeypatch.setattr(cardgen.build, "toolchain_digest", lambda: "another toolchain")
+    monkeypatch.setattr(cardgen.context, "toolchain_digest", lambda: "another toolchain")
     summary = build(content, out)
     assert summary.reused == []
     assert sorted(summary.built) == everything

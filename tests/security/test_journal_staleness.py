@@ -40,8 +40,8 @@ def project(small_project_build, tmp_path, monkeypatch) -> Path:
 def cardgen_build(monkeypatch, capsys, *options: str) -> Run:
     """``cardgen build OPTIONS`` as the command runs it (cardgen.entry), in this process."""
     ran: list[bool] = []
-    real = buildcmd.build
-    monkeypatch.setattr(buildcmd, "build", lambda *a, **k: ran.append(True) or real(*a, **k))
+    real = buildcmd.build_run
+    monkeypatch.setattr(buildcmd, "build_run", lambda *a, **k: ran.append(True) or real(*a, **k))
     capsys.readouterr()
     code = entry.main(["build", *options])
     out, err = capsys.readouterr()
