@@ -12,7 +12,7 @@ from the runs' environment).  Figures:
 * a generated 100-unit set (bench/generate.py) in a folder laid out as a designer's repository
   (``content/``, ``build/``, ``cardgen build`` run in it): a rebuild after editing one unit's name
   (target <= 1.2 s); the first rebuild with no change after a build (it builds and records the
-  journal, cardgen/journal.py) and a rebuild with no change after that (replayed from the journal,
+  journal, cardgen/speed/journal.py) and a rebuild with no change after that (replayed from the journal,
   target <= 0.25 s);
 * ``cardgen serve`` on the example content (bench/serve.py): from saving a
   unit to the refreshed preview page, and to the warm worker's updated PDFs;

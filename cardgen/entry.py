@@ -1,7 +1,7 @@
 """The ``cardgen`` command (and ``python -m cardgen``).
 
 A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
-from its journal before anything else is loaded (:mod:`cardgen.journal`); any other ``cardgen build``,
+from its journal before anything else is loaded (:mod:`cardgen.speed.journal`); any other ``cardgen build``,
 and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.speed.workers`); every
 command line is then :func:`cardgen.commands.main.main`.  Before all that, the working folder is taken off the
 import path of every process cardgen will start (:func:`cardgen.speed.workers.isolate_imports`) and
@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
         isolate_imports()                   # no process cardgen starts imports from the working folder
     speed.install()
     if args[:1] == ["build"] and speed.enabled("journal"):
-        from cardgen.journal import replay
+        from cardgen.speed.journal import replay
 
         code = replay(args)
         if code is not None:

@@ -9,7 +9,7 @@ to know:
 * the cache key of every rendered output (:func:`cardgen.cache.toolchain_digest`) includes
   :meth:`FontView.digest`: the configuration files' bytes and each font file's path, size and
   modification time, as fontconfig lists them now;
-* the journal's snapshot (:mod:`cardgen.journal`) looks at :meth:`FontView.paths`: the
+* the journal's snapshot (:mod:`cardgen.speed.journal`) looks at :meth:`FontView.paths`: the
   configuration files and folders (and the user's configuration files that would be read if they
   existed), every font folder (a font added or removed changes its folder), every font file, and
   fontconfig's cache folders, so that such a change builds instead of replaying.

@@ -13,7 +13,7 @@ however many ``**`` the pattern has, and it stops with :class:`TooManyEntries` a
 Meaning, as :meth:`pathlib.Path.glob` on POSIX: ``*``, ``?`` and ``[…]`` match within one name
 (case-sensitive, names starting with ``.`` included), ``**`` any number of folders (a pattern
 ending in ``**`` names folders, so no file).  Unlike it, links to folders are not followed and no
-``.git`` folder is entered: the walk stays inside what :mod:`cardgen.journal` looks at.
+``.git`` folder is entered: the walk stays inside what :mod:`cardgen.speed.journal` looks at.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from cardgen.cards.printshop import print_shop_bleed
 from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.context import CardOptions, Summary, icon_set_line
 from cardgen.errors import display_path
-from cardgen.journal import Recorder
+from cardgen.speed.journal import Recorder
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
 from cardgen import speed
@@ -69,7 +69,7 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
     """``cardgen build``: build, print the warnings, removed outputs and the summary line; the summary.
     ``reporter_factory=None``: no line per step (``cardgen serve``).  With ``command_line`` (the
     ``cardgen`` command itself, :mod:`cardgen.entry`), a run that changes nothing is recorded in the
-    journal, so the same command replays it next time (:mod:`cardgen.journal`)."""
+    journal, so the same command replays it next time (:mod:`cardgen.speed.journal`)."""
     started = time.perf_counter()
     options = CardOptions(print_shop=True, bleed_mm=print_shop_bleed(None)) if settings.print_shop else None
     project = settings.project

@@ -37,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None, journal: bool = False) -> int:
     """Run one command; ``journal``: the ``cardgen`` command itself (:mod:`cardgen.entry`), whose
-    no-change builds are recorded for replay (:mod:`cardgen.journal`)."""
+    no-change builds are recorded for replay (:mod:`cardgen.speed.journal`)."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if journal and args.command == "build":

@@ -36,7 +36,7 @@ from typing import Any
 import pyphen
 
 from cardgen.atomic import write_atomic
-from cardgen.usercache import own_folder, user_cache_folder
+from cardgen.speed.usercache import own_folder, user_cache_folder
 
 FORMAT = b"cardgen-hyphenation 1"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024

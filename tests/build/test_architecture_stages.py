@@ -26,7 +26,7 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
               "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision",
-              "cardgen.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
+              "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
               "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind", "cardgen.settings",
               "cardgen.pipes")),
     ("look", ("cardgen.theme", "cardgen.fonts")),
@@ -43,7 +43,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.pipeline", "cardgen.rulebook",
                  "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.errata", "cardgen.errata.",
                  "cardgen.speed.warm")),
-    ("build", ("cardgen.build", "cardgen.journal")),
+    ("build", ("cardgen.build", "cardgen.speed.journal")),
     ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init")),
     ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
                   "cardgen.speed.preload", "cardgen.speed.preload_warm")),

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import cache, entry, journal
+from cardgen import cache, entry
+from cardgen.speed import journal
 from cardgen.commands import build as buildcmd
 from cardgen.fontview import font_view
 

@@ -40,7 +40,7 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
   Node environment (``.venv``, ``venv``, ``node_modules``) inside the project, nothing is recorded
   and every build runs.
 * **Where.**  One small JSON file per working folder and command line in cardgen's own folder of the
-  user's cache (:mod:`cardgen.usercache`: made by cardgen, mode 0700, used only while it is this
+  user's cache (:mod:`cardgen.speed.usercache`: made by cardgen, mode 0700, used only while it is this
   user's alone).  A CI machine starts without any, so CI always builds.
 
 Only ``cardgen build`` (the command, or ``python -m cardgen build``) replays; ``cardgen watch`` and
@@ -61,7 +61,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.fontview import ENVIRONMENT, font_view
-from cardgen.usercache import own_folder, user_cache_folder
+from cardgen.speed.usercache import own_folder, user_cache_folder
 
 FORMAT = 2
 MAX_ENTRIES = 10_000                    # files and folders a snapshot looks at, at most
@@ -70,7 +70,7 @@ RACY_NS = 2_000_000_000                 # a file written this shortly before the
 SKIPPED_NAMES = frozenset({"__pycache__"})    # in cardgen's own package only
 ENVIRONMENTS = frozenset({".venv", "venv", "node_modules"})  # a walk that meets one records nothing
 GIT_FILES = ("HEAD", "packed-refs")
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]          # cardgen itself: its code, templates and assets
 Entry = list[int]
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import entry, journal
+from cardgen import entry
+from cardgen.speed import journal
 from cardgen.commands import build as buildcmd
 
 
@@ -161,7 +162,7 @@ def test_a_damaged_or_untrusted_journal_is_passed_over(project, monkeypatch, cap
 
 def test_the_replay_loads_no_content_and_no_renderer(project, tmp_path):
     """The command as a new process: the second no-change run imports neither the build nor pydantic."""
-    code = ("import sys\nimport cardgen.journal as journal\njournal.RACY_NS = 0\n"
+    code = ("import sys\nimport cardgen.speed.journal as journal\njournal.RACY_NS = 0\n"
             "from cardgen.entry import main\ncode = main(['build'])\n"
             "print('LOADED', code, 'cardgen.build' in sys.modules, 'pydantic' in sys.modules)\n")
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}

@@ -1,5 +1,5 @@
 """cardgen's own folders in the user's cache (XDG, macOS, Windows): parsed hyphenation dictionaries
-(:mod:`cardgen.speed.hyphenation`) and the journal of no-change builds (:mod:`cardgen.journal`).
+(:mod:`cardgen.speed.hyphenation`) and the journal of no-change builds (:mod:`cardgen.speed.journal`).
 
 Only a folder cardgen made, mode 0700, that belongs to this user and that nobody else may write to
 is used (:func:`own_folder`); content (YAML, Markdown, themes) never names a path there.  Without a
