@@ -223,3 +223,36 @@ def test_the_loop_check_finds_a_loop(tmp_path, monkeypatch):
     (tmp_path / "cardgen" / "b.py").write_text("from cardgen.a import f\n")
     monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
     assert import_cycles() == [["cardgen.a", "cardgen.b"]]
+
+
+def stage_graph() -> str:
+    """The import graph of the stages as a Mermaid flowchart, top (commands) to bottom (base): one
+    arrow per pair of stages, labelled with the number of imports, and each stage's modules."""
+    paths = _sources()
+    known = {module_name(p) for p in paths}
+    edges: dict[tuple[str, str], int] = {}
+    members: dict[str, int] = {}
+    for path in paths:
+        importer = module_name(path)
+        here = stage_of(importer)
+        assert here is not None
+        members[here] = members.get(here, 0) + 1
+        for _, imported in imported_modules(path, known):
+            there = stage_of(imported)
+            if there is not None and there != here:
+                edges[(here, there)] = edges.get((here, there), 0) + 1
+    order = [name for name, _ in reversed(STAGES)]
+    lines = ["```mermaid", "flowchart TB"]
+    lines += [f"    {name}[\"{name} ({members.get(name, 0)} modules)\"]" for name in order]
+    lines += [f"    {a} -->|{count}| {b}" for (a, b), count in sorted(edges.items(), key=lambda e: (RANK[e[0][0]] * -1, -RANK[e[0][1]]))]
+    lines.append("```")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_drawing_in_the_docs_is_the_code_s_import_graph():
+    """docs/architecture.md shows the graph the code has now (every arrow points down the stages)."""
+    drawing = stage_graph()
+    assert all(RANK[a] > RANK[b] for a, b in
+               ((line.split()[0], line.split()[-1]) for line in drawing.splitlines() if "-->" in line))
+    doc = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    assert drawing in doc, "docs/architecture.md: replace the import graph's mermaid block with\n" + drawing
