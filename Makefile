@@ -2,13 +2,14 @@
 #   make build   install into .venv and build the example content into build/
 #   make test    install into .venv (and, for the tests only, Chromium), lint (ruff), type-check (mypy)
 #                and run the whole test suite
+#   make test-fast  the tests that render no PDF, in seconds (no lint, no type check)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.test-system
 
-.PHONY: build test setup clean
+.PHONY: build test test-fast setup clean
 
 build: $(STAMP)
 	$(BIN)/cardgen build --content content --out build
@@ -17,6 +18,9 @@ test: $(STAMP) $(TESTSTAMP)
 	$(BIN)/ruff check cardgen tests bench
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n 2 --dist worksteal
+
+test-fast: $(STAMP)     # every test that renders no PDF (pytest.mark.pdf marks the others): a quick check
+	$(BIN)/python -m pytest -q -n 2 -m "not pdf"
 
 setup: $(STAMP)
 

@@ -44,6 +44,19 @@ def pytest_configure(config) -> None:
 
     speed.install()
 
+
+@pytest.fixture(autouse=True)
+def _no_pdf_in_a_fast_run(request, monkeypatch):
+    """``make test-fast`` (``-m "not pdf"``) runs the tests that render no PDF: one that lays out a
+    document all the same fails, naming the marker it lacks (``pytestmark = pytest.mark.pdf``)."""
+    if "not pdf" not in (request.config.getoption("markexpr") or "") or request.node.get_closest_marker("pdf"):
+        return
+    from cardgen import pdf
+
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"{request.node.nodeid} renders a PDF: mark it pytest.mark.pdf")
+    monkeypatch.setattr(pdf, "load_document", refuse)
+
 # The suite's own cache folder (cardgen keeps parsed hyphenation dictionaries in the user's cache):
 # made once by the controlling process before the xdist workers start, inherited by them through
 # the environment, removed when the controlling process ends, so no run reads or writes ~/.cache.

@@ -12,6 +12,9 @@ from pathlib import Path
 import weasyprint
 
 import cardgen
+import pytest
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 ROOT = Path(cardgen.__file__).resolve().parent.parent
 WRAPPER = Path("cardgen/pdf.py")

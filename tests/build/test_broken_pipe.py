@@ -15,6 +15,9 @@ from pathlib import Path
 import yaml
 
 from conftest import FIXTURES, PROJECT, unit
+import pytest
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 
 def run_into_closed_pipe(*args: str, stream: str = "stdout") -> tuple[int, str]:

@@ -35,6 +35,8 @@ from cardgen.build import build
 from cardgen.commands.main import main
 from conftest import PROJECT, ExampleBuild, strip_root
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 CONTENT = PROJECT / "content"
 UNITS = sorted(p.stem for p in (CONTENT / "units").glob("*.yaml"))
 POWERS = sorted(p.stem for p in (CONTENT / "powers").glob("*.yaml"))

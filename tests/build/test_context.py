@@ -26,6 +26,8 @@ from cardgen.stages import load_content
 from conftest import FIXTURES, PROJECT, one_unit_content
 from rules.memory import ruleset
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 
 @pytest.fixture(scope="module")
 def example():

@@ -37,6 +37,8 @@ from pypdf import PdfReader
 from cardgen.commands.main import main
 from cardgen.paths import FONTS_DIR
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 GREEN = (0x19, 0xC3, 0x7D)          # the fixture logo's bar
 MAGENTA = (0xFF, 0x00, 0xAA)        # the fixture logo's dot
 BAR = (0x20, 0x2A, 0x44)            # the heading bar's dark stripe

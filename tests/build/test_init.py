@@ -16,6 +16,8 @@ from cardgen import __version__, init
 from cardgen.commands.main import main
 from cardgen.project import _ProjectFile, load_project
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 BIN = Path(sys.executable).parent
 WORKFLOW = ".github/workflows/cardgen.yml"
 

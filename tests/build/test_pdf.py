@@ -8,6 +8,8 @@ import pytest
 
 from cardgen import atomic, pdf
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 HOSTILE_HTML = """<p>Hallo
 <img src="file:///etc/passwd">
 <img src="http://example.com/x.png">

@@ -17,6 +17,8 @@ from cardgen.project import PROJECT_FILE, Project, find_project, load_project
 from cardgen.stages import load_content
 from conftest import one_unit_content
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 FULL = """\
 content   = "Inhalt"
 out       = "Ausgabe"

@@ -16,6 +16,8 @@ from cardgen.revision import git_commit, git_tag, project_stamp
 from cardgen.rulebook.build import build_rulebook
 from conftest import one_unit_content
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 needs_git = pytest.mark.skipif(shutil.which("git") is None or shutil.which("pdftotext") is None,
                                reason="needs git to make a repository and pdftotext (poppler-utils)")
 

@@ -23,6 +23,8 @@ from cardgen.rules.derive import derive
 from cardgen.stages import load_content
 from cardgen.theme import Theme, theme_for
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 RED, BLUE, GREEN = (255, 0, 0), (0, 0, 255), (0, 160, 0)
 SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
 BOOK = "# Regeln\n\nvorn\n\n## Bewegung\n\nText.\n"

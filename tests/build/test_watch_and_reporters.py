@@ -21,6 +21,8 @@ from rich.console import Console
 from cardgen.commands import build as buildcmd
 from conftest import one_unit_content, unit
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 
 @pytest.fixture
 def small(tmp_path):

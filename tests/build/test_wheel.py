@@ -14,6 +14,9 @@ from cardgen import __version__
 from conftest import PROJECT
 
 from .conftest import run_outside
+import pytest
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 RUN_TIME_DATA = [
     "cardgen/defaults/rules.yaml",

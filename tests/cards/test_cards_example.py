@@ -8,6 +8,8 @@ import pytest
 
 from .conftest import EXAMPLE, flat, load_yaml, page_sizes, pdf_text, show_json
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 A4 = (595.28, 841.89)
 UNITS = load_yaml(EXAMPLE, "units")
 POWERS = load_yaml(EXAMPLE, "powers")

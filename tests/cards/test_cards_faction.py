@@ -16,6 +16,9 @@ from cardgen.icons import icon_uri
 from cardgen.rules.derive import derive
 
 from .conftest import SMALL, flat, pdf_text
+import pytest
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 UNIT_PAGE = FacePage(120, 80)
 LEADER_RULE = "Es führt das Modell mit der höchsten EH.\n\nFällt es aus: <b>das nächste</b> & so fort."

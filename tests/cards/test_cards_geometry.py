@@ -18,6 +18,8 @@ from cardgen.rules.derive import derive
 
 from .conftest import MM
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 TOL_PT = 0.2 * MM                   # ±0.2 mm
 
 

@@ -17,6 +17,8 @@ from conftest import run_in_process
 from .conftest import EXAMPLE, SMALL, flat, load_yaml, page_sizes, pdf_text
 from .synthetic import placements
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 GROUP = "kampfgruppe_eisenfaust"
 
 

@@ -18,6 +18,8 @@ from cardgen.rules.derive import derive
 
 from .conftest import CARD_FIXTURES, flat, pdf_text
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 
 def test_overlong_rules_text_fails_naming_unit_and_box(cli, tmp_path):
     code, out, err = cli("cards", "--content", CARD_FIXTURES / "overflow", "--out", tmp_path / "out")

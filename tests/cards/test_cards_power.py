@@ -14,6 +14,8 @@ from cardgen.rules.colour import text_colour
 
 from .conftest import flat, pdf_text
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 POWER_PAGE = FacePage(63, 88)
 
 

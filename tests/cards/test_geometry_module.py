@@ -10,6 +10,8 @@ from cardgen.cards.impose import layout_sheet
 from cardgen.cards.render import CARDS_TEMPLATES, environment
 from cardgen.geometry import FacePage, SheetOptions, paper_mm, sheet_layout, slots_to_try
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 ARITHMETIC = (nodes.Add, nodes.Sub, nodes.Mul, nodes.Div, nodes.FloorDiv, nodes.Mod, nodes.Pow,
               nodes.Neg, nodes.Pos)
 

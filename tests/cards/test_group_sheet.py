@@ -23,6 +23,8 @@ from cardgen.stages import load_and_derive
 
 from .conftest import EXAMPLE, flat, page_sizes, pdf_text
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 GROUP = "kampfgruppe_eisenfaust"
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
 

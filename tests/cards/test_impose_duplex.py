@@ -13,6 +13,8 @@ from cardgen.geometry import FacePage, mm_to_pt
 
 from .synthetic import LABEL_OFFSET, face_pdf, placements, words
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 A4_PT = (595.28, 841.89)
 POWER = FacePage(63, 88)            # 3 × 3 on a portrait A4 sheet
 

@@ -13,6 +13,8 @@ from .conftest import MM
 from .printed import sheet_chars, sheet_image
 from .synthetic import Placed, face_pdf, placements
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 DPI = 150
 INSET = 0.3 * MM                    # the hairline and the fold line lie on a face's edge: look inside it
 

@@ -15,6 +15,8 @@ from cardgen.geometry import FacePage
 
 from .synthetic import face_pdf, placements, words
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 CARD = FacePage(63, 88)             # 9 to an A4 grid sheet
 
 

@@ -33,6 +33,8 @@ from cardgen.theme import Theme
 from cardgen.stages import check_and_derive, check_content, load_and_derive
 from tests.conftest import one_unit_content, unit
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 MM_PER_PT = 25.4 / 72
 PORTRAIT_BOX_MM = (3.0, 12.0, 43.5, 71.5)   # left, top, right, bottom on the front: the 40 mm column between
                                             # the name cell and the points cell (unit.css), 0.5 mm leeway

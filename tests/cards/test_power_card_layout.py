@@ -33,6 +33,8 @@ from cardgen.rules.colour import text_colour
 
 from .conftest import EXAMPLE, MM, load_yaml
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 POWERS = load_yaml(EXAMPLE, "powers")
 SCHOOLS = load_yaml(EXAMPLE, "schools")
 PAGE = FacePage(63, 88)

@@ -22,6 +22,8 @@ from conftest import run_in_process
 from .conftest import EXAMPLE, SMALL, flat, load_yaml
 from .synthetic import LABEL_OFFSET, face_pdf, words
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 UNIT, POWER = (120, 80), (63, 88)
 TOL = 0.01                          # points
 

@@ -14,6 +14,9 @@ from cardgen.geometry import FacePage
 from cardgen.project import load_project
 from cardgen.rules.derive import derive
 from cardgen.theme import theme_for
+import pytest
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 UNIT_PAGE, POWER_PAGE = FacePage(120, 80), FacePage(63, 88)
 GREEN = (0, 200, 0)

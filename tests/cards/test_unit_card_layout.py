@@ -26,6 +26,8 @@ from cardgen.stages import load_content
 
 from .conftest import EXAMPLE, MM, load_yaml
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 UNITS = sorted(load_yaml(EXAMPLE, "units"))
 RULEBOOK = Path(__file__).resolve().parents[3] / "shared" / "rulebook" / "Regelbuch.md"
 MIN_PT = 6.0

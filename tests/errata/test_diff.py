@@ -18,6 +18,8 @@ import yaml
 from cardgen.commands.main import main
 from conftest import FIXTURES, unit
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="needs git to make the fixture repository")
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
 

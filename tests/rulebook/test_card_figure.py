@@ -33,7 +33,8 @@ from cardgen.stages import load_content
 from cardgen.theme import Theme
 from conftest import PROJECT
 
-pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+pytestmark = [pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)"),
+              pytest.mark.pdf]          # renders PDFs (make test-fast leaves it out)
 
 RULEBOOK = "rulebooks/rulebook/Regeln.pdf"
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')

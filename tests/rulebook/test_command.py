@@ -13,6 +13,8 @@ from cardgen.paths import ASSETS_DIR
 from cardgen.rulebook import build_rulebook
 from cardgen.rulebook.page import page_settings
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]   # the checkout
 
 DOCUMENTS = Path(__file__).parent / "fixtures" / "documents"

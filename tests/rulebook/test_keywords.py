@@ -23,6 +23,8 @@ from cardgen.rulebook.keywords import german_key
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.stages import load_content
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
 
 TRAITS = [

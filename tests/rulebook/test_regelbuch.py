@@ -17,6 +17,8 @@ from cardgen.paths import ASSETS_DIR
 from cardgen.rulebook import build_rulebook, format_warning
 from cardgen.rulebook.markdown import make_markdown
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 PROJECT_DIR = Path(__file__).resolve().parents[2]   # the checkout
 
 REGELBUCH = PROJECT_DIR.parent / "shared" / "rulebook" / "Regelbuch.md"

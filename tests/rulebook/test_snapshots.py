@@ -17,6 +17,8 @@ from cardgen.stages import load_content
 from cardgen.theme import Theme
 from conftest import PROJECT
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 SOURCE = PROJECT / "content" / "rulebook" / "Regeln.md"
 
 

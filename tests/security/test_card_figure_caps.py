@@ -26,6 +26,8 @@ from cardgen.rulebook.document import read_document
 from cardgen.safefs import MAX_REFERENCES
 from conftest import PROJECT
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 BAD_WIDTHS = ["1e30mm", "9" * 400 + "mm", "99999999999999999999999999999999mm", "0mm", "0.5mm", "1001mm",
               "0.05cm", "101%", "0%", "nanmm", "infmm", "mm", "-5mm"]
 

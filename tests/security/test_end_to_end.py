@@ -26,6 +26,8 @@ from cardgen.stages import load_content
 from cardgen.rules.derive import derive
 from conftest import FIXTURES, strip_root, unit
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 HOSTILE = FIXTURES / "hostile"
 SCRIPT = "<script>alert(1)</script>"
 IMG = "<img src=x onerror=alert(1)>"

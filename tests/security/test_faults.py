@@ -30,6 +30,8 @@ from cardgen.build import build
 from cardgen.safefs import FileRefused
 from conftest import FIXTURES, PROJECT, unit
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 
 @pytest.fixture(scope="module")
 def built_once(tmp_path_factory):

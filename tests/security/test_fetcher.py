@@ -17,6 +17,8 @@ from cardgen import pdf
 from cardgen.paths import FONTS_DIR
 from conftest import no_hang
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 MARKER = b"TOPSECRET-4711"
 
 

@@ -15,6 +15,8 @@ from cardgen.rulebook.document import read_document
 from cardgen.rulebook.frontmatter import read_front_matter
 from cardgen.rulebook.page import PageSettings, page_settings
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 SOURCE = Path("R.md")
 BOMB = """a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]
 b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]

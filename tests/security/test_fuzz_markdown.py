@@ -19,6 +19,9 @@ from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.layout import book_html
 from conftest import FIXTURES, no_hang
+import pytest
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 ALARM_SECONDS = 20
 MAX_BUILD_CHARS = 3000      # the whole-build examples stay small: a PDF each

@@ -15,6 +15,8 @@ from cardgen.speed import journal
 from cardgen.commands import build as buildcmd
 from cardgen.fontview import font_view
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 SYSTEM_FONT = next((Path(p) for p in (font_view().font_files if font_view() else ()) if p.endswith(".ttf")), None)
 
 

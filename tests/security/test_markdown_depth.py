@@ -15,6 +15,8 @@ from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.document import read_document
 from conftest import FIXTURES, strip_root
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 INTRO = "# Regeln\n\nEinleitung.\n\n"     # the deep part starts on line 5
 DEEP = {  # name -> (Markdown after INTRO, line of the warning, what the warning says)
     "div-one-line": ("<div>" * 300 + "geheim" + "</div>" * 300, 5, "HTML", "the block is shown as text"),

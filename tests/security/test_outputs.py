@@ -28,6 +28,8 @@ from cardgen.atomic import OutputError
 from cardgen.build import build
 from conftest import PROJECT, unit
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 GROUP = {"id": "trupp", "name": "Trupp", "faction": "test",
          "models": [{"unit": "probe", "label": "a", "leader": True}, {"unit": "probe", "label": "b"}]}
 

@@ -21,6 +21,8 @@ from cardgen.pdf import RefusedResource, SafeFetcher
 from cardgen.safefs import NAME_TOO_LONG, FileRefused, Roots, check_file, resolve_roots
 from cardgen.serve.server import PreviewApp
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 DEEP = "c/" * 2100 + "x.svg"            # 4,205 characters in short parts: over PATH_MAX
 WIDE = "images/" + "a" * 4000 + ".svg"  # one part of 4,004 characters: over NAME_MAX
 

@@ -22,6 +22,8 @@ import pytest
 
 from cardgen.speed import workers
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ROOT / "tests" / "fixtures" / "cards" / "small"
 CARDGEN = Path(sys.executable).with_name("cardgen")

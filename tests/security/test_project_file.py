@@ -19,6 +19,8 @@ from cardgen.project import PROJECT_FILE, find_project, load_project
 from cardgen.serve.server import watch_in_background
 from cardgen.serve.worker import BuildWorker
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 
 def write(path: Path, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -23,6 +23,8 @@ from PIL import Image
 from cardgen.paths import FONTS_DIR
 from conftest import FIXTURES, unit
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 MARKER = "TOPSECRET-4711"
 
 HOSTILE_RULEBOOK = """\

@@ -16,6 +16,9 @@ import sys
 import threading
 
 from cardgen import pdf
+import pytest
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 NESTED_FLEX = "# Regeln\n\n## Kästen\n\n" + '<div style="display: flex">' * 14 + "x" + "</div>" * 14 + "\n"
 LOWERED = ("import sys\nfrom cardgen import pdf\npdf.MAX_RENDER_SECONDS = 0.25\n"

@@ -14,6 +14,8 @@ from PIL import Image
 from conftest import EXAMPLE
 from .running import serving
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 CHROMIUM = Path("/usr/bin/chromium")
 WINDOW = (1280, 900)
 

@@ -19,6 +19,8 @@ from cardgen.serve.server import host_allowed
 from conftest import EXAMPLE, one_unit_content, unit
 from .running import Server, serving, wait_for
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):

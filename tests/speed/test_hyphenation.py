@@ -12,6 +12,8 @@ import pytest
 from cardgen import pdf
 from cardgen.speed import hyphenation
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 TINY = "UTF-8\n1ba\na1b\n2bc\nLEFTHYPHENMIN 1\n"       # a three-pattern dictionary: parsed in no time
 
 

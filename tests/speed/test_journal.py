@@ -16,6 +16,8 @@ from cardgen import entry
 from cardgen.speed import journal
 from cardgen.commands import build as buildcmd
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 
 @dataclass
 class Run:

@@ -10,6 +10,8 @@ import pytest
 
 from cardgen.speed import libraries as native
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 LINUX = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the quick look-up is used on Linux only")
 
 # every name WeasyPrint 70 tries for its libraries (weasyprint/text/ffi.py), and one nobody has

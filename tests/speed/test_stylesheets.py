@@ -21,6 +21,8 @@ from cardgen.speed.stylesheets import StylesheetCache, install
 from cardgen.stages import load_and_derive
 from tests.conftest import EXAMPLE
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 PAGE = "<style>@page { size: 40mm 20mm; margin: 0 }</style>"
 
 

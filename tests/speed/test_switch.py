@@ -14,6 +14,8 @@ import pytest
 from cardgen import speed
 from tests.conftest import EXAMPLE
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 CARDGEN = Path(sys.executable).with_name("cardgen")
 
 

@@ -7,6 +7,9 @@ import subprocess
 import sys
 
 from tests.conftest import EXAMPLE
+import pytest
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 # every face of three example units and one power card, as a cold or a warmed-up process renders them
 RENDER = """

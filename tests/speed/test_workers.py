@@ -17,6 +17,8 @@ import pytest
 from cardgen.build import build
 from cardgen.speed import workers
 
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
 SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
 COMMAND = ("import json, sys\n"
            "from cardgen.entry import main\n"
