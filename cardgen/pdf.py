@@ -9,7 +9,7 @@
 * :func:`load_document` returns a :class:`LaidOut`: what the rest of
   cardgen may know of a laid-out document (page sizes, every box as a plain
   :class:`BoxInfo` record) and its PDF.  No other module imports WeasyPrint
-  or touches its objects (``tests/build/test_architecture_pdf.py``).
+  or touches its objects (``tests/architecture/test_pdf_seal.py``).
 * :func:`write_atomic` writes through a temporary file and a rename, so a
   failed build never leaves a half-written PDF and never deletes the last
   good one.

@@ -7,7 +7,7 @@ project file (:mod:`cardgen.project`) is found once, before a command runs: it g
 is printed without a traceback (one problem per line on stderr) and gives exit 1; so is, as a last
 safety net, an I/O error (``cardgen: FILE: reason``); any other exception is a bug and shows its
 traceback.  Commands sit on top: they import the layers below, and nothing below imports a command
-(``tests/build/test_architecture_stages.py``).
+(``tests/architecture/test_stages.py``).
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ class StylesheetCache:
     layer in the document so far, as a rule's layer is looked up in the document's list),
     ``@counter-style`` or colour-profile rule (those go into the document's own lists) and no
     further fetch (``@import``, fonts), so reusing it gives the document exactly what parsing
-    it again would: the same PDF bytes (``tests/build/test_pdf_stylesheets.py``) and the same
+    it again would: the same PDF bytes (``tests/speed/test_stylesheets.py``) and the same
     warnings (what its parse logged is logged again for every document that reuses it)."""
 
     def __init__(self, parse: type) -> None:

@@ -1,6 +1,6 @@
 """The built wheel is all cardgen needs: installed with no checkout around, it builds the example content.
 
-How the wheel is built and installed (and why a ``.pth`` file): tests/build/conftest.py.
+How the wheel is built and installed (and why a ``.pth`` file): tests/e2e/conftest.py.
 """
 
 from __future__ import annotations

@@ -283,7 +283,7 @@ def test_file_beside_rulebook_changed_in_same_process(project):
 def test_two_cold_builds_are_byte_identical(base, wheel_build):
     """The checkout's cold build (``base``, in-process) and another cold build of a copy of content/ in
     another folder, in a process of its own with another SOURCE_DATE_EPOCH and time zone: that of the
-    installed wheel (tests/build/conftest.py, ``wheel_build``; the wheel's test checks it too)."""
+    installed wheel (tests/e2e/conftest.py, ``wheel_build``; the wheel's test checks it too)."""
     assert wheel_build.returncode == 0, wheel_build.stderr
     out = wheel_build.out
     for name in [*PDFS, "changed-cards.pdf"]:

@@ -1,5 +1,5 @@
 """The wheel of the checkout, installed in a fresh environment, and its cold build of the example content
-(shared by tests/build/test_wheel.py and test_build.py).
+(shared by tests/e2e/test_wheel.py and test_build.py).
 
 The wheel is built from a copy of the checkout's files (``git ls-files``
 plus untracked files git does not ignore, or without git a copy that leaves
