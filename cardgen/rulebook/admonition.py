@@ -3,14 +3,17 @@
 ``mdit_py_plugins.admon`` does not fit: it reads ``!!! TODO neue Art "»"``
 as five kinds with the title ``»``.  The dialect's rules are simpler:
 
-* the first word after ``!!!`` is the kind (``danger`` = action, ``warning``
-  = reaction, ``example``, ``note``, ``summary``, ``info``, ``TODO`` ...);
-  it becomes the CSS class in lower case;
+* the first word after ``!!!`` is the kind, one of the types of the
+  designer's editor extension (VS Code "Markdown Extended"): ``KINDS``,
+  matched in any case (``TODO``); it becomes the CSS class in lower case.
+  Aliases keep their own class (``check``) and share their family's look
+  (``success``: colour and icon in ``book.css``).  An unknown kind is a
+  warning with its line and is shown as a ``note``, as the extension does;
 * the rest of the line is the title, exactly as written (inline Markdown
   allowed): ``Normale Bewegung - 1-2 ⊙``; a title in double quotes loses the
-  quotes, and ``""`` means "no title bar" (class ``untitled``); no title
-  at all gives the kind as title (``!!! TODO`` → ``TODO``, ``!!! note`` →
-  ``Note``);
+  quotes.  No title, or ``""``, means no title bar (class ``untitled``):
+  cardgen prints no word the author did not write (``!!! note`` has no
+  "Note" bar; a theme may add labels, see ``book.css``);
 * the body is every following line that is blank or indented by at least
   four columns more than the marker; it ends at the first less indented
   non-blank line (so ``!!! TODO austauschen`` directly followed by an
@@ -24,7 +27,27 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 
+from cardgen.errors import did_you_mean
+
 BODY_INDENT = 4
+
+#: Every admonition type of Markdown Extended, by family; the aliases of a family look alike.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "note": ("note",),
+    "abstract": ("abstract", "summary", "tldr"),
+    "info": ("info", "todo"),
+    "tip": ("tip", "hint", "important"),
+    "success": ("success", "check", "done"),
+    "question": ("question", "help", "faq"),
+    "warning": ("warning", "caution", "attention"),
+    "failure": ("failure", "fail", "missing"),
+    "danger": ("danger", "error"),
+    "bug": ("bug",),
+    "example": ("example", "snippet"),
+    "quote": ("quote", "cite"),
+}
+#: kind (lower case) -> its family
+KINDS: dict[str, str] = {kind: family for family, kinds in FAMILIES.items() for kind in kinds}
 _PARAMS = re.compile(r"^(?P<kind>[\w-]+)(?:[ \t]+(?P<title>.*?))?[ \t]*$")
 
 
@@ -36,9 +59,15 @@ def parse_params(params: str) -> tuple[str, str] | None:
     kind, title = match["kind"], match["title"] or ""
     if len(title) >= 2 and title.startswith('"') and title.endswith('"'):
         return kind, title[1:-1]
-    if not title:
-        title = kind if kind.isupper() else kind.capitalize()
     return kind, title
+
+
+def known_kind(kind: str) -> tuple[str, str | None]:
+    """The CSS class of ``kind`` and, for a kind Markdown Extended does not know, a warning."""
+    if kind.lower() in KINDS:
+        return kind.lower(), None
+    return "note", (f"unknown admonition type '{kind}'{did_you_mean(kind.lower(), KINDS)}; "
+                    "shown as a note")
 
 
 def _body_end(state: StateBlock, start: int, end: int, indent: int) -> int:
@@ -69,14 +98,17 @@ def admonition_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     if silent:
         return True
     kind, title = parsed
+    kind, problem = known_kind(kind)
+    if problem:
+        state.env.setdefault("warnings", []).append((start + 1, problem))
     indent = state.sCount[start] + BODY_INDENT
     next_line = _body_end(state, start, end, indent)
 
     old_parent, old_max, old_indent = state.parentType, state.lineMax, state.blkIndent
     state.parentType, state.lineMax, state.blkIndent = "admonition", next_line, indent
     token = state.push("admonition_open", "div", 1)
-    token.attrs = {"class": f"admonition {kind.lower()}" + ("" if title else " untitled")}
-    token.meta = {"kind": kind.lower(), "title": title}
+    token.attrs = {"class": f"admonition {kind}" + ("" if title else " untitled")}
+    token.meta = {"kind": kind, "family": KINDS[kind], "title": title}
     token.info, token.markup, token.map = kind, "!!!", [start, next_line]
     if title:
         token = state.push("admonition_title_open", "p", 1)

@@ -8,7 +8,6 @@ import pytest
 from markdown_it.utils import read_fixture_file
 from rulebook_parsers import PARSERS, stub_content
 
-from cardgen.rulebook.admonition import parse_params
 from cardgen.rulebook.directive import table_markdown
 from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.rulebook.markdown import make_markdown
@@ -39,20 +38,6 @@ def test_fixture(name, line, text, expected):
 ])
 def test_dialect_slug(title, slug):
     assert dialect_slug(title) == slug
-
-
-@pytest.mark.parametrize("params,expected", [
-    (" danger Normale Bewegung - 1-2 ⊙", ("danger", "Normale Bewegung - 1-2 ⊙")),
-    (' note ""', ("note", "")),
-    (" TODO austauschen", ("TODO", "austauschen")),
-    (" TODO", ("TODO", "TODO")),
-    (" summary", ("summary", "Summary")),
-    (' TODO neue Art der Ausweisung "»"', ("TODO", 'neue Art der Ausweisung "»"')),
-    (' info "Hinweis: 1, 2 & 3!"', ("info", "Hinweis: 1, 2 & 3!")),
-    ("", None),
-])
-def test_admonition_titles(params, expected):
-    assert parse_params(params) == expected
 
 
 def test_todo_counted_and_shown_in_draft():
