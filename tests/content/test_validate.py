@@ -5,8 +5,12 @@ from __future__ import annotations
 import shutil
 
 import pytest
+import yaml
 
-from conftest import FIXTURES, PROJECT
+from cardgen.content.schema import Unit
+from cardgen.content.validate import validate_model
+from cardgen.content.yamlsource import parse_yaml
+from conftest import FIXTURES, PROJECT, unit
 
 BROKEN = FIXTURES / "broken"
 
@@ -175,3 +179,59 @@ def test_example_content_is_valid(cli):
     code, out, err = cli("validate")
     assert (code, err) == (0, "")
     assert out == "content: valid\n"
+
+
+# --- cardgen.content.validate: pydantic's errors as problems at YAML positions --------------------
+
+
+def validated(text: str, model=None):
+    source = parse_yaml(text, "units/probe.yaml")
+    found, problems = validate_model(model or Unit, source)
+    return found, [(p.line, p.column, p.field, p.message) for p in problems]
+
+
+PROBE = yaml.safe_dump(unit("probe"), sort_keys=False)
+
+
+def test_a_valid_unit_is_its_model():
+    found, problems = validated(PROBE)
+    assert problems == [] and isinstance(found, Unit) and found.attributes.KO == 5
+
+
+@pytest.mark.parametrize("data, found", [("- a\n- b\n", "a list"), ("nur Text\n", "'nur Text'")])
+def test_anything_but_a_mapping(data, found):
+    assert validated(data) == (None, [(1, 1, "", f"expected a mapping of fields (key: value), found {found}")])
+
+
+def test_an_unknown_field_at_its_key_with_a_suggestion():
+    assert validated(PROBE + "speeed: 3\n") == (None, [(16, 1, "speeed", "unknown field 'speeed' (did you mean 'speed'?)")])
+
+
+def test_an_unknown_nested_field_suggests_the_nested_models_fields():
+    text = PROBE.replace("  KO: 5\n", "  KO: 5\n  Ko: 2\n")
+    assert validated(text)[1] == [(12, 3, "attributes.Ko", "unknown field 'Ko' (did you mean 'KO'?)")]
+
+
+def test_a_missing_field_at_its_parent():
+    text = "\n".join(line for line in PROBE.splitlines() if not line.startswith("speed:")) + "\n"
+    assert validated(text)[1] == [(1, 1, "speed", "missing required field 'speed'")]
+
+
+def test_a_value_not_among_the_choices():
+    text = PROBE.replace("type: infanterie", "type: infantrie")
+    assert validated(text)[1] == [(4, 7, "type", "'infantrie' is not one of 'infanterie', 'koloss' or 'drohne' "
+                                                 "(did you mean 'infanterie'?)")]
+
+
+def test_a_value_the_loader_reported_is_not_reported_again():
+    text = PROBE.replace("speed: 10", "speed: !!int zehn")
+    source = parse_yaml(text, "units/probe.yaml")
+    assert [p.message for p in source.problems] == ["'zehn' is not a valid !!int"]
+    found, problems = validate_model(Unit, source)
+    assert (found, problems) == (None, [])
+
+
+def test_validate_model_takes_other_data_than_the_files():
+    source = parse_yaml(PROBE, "units/probe.yaml")
+    found, problems = validate_model(Unit, source, data={**source.data, "speed": 12})
+    assert problems == [] and found.speed == 12

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardgen.content import read_content
 from cardgen.rules.derive import derive
+from cardgen.rules.loadouts import apply_loadout, find_loadout
 from cardgen.stages import check_and_derive
 from conftest import EXAMPLE, unit
 
@@ -81,3 +82,38 @@ def test_a_drone_needs_a_controller_that_can_control_drones(rules_content):
     assert problem.message.startswith("'riese' cannot control drones: unit 'riese' is not a drone controller; "
                                       "set 'drone_controller: true'")
     assert derived.group_problems == ()          # no drone limit for a model that controls none
+
+
+# --- cardgen.rules.loadouts: the pure functions themselves ----------------------------------------
+
+
+def _unit_with_loadouts(rules_content, *loadouts):
+    rules_content("units", unit("probe", weapons=["pistole"], armor="weste", equipment=[], loadouts=list(loadouts)))
+    content, problems = read_content(rules_content.root)
+    assert problems == []
+    return content.units["probe"]
+
+
+def test_apply_loadout_replaces_the_given_keys_and_keeps_the_others(rules_content):
+    probe = _unit_with_loadouts(rules_content, {"id": "schwer", "name": "Schwer", "weapons": ["panzerfaust"]})
+    varied = apply_loadout(probe, probe.loadouts[0])
+    assert (varied.weapons, varied.armor, varied.points) == (["panzerfaust"], "weste", probe.points)
+    assert (probe.weapons, probe.armor) == (["pistole"], "weste")          # the unit itself is unchanged
+
+
+def test_apply_loadout_null_means_none_and_null_points_keep_the_computed_ones(rules_content):
+    probe = _unit_with_loadouts(rules_content, {"id": "leer", "name": "Leer", "weapons": None, "armor": None,
+                                                "equipment": None, "points": None})
+    varied = apply_loadout(probe, probe.loadouts[0])
+    assert (varied.weapons, varied.armor, varied.equipment, varied.points) == ([], None, [], probe.points)
+
+
+def test_apply_loadout_given_points_replace_the_total(rules_content):
+    probe = _unit_with_loadouts(rules_content, {"id": "fest", "name": "Fest", "points": 77})
+    assert apply_loadout(probe, probe.loadouts[0]).points == 77
+
+
+def test_find_loadout_by_id(rules_content):
+    probe = _unit_with_loadouts(rules_content, {"id": "a", "name": "A"}, {"id": "b", "name": "B"})
+    assert find_loadout(probe, "b") is probe.loadouts[1]
+    assert find_loadout(probe, "c") is None

@@ -1,0 +1,71 @@
+"""cardgen.commands.init: ``cardgen init [DIR]``'s refusals and report (the writing is cardgen.init's)."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from cardgen.commands import init
+from cardgen.init import PipSpec, WORKFLOW
+from cardgen.errors import display_path
+
+
+def test_the_report_sums_the_content_folder_up_per_kind(capsys, tmp_path):
+    written = [PurePosixPath(p) for p in ("cardgen.toml", "content/units/a.yaml", "content/units/b.yaml",
+                                          "content/factions/f.yaml", "content/README.md")]
+    init.print_report(tmp_path / "neu", written, PipSpec("cardgen==1.0", "a guess"))
+    where = display_path(tmp_path / "neu")
+    assert capsys.readouterr().out == (
+        f"wrote 5 files in {where}:\n"
+        "  cardgen.toml\n"
+        "  content/README.md\n"
+        "  content/units/ (2 files)\n"
+        "  content/factions/ (1 file)\n"
+        "the workflow installs: cardgen==1.0\n"
+        "note: a guess\n"
+        "next steps:\n"
+        f"  cd {where}\n"
+        "  cardgen validate         # check the content\n"
+        "  cardgen build            # cards, power cards, group sheets and build/rulebooks/Regeln/Regelbuch.pdf\n"
+        "  git init && git add -A   # then push it; GitHub builds the PDFs on every push\n"
+        "  pre-commit install       # optional: validate the content before each commit\n")
+
+
+def test_in_the_current_folder_no_cd_and_no_note(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    init.print_report(tmp_path, [PurePosixPath("cardgen.toml")], PipSpec("cardgen"))
+    out = capsys.readouterr().out
+    assert out.startswith("wrote 1 files in .:\n  cardgen.toml\nthe workflow installs: cardgen\nnext steps:\n  cardgen validate")
+    assert "cd " not in out and "note:" not in out
+
+
+def test_init_writes_the_scaffold_with_the_pip_spec_in_the_workflow(cli, tmp_path):
+    code, out, err = cli("init", tmp_path / "neu", "--pip-spec", "cardgen @ git+https://x/cardgen@v1")
+    assert (code, err) == (0, "")
+    assert "the workflow installs: cardgen @ git+https://x/cardgen@v1\n" in out
+    workflow = (tmp_path / "neu" / WORKFLOW).read_text(encoding="utf-8")
+    assert "'cardgen @ git+https://x/cardgen@v1'" in workflow              # shell-quoted
+    assert (tmp_path / "neu" / "cardgen.toml").is_file()
+
+
+def test_a_file_in_the_way_writes_nothing(cli, tmp_path):
+    (tmp_path / "neu").mkdir()
+    (tmp_path / "neu" / "cardgen.toml").write_text("# mine\n", encoding="utf-8")
+    code, out, err = cli("init", tmp_path / "neu")
+    lines = err.splitlines()
+    assert (code, out) == (1, "")
+    assert lines[0] == (f"{display_path(tmp_path / 'neu')}: 1 file(s) in the way, nothing written "
+                        "(move them away or choose another folder):")
+    assert lines[1].startswith(f"  {display_path(tmp_path / 'neu' / 'cardgen.toml')}: ")
+    assert sorted(p.name for p in (tmp_path / "neu").iterdir()) == ["cardgen.toml"]
+
+
+def test_a_target_that_is_a_file(cli, tmp_path):
+    (tmp_path / "datei").write_text("x", encoding="utf-8")
+    assert cli("init", tmp_path / "datei") == (1, "", f"{display_path(tmp_path / 'datei')}: is not a folder\n")
+
+
+def test_a_pip_spec_of_two_lines_is_refused(cli, tmp_path):
+    code, out, err = cli("init", tmp_path / "neu", "--pip-spec", "cardgen\nrm -rf /")
+    assert (code, out) == (1, "")
+    assert err.startswith("--pip-spec: 'cardgen")
+    assert not (tmp_path / "neu").exists()
