@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from cardgen import cache, entry
-from cardgen.speed import journal
-from cardgen.commands import build as buildcmd
+from cardgen import cache
+from tests.speed.journal_runs import cardgen_build, journal_project
 from cardgen.fontview import font_view
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -20,35 +18,10 @@ pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it o
 SYSTEM_FONT = next((Path(p) for p in (font_view().font_files if font_view() else ()) if p.endswith(".ttf")), None)
 
 
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-    built: bool         # the build ran (False: replayed from the journal)
-
-
 @pytest.fixture
 def project(small_project_build, tmp_path, monkeypatch) -> Path:
-    """The small project, built, as the working folder; the 2 s guard off (its files were just copied)."""
-    root = tmp_path / "mein-spiel"
-    shutil.copytree(small_project_build.content, root / "content")
-    shutil.copytree(small_project_build.out, root / "build")
-    monkeypatch.chdir(root)
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(journal, "RACY_NS", 0)
-    return root
-
-
-def cardgen_build(monkeypatch, capsys, *options: str) -> Run:
-    """``cardgen build OPTIONS`` as the command runs it (cardgen.entry), in this process."""
-    ran: list[bool] = []
-    real = buildcmd.build_run
-    monkeypatch.setattr(buildcmd, "build_run", lambda *a, **k: ran.append(True) or real(*a, **k))
-    capsys.readouterr()
-    code = entry.main(["build", *options])
-    out, err = capsys.readouterr()
-    return Run(code, out, err, bool(ran))
+    """The small project, built, as the working folder."""
+    return journal_project(small_project_build, tmp_path, monkeypatch)
 
 
 def recorded(monkeypatch, capsys, *options: str) -> None:

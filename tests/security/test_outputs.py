@@ -15,18 +15,15 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
-import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
 
 from cardgen.atomic import OutputError
 from cardgen.build import build
-from conftest import PROJECT, unit
+from conftest import unit
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -201,56 +198,8 @@ def test_a_manifest_naming_files_outside_the_output_folder_removes_nothing(conte
     assert victim.read_bytes() == b"precious"
 
 
-# --- 15. pool workers die with their parent -------------------------------------------------------
-
-
-def children_of(pid: int) -> set[int]:
-    found = set()
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        try:
-            found |= {int(c) for c in task.read_text().split()}
-        except OSError:
-            pass
-    return found
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in ("Z", "X")                      # a zombie has ended; only its reaping is left
-
-
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
-@pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the pool starts only with two or more cores")
-def test_pool_workers_end_when_the_build_is_killed(rules_content, tmp_path):
-    for number in range(6):                             # 12 missing faces: rendered in the pool
-        rules_content("units", unit(f"einheit_{number}"))
-    out = tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "build", "--content", str(rules_content.root),
-                             "--out", str(out)], cwd=PROJECT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    workers: set[int] = set()
-    try:
-        deadline = time.monotonic() + 60
-        while len(workers) < 2 and proc.poll() is None and time.monotonic() < deadline:
-            workers = children_of(proc.pid)
-            time.sleep(0.02)
-        assert len(workers) >= 2, "the build never started its pool"
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=10)
-        deadline = time.monotonic() + 10                # a bound, not a speed requirement
-        while any(alive(w) for w in workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert [w for w in workers if alive(w)] == []
-    finally:
-        for worker in workers:
-            if alive(worker):
-                os.kill(worker, signal.SIGKILL)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+# --- 15. pool workers die with their parent: tests/security/test_processes.py (every process below the
+# build's, the forkserver's workers included, after a SIGKILL) -------------------------------------------
 
 
 def test_off_the_main_thread_the_pool_comes_from_a_forkserver():
