@@ -62,3 +62,21 @@ def test_effective_eh_is_the_derived_value_else_the_raw_one(rules_content):
     assert effective_eh(lenker, {}) == 6
     fake = {"lenker": type("D", (), {"attributes": {"EH": 9}})()}
     assert effective_eh(lenker, fake) == 9                # the derived EH wins over the raw one
+
+
+def test_group_drone_limit_uses_eh_after_permanent_modifiers(cli, rules_content):
+    """A controller with EH 5 and a permanent EH +1 may run 2 drones, as its card says."""
+    rules_content("traits", {"id": "funker", "name": "Funker", "modifiers": [
+        {"attribute": "EH", "value": 1, "mode": "permanent"}]})
+    attributes = {"AGI": 4, "NK": 3, "FK": 4, "KO": 5, "WN": 3, "EH": 5}
+    rules_content("units", unit("lenker", attributes=attributes, traits=["funker"], drone_controller=True))
+    rules_content("units", unit("drohne", type="drohne", attributes={"KO": 2, "WN": 3}))
+    group = {"id": "trupp", "name": "Trupp", "faction": "test", "models": [
+        {"unit": "lenker", "leader": True},
+        {"unit": "drohne", "label": "d1", "controller": "lenker"},
+        {"unit": "drohne", "label": "d2", "controller": "lenker"}]}
+    rules_content("groups", group)
+    assert cli("validate", "--content", rules_content.root)[0] == 0
+    rules_content("units", unit("lenker", attributes=attributes, drone_controller=True))   # EH 5 → 1 drone
+    code, _, err = cli("validate", "--content", rules_content.root)
+    assert code == 1 and "controller 'lenker' runs 2 drones but EH 5 allows 1 (⌊EH/3⌋)" in err

@@ -103,3 +103,12 @@ def test_allowed_sizes_per_type(cli, rules_content, unit_type, size, ok):
     assert (code == 0) is ok, err
     if not ok:
         assert f"size: a {unit_type} must be" in err
+
+
+def test_ko_zero_drone_carrying_nothing_is_fine_but_a_load_is_an_error(show, cli, rules_content):
+    data = show(unit("leer", type="drohne", attributes={"KO": 0, "WN": 2}))
+    assert (data["carrying_capacity_kg"], data["load_kg"], data["encumbrance"]) == (0, 0, 0)
+    rules_content("units", unit("voll", type="drohne", attributes={"KO": 0, "WN": 2}, weapons=["ballast_1"]))
+    code, _, err = cli("validate", "--content", rules_content.root)
+    assert code == 1
+    assert "voll.yaml:8:7: attributes.KO: carries 1 kg but its Tragkraft is 0 kg (KO 0)" in err

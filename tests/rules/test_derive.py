@@ -82,3 +82,20 @@ def test_drone_limit_uses_the_raw_eh_of_a_controller_that_cannot_be_derived(rule
     messages = [p.message for p in problems]
     assert "controller 'lenker' runs 2 drones but EH 5 allows 1 (⌊EH/3⌋)" in messages
     assert len(messages) == 2                     # the resolve problem and the drone limit, no rule repeat
+
+
+def test_permanent_modifiers_fold_in_temporary_do_not(show, rules_content):
+    rules_content("traits", {"id": "zaeh", "name": "Zäh", "modifiers": [
+        {"attribute": "TP", "value": 2, "mode": "permanent"},
+        {"attribute": "AGI", "value": 1, "mode": "temporär"}]})
+    data = show(unit(traits=["zaeh"]))
+    assert data["hit_points"] == 12
+    assert data["attributes"]["AGI"] == 4
+
+
+def test_tp_over_20_after_modifiers_is_an_error(cli, rules_content):
+    rules_content("traits", {"id": "riese", "name": "Riese", "modifiers": [
+        {"attribute": "TP", "value": 5, "mode": "permanent"}]})
+    rules_content("units", unit(hit_points=18, traits=["riese"]))
+    code, _, err = cli("validate", "--content", rules_content.root)
+    assert code == 1 and "hit_points: TP after profile modifiers is 23; it must be 1–20" in err
