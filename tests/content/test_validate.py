@@ -144,37 +144,6 @@ def test_50_mb_file_is_refused_before_parsing(cli, tmp_path):
     assert err.splitlines()[0] == (f"{big}:1:1: file is 50.0 MiB; content files are limited to 1 MiB")
 
 
-def test_missing_content_folder(cli, tmp_path):
-    code, _, err = cli("validate", "--content", tmp_path / "nirgends")
-    assert code == 1 and "content folder not found" in err
-
-
-def test_misnamed_kind_folder_is_reported(cli, tmp_path):
-    (tmp_path / "unit").mkdir()
-    (tmp_path / "unit" / "a.yaml").write_text("id: a\n", encoding="utf-8")
-    code, _, err = cli("validate", "--content", tmp_path)
-    assert code == 1 and "folder 'unit' is not a content kind (did you mean 'units'?)" in err
-
-
-def test_stray_yaml_beside_the_kind_folders_is_reported(cli, tmp_path):
-    (tmp_path / "units").mkdir()
-    (tmp_path / "einheit.yaml").write_text("id: a\n", encoding="utf-8")
-    code, _, err = cli("validate", "--content", tmp_path)
-    assert code == 1
-    assert err.splitlines() == [
-        f"{tmp_path}/einheit.yaml:1:1: content files belong in a kind folder (armor, effects, equipment, factions, "
-        "groups, powers, schools, terrain, traits, units, weapons) or are rules.yaml", f"1 error(s) in {tmp_path}"]
-
-
-def test_rules_yaml_that_is_not_a_mapping_is_reported(cli, tmp_path):
-    (tmp_path / "units").mkdir()
-    (tmp_path / "rules.yaml").write_text("- points\n- costs\n", encoding="utf-8")
-    code, _, err = cli("validate", "--content", tmp_path)
-    assert code == 1
-    assert err.splitlines() == [f"{tmp_path}/rules.yaml:1:1: expected a mapping of fields (key: value)",
-                                f"1 error(s) in {tmp_path}"]
-
-
 def test_example_content_is_valid(cli):
     code, out, err = cli("validate")
     assert (code, err) == (0, "")

@@ -14,7 +14,6 @@ from cardgen import icons, vocabulary as v
 from cardgen.content import fields, ruleset, schema
 from cardgen.rules import drones, profile
 from cardgen.rules import weapons as wr
-from cardgen.rulebook.directive import weapon_classes_table, terrain_table
 from cardgen.schema_export import content_schema
 
 CARDGEN = Path(v.__file__).resolve().parent
@@ -80,14 +79,6 @@ def test_every_word_with_an_icon_has_one():
             + [f"power.dauer.{d}" for d in v.POWER_DURATIONS] + [f"power.tp_verlust.{w}" for w in v.TP_LOSS_WHEN])
     for key in keys:
         assert icons.icon(key).startswith("file://"), key
-
-
-def test_directive_prints_roman_classes_and_cover():
-    weapon = type("W", (), {"weapon_class": 4, "kind": "nahkampf", "name": "Axt"})
-    assert "| IV | Axt |  |" in weapon_classes_table([weapon])
-    rows = terrain_table([type("T", (), {"name": "Wald", "passierbarkeit": 2, "deckung": d, "sichtweite": None,
-                                         "rules": ""}) for d in (None, 0, 3)])
-    assert [row.split("|")[3].strip() for row in rows[2:]] == ["-", "0", "III"]
 
 
 def _repeated_word_lists(path: Path) -> list[str]:
