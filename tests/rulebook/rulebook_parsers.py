@@ -3,9 +3,12 @@ stands alone, plus the plugins it is meant to work with."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import SimpleNamespace
 
+import pytest
 from markdown_it import MarkdownIt
+from markdown_it.utils import read_fixture_file
 
 from cardgen.rulebook.admonition import admonition_plugin
 from cardgen.rulebook.attrs import attrs_plugin
@@ -36,6 +39,19 @@ PARSERS = {
                                .use(keywords_plugin),
 }
 
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def fixture_cases(name: str) -> list:
+    """The input / expected HTML pairs of one plugin's fixture file, as test parameters."""
+    return [pytest.param(line, text, expected, id=f"{name}:{line + 1}:{title}")
+            for line, title, text, expected in read_fixture_file(FIXTURES / f"{name}.md")]
+
+
+def render_fixture(name: str, text: str) -> str:
+    """``text`` rendered by the parser plugin ``name``'s fixture file is run with."""
+    return PARSERS[name]().render(text, {"content": stub_content()})
 
 
 def _objects(*items: dict) -> dict:

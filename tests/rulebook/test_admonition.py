@@ -12,6 +12,8 @@ from cardgen.rulebook.admonition import FAMILIES, KINDS, parse_params
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.markdown import make_markdown
 
+from rulebook_parsers import fixture_cases, render_fixture
+
 BOOK_CSS = (TEMPLATES_DIR / "rulebook" / "book.css").read_text(encoding="utf-8")
 
 # Markdown Extended's types, written out (not derived from FAMILIES: the test is the list).
@@ -81,3 +83,8 @@ def test_the_scaffold_theme_lists_the_admonition_variables():
     for family in FAMILIES:
         for part in ("color", "background", "icon", "label"):
             assert f"--cardgen-admonition-{family}-{part}" in theme
+
+
+@pytest.mark.parametrize("line,text,expected", fixture_cases("admonition"))
+def test_fixture(line, text, expected):
+    assert render_fixture("admonition", text) == expected

@@ -23,6 +23,8 @@ from cardgen.rulebook.keywords import german_key
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.stages import load_content
 
+from rulebook_parsers import fixture_cases, render_fixture
+
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
@@ -255,3 +257,8 @@ def test_the_example_rulebook_pdf_links_keywords_and_prints_the_glossary_pages(e
         assert re.search(rf"{re.escape(name)} +\S+ +{destinations[anchor]}(\s|$)", text), (name, text)
         assert (glossary, anchor) in link_targets
     assert "Seite" in text                      # the footer is there: the glossary is a real page
+
+
+@pytest.mark.parametrize("line,text,expected", fixture_cases("keywords"))
+def test_fixture(line, text, expected):
+    assert render_fixture("keywords", text) == expected
