@@ -11,7 +11,6 @@ from pypdf import PdfReader
 from cardgen.errors import display_path
 from cardgen.paths import ASSETS_DIR
 from cardgen.rulebook import build_rulebook
-from cardgen.rulebook.page import page_settings
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -86,18 +85,6 @@ def test_strict_passes_without_warnings(cli, tmp_path):
 def test_usage_errors_without_traceback(cli, args, message):
     code, _, stderr = cli("rulebook", *args)
     assert code == 1 and stderr.strip() == message
-
-
-def test_page_settings_from_front_matter():
-    page = page_settings({"puppeteer": {"pdf": {
-        "format": "A5", "landscape": True, "margin": {"top": "1cm", "left": 20},
-        "displayHeaderFooter": True, "headerTemplate": "<span>Kopf</span>",
-        "footerTemplate": '<div style="text-align: right">S. <span class="pageNumber"></span></div>'}}})
-    assert page.size == "A5 landscape"
-    assert page.margin == ("1cm", "2cm", "2cm", "20px")
-    assert page.header.position == "top-center" and page.header.content == '"Kopf"'
-    assert page.footer.position == "bottom-right"
-    assert page.footer.content == '"S. " counter(page)'
 
 
 def test_example_rulebook_uses_every_feature(tmp_path):
