@@ -19,16 +19,6 @@ pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it o
 POWER_PAGE = FacePage(63, 88)
 
 
-@pytest.mark.parametrize("background,expected", [
-    ("#000000", "#ffffff"), ("#ffffff", "#000000"), ("#7a1f1f", "#ffffff"), ("#f2d16b", "#000000"),
-    ("#336699", "#ffffff"), ("#ffff00", "#000000"),
-    # mid greys at the crossover (luminance ≈ 0.179): #757575 contrasts 4.61 with white, 4.56 with black
-    ("#757575", "#ffffff"), ("#767676", "#000000"), ("#808080", "#000000"), ("#6a6a6a", "#ffffff"),
-])
-def test_text_colour_by_wcag_contrast(background, expected):
-    assert text_colour(background) == expected
-
-
 def _title_pixels(pdf: bytes, dpi=200):
     document = pypdfium2.PdfDocument(pdf)
     try:
