@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from cardgen import atomic, pdf
+from cardgen import pdf
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -50,28 +48,6 @@ def test_symlink_out_of_the_folder_is_refused(tmp_path):
 def test_same_html_gives_the_same_bytes(tmp_path):
     html = "<h1>Universalis</h1><p>Gleich und gleich.</p>"
     assert pdf.render_pdf(html, tmp_path).pdf == pdf.render_pdf(html, tmp_path).pdf
-
-
-def test_write_atomic_replaces_whole_files(tmp_path):
-    target = tmp_path / "out" / "cards.pdf"
-    pdf.write_atomic(target, b"first")
-    pdf.write_atomic(target, b"second")
-    assert target.read_bytes() == b"second"
-    assert os.listdir(target.parent) == ["cards.pdf"]
-
-
-def test_write_atomic_keeps_the_old_file_when_writing_fails(tmp_path, monkeypatch):
-    target = tmp_path / "cards.pdf"
-    target.write_bytes(b"last good")
-
-    def broken_fsync(fd):
-        raise OSError("disk full")
-
-    monkeypatch.setattr(atomic.os, "fsync", broken_fsync)
-    with pytest.raises(OSError):
-        pdf.write_atomic(target, b"half")
-    assert target.read_bytes() == b"last good"
-    assert os.listdir(tmp_path) == ["cards.pdf"]
 
 
 @pytest.mark.parametrize("prefix", ["data:", "DATA:", "Data:", " data:", "\tdata:"])

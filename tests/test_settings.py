@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.commands.main import build_parser
-from cardgen.commands.options import settings_of
-from cardgen.settings import Settings, load_settings
+from cardgen.settings import load_settings
 
 
 def test_without_a_project_file_cardgen_s_defaults(tmp_path, monkeypatch):
@@ -50,12 +48,3 @@ def test_settings_are_frozen_and_only_known_overrides_are_taken(tmp_path, monkey
     assert settings.overrides == (("css", (Path("a.css"),)),)      # a list became a tuple
     with pytest.raises(TypeError, match="not a setting: colour"):
         load_settings(colour="red")
-
-
-def test_a_command_line_becomes_settings_once(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    args = build_parser().parse_args(["build", "--out", "x", "--css", "a.css", "--strict"])
-    settings = settings_of(args)
-    assert isinstance(settings, Settings) and settings_of(args) is settings
-    assert (settings.out, settings.css, settings.strict, settings.print_shop) == (Path("x"), (Path("a.css"),), True,
-                                                                                 False)

@@ -1,0 +1,18 @@
+"""The command line's options become the one settings object (cardgen.commands.options)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.commands.main import build_parser
+from cardgen.commands.options import settings_of
+from cardgen.settings import Settings
+
+
+def test_a_command_line_becomes_settings_once(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = build_parser().parse_args(["build", "--out", "x", "--css", "a.css", "--strict"])
+    settings = settings_of(args)
+    assert isinstance(settings, Settings) and settings_of(args) is settings
+    assert (settings.out, settings.css, settings.strict, settings.print_shop) == (Path("x"), (Path("a.css"),), True,
+                                                                                 False)
