@@ -1,0 +1,45 @@
+"""The build cache (cardgen.cache): entries checked against their key and hash, damaged ones dropped;
+keys as digests of canonical JSON; the manifest's output names kept below the output folder."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from cardgen.cache import Cache, digest, safe_output_name
+
+
+def test_digest_is_the_sha256_of_canonical_json():
+    assert digest("face", {"b": 1, "a": "ß"}) == hashlib.sha256('["face",{"a":"ß","b":1}]'.encode()).hexdigest()
+    assert digest("a", 1) != digest("a", "1")
+
+
+def test_an_entry_comes_back_as_stored(tmp_path):
+    cache = Cache(tmp_path)
+    cache.put("faces", "k1", b"%PDF-1.7 eins")
+    assert cache.has("faces", "k1") and cache.get("faces", "k1") == b"%PDF-1.7 eins"
+    assert cache.get("faces", "k2") is None and not cache.has("faces", "k2")
+
+
+def test_a_damaged_entry_is_missing_and_removed(tmp_path):
+    cache = Cache(tmp_path)
+    cache.put("faces", "k1", b"%PDF-1.7 eins")
+    path = cache.path("faces", "k1")
+    path.write_bytes(path.read_bytes().replace(b"eins", b"zwei"))
+    assert cache.get("faces", "k1") is None
+    assert not path.exists()
+
+
+def test_an_entry_stored_under_another_key_is_not_taken(tmp_path):
+    cache = Cache(tmp_path)
+    cache.put("faces", "k1", b"data")
+    cache.path("faces", "k1").rename(cache.path("faces", "k2"))
+    assert cache.get("faces", "k2") is None
+
+
+@pytest.mark.parametrize("name, safe", [("cards.pdf", True), ("gruppen/trupp.pdf", True), ("", False),
+                                        ("/etc/x", False), ("../x", False), ("a/./b", False),
+                                        (".cache/manifest.json", False), ("a\\b", False)])
+def test_safe_output_name(name, safe):
+    assert safe_output_name(name) is safe
