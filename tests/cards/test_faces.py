@@ -1,0 +1,47 @@
+"""The card stage's faces (cardgen.cards.faces) without rendering: faces kept in the cache with their
+warnings, read back a pair at a time, in the order asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.cache import Cache
+from cardgen.cards.face import Face
+from cardgen.cards.faces import FaceStore, cached_warnings, power_pairs, store_face, unit_pairs
+from cardgen.cards.planning import FaceJob
+from cardgen.errors import RenderError
+from cardgen.geometry import FacePage
+
+PAGE = FacePage(120, 80)
+
+
+def _job(owner: str, kind: str) -> FaceJob:
+    return FaceJob(owner, kind, None, PAGE, 6.0, f"{owner}-{kind}")
+
+
+@pytest.fixture
+def store(tmp_path) -> FaceStore:
+    cache = Cache(tmp_path)
+    jobs = [_job("b", "front"), _job("b", "back"), _job("a", "front"), _job("a", "back"), _job("p", "power")]
+    for job in jobs:
+        store_face(cache, job.key, Face(f"%PDF {job.key}".encode(), (f"warn {job.key}",)))
+    return FaceStore(cache, jobs)
+
+
+def test_a_stored_face_comes_back_with_its_warnings(store):
+    assert store["a-front"] == b"%PDF a-front"
+    assert cached_warnings(store.cache, "a-front") == ("warn a-front",)
+    assert cached_warnings(store.cache, "nie") is None
+
+
+def test_pairs_in_the_order_asked(store):
+    pairs = unit_pairs(list(store.jobs.values()), store, ["a", "b"])
+    assert len(pairs) == 2
+    assert pairs[0] == (b"%PDF a-front", b"%PDF a-back")
+    assert pairs[1:] == [(b"%PDF b-front", b"%PDF b-back")]
+    assert list(power_pairs(list(store.jobs.values()), store, ["p"])) == [(b"%PDF p-power", None)]
+
+
+def test_a_face_that_vanished_without_its_job_is_an_error(store):
+    with pytest.raises(RenderError, match="^the cached face weg vanished during the build; build again$"):
+        store["weg"]
