@@ -20,10 +20,8 @@ from cardgen.build import build, rulebook_key
 from cardgen.cache import Cache
 from cardgen.context import BuildContext, StrictFailure, Summary
 from cardgen.rulebook import directive
-from cardgen.rulebook.build import load_table_content
-from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.stages import load_content
-from conftest import FIXTURES, PROJECT, one_unit_content
+from conftest import PROJECT, one_unit_content
 from rules.memory import ruleset
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -102,16 +100,6 @@ def test_build_loads_the_content_once(small, tmp_path, monkeypatch):
     summary = build(small, tmp_path / "out")
     assert "rulebooks/rulebook/R.pdf" in summary.built and summary.warnings == []
     assert loads == [small]                                    # the rulebook's table read the build's content
-
-
-def test_standalone_rulebook_loads_content_only_for_tables(tmp_path):
-    missing = tmp_path / "nowhere"
-    assert load_table_content("# Ohne Tabelle\n", missing) is None
-    assert load_table_content("{{ table: terrain }}\n", None) is None
-    error = load_table_content("{{ table: terrain }}\n", missing)
-    assert isinstance(error, DirectiveError) and str(error).endswith("nowhere does not exist")
-    error = load_table_content("{{ table: terrain }}\n", FIXTURES / "broken")
-    assert isinstance(error, DirectiveError) and str(error).startswith("content has errors: ")
 
 
 # --- strict: one counter, checked once --------------------------------------------------------------

@@ -12,7 +12,7 @@ from cardgen.rulebook.admonition import FAMILIES, KINDS, parse_params
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.markdown import make_markdown
 
-from rulebook_parsers import fixture_cases, render_fixture
+from rulebook.rulebook_parsers import fixture_cases, render_fixture
 
 BOOK_CSS = (TEMPLATES_DIR / "rulebook" / "book.css").read_text(encoding="utf-8")
 

@@ -4,7 +4,7 @@ line, the fixture file."""
 from __future__ import annotations
 
 import pytest
-from rulebook_parsers import fixture_cases, render_fixture, stub_content
+from rulebook.rulebook_parsers import fixture_cases, render_fixture, stub_content
 
 from cardgen.rulebook.directive import table_markdown, terrain_table, weapon_classes_table
 from cardgen.rulebook.fromcontent import DirectiveError

@@ -23,7 +23,7 @@ from cardgen.rulebook.keywords import german_key
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.stages import load_content
 
-from rulebook_parsers import fixture_cases, render_fixture
+from rulebook.rulebook_parsers import fixture_cases, render_fixture
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook_parsers import FIXTURES, PARSERS
+from rulebook.rulebook_parsers import FIXTURES, PARSERS
 
 
 def test_every_plugin_has_a_fixture_file():

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from rulebook_parsers import fixture_cases, render_fixture
+from rulebook.rulebook_parsers import fixture_cases, render_fixture
 
 from cardgen.rulebook.document import read_document
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rulebook_parsers import fixture_cases, render_fixture
+from rulebook.rulebook_parsers import fixture_cases, render_fixture
 
 from cardgen.rulebook.markdown import make_markdown
 
