@@ -63,20 +63,29 @@ def hostile(tmp_path):
     return root, work, marker
 
 
-@TWO_CORES
-@pytest.mark.parametrize("command", ["build", "cards"])
-def test_build_and_cards_import_nothing_from_the_project(hostile, tmp_path, command):
-    root, work, marker = hostile
-    clean = tmp_path / "clean"
-    subprocess.run([str(CARDGEN), command, "--content", str(SMALL), "--out", str(clean)], cwd=tmp_path,
+@pytest.fixture(scope="module")
+def clean_cards(tmp_path_factory) -> Path:
+    """The cards of the fixture content built in a folder holding nothing but it: what every run below
+    must print byte for byte."""
+    out = tmp_path_factory.mktemp("clean") / "out"
+    subprocess.run([str(CARDGEN), "cards", "--content", str(SMALL), "--out", str(out)], cwd=out.parent,
                    env=environment(), check=True, capture_output=True)
-    for cwd in (work, root):
-        proc = subprocess.run([str(CARDGEN), command], cwd=cwd, capture_output=True, text=True,
-                              env=environment())
+    return out
+
+
+@TWO_CORES
+@pytest.mark.parametrize("command, places", [("build", ("work", "root")), ("cards", ("work",))])
+def test_build_and_cards_import_nothing_from_the_project(hostile, clean_cards, command, places):
+    """Run from below the project root (the planted files in both the working folder and the root)
+    and, for build, from the root itself (the working folder is the root)."""
+    root, work, marker = hostile
+    for place in places:
+        proc = subprocess.run([str(CARDGEN), command], cwd=work if place == "work" else root, capture_output=True,
+                              text=True, env=environment())
         assert proc.returncode == 0, proc.stderr
         assert not marker.exists(), marker.read_text()
         for name in ("cards.pdf", "powers.pdf"):
-            assert (root / "build" / name).read_bytes() == (clean / name).read_bytes()
+            assert (root / "build" / name).read_bytes() == (clean_cards / name).read_bytes()
         shutil.rmtree(root / "build")
 
 
