@@ -11,6 +11,7 @@ import functools
 import io
 import json
 import logging
+import re
 import os
 import shutil
 import signal
@@ -43,6 +44,20 @@ def pytest_configure(config) -> None:
     from cardgen import speed
 
     speed.install()
+
+
+PDF_MODULE = re.compile(r"^pytestmark\s*=[^\n]*(?:\n[ \t]+[^\n]*)*pytest\.mark\.pdf", re.M)
+"""A test module marked ``pdf`` as a whole (``pytestmark = pytest.mark.pdf``, or in a list of marks)."""
+
+
+def pytest_ignore_collect(collection_path: Path, config) -> bool | None:
+    """In a fast run (``-m "not pdf"``) a module marked ``pdf`` as a whole is not even imported:
+    its tests would all be deselected, and importing it (WeasyPrint, pikepdf ...) is most of the
+    time such a run would take to collect."""
+    if ("not pdf" in (config.getoption("markexpr") or "") and collection_path.suffix == ".py"
+            and collection_path.name.startswith("test_")):
+        return bool(PDF_MODULE.search(collection_path.read_text(encoding="utf-8"))) or None
+    return None
 
 
 @pytest.fixture(autouse=True)
