@@ -166,11 +166,11 @@ def make_context(project: Project, content: Content, derived: Derived, out_dir: 
                         project=project, theme=theme)
 
 
-def open_run(settings: Settings, options: CardOptions | None = None) -> BuildContext:
+def open_run(settings: Settings, options: CardOptions | None = None, cache: Cache | None = None) -> BuildContext:
     """A run of ``settings``: its content loaded, checked and derived (:func:`cardgen.stages.load_and_derive`),
-    its context made (:func:`make_context`) -- what ``build``, ``cards`` and every rebuild of ``serve``
-    and ``watch`` start from."""
+    its context made (:func:`make_context`; ``cache``: another than the output folder's) -- what
+    ``build``, ``cards``, every rebuild of ``serve`` and ``watch`` and serve's preview start from."""
     theme = theme_for(settings.project, list(settings.css))        # a theme's error before the content's
     content, derived = load_and_derive(settings.content)
     return make_context(settings.project, content, derived, settings.out, theme=theme, options=options,
-                        strict=settings.strict)
+                        strict=settings.strict, cache=cache)

@@ -32,15 +32,14 @@ from cardgen.cards.view import unit_card
 from cardgen.safefs import os_error_line
 from cardgen.settings import Settings
 from cardgen.content.model import Content
-from cardgen.context import CardOptions, Summary, make_context
+from cardgen.context import CardOptions, open_run
 from cardgen.errors import CardgenError
 from cardgen.geometry import FacePage
 from cardgen.project import Project
 from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rules.derive import Derived
 from cardgen.safefs import Roots
-from cardgen.stages import load_and_derive
-from cardgen.theme import Theme, theme_for
+from cardgen.theme import Theme
 
 
 @dataclass(frozen=True)
@@ -68,20 +67,17 @@ def load_snapshot(settings: Settings, cache: Cache, generation: int, last: Snaps
     error lines."""
     try:
         settings = settings.reload()
-        project = settings.project
-        theme = theme_for(project, list(settings.css))
-        content, derived = load_and_derive(settings.content)
-        context = make_context(project, content, derived, settings.out, theme=theme, cache=cache)
+        context = open_run(settings, cache=cache)       # the preview's own cache, not the build's
+        project, theme, content, derived = context.project, context.theme, context.content, context.derived
         portraits = prepare_portraits(context)
-        summary = Summary()
-        rulebooks = tuple(find_rulebooks(settings.content, summary, project))
+        rulebooks = tuple(find_rulebooks(settings.content, context.summary, project))
     except (CardgenError, OSError) as exc:
         lines = exc.lines() if isinstance(exc, CardgenError) else [f"cardgen: {os_error_line(exc)}"]
         if last is None:
             return Snapshot(generation, Project(root=Path.cwd()), errors=tuple(lines))
         return Snapshot(generation, last.project, last.theme, last.content, last.derived, last.portraits,
                         last.face_roots, last.rulebooks, tuple(lines), last.warnings)
-    warnings = (*context.summary.warnings, *summary.warnings)      # the theme's first (make_context)
+    warnings = tuple(context.summary.warnings)      # the theme's, the pictures', the rulebooks'
     return Snapshot(generation, project, theme, content, derived, portraits, face_roots(context), rulebooks,
                     (), tuple(warnings))
 

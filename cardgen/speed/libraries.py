@@ -15,12 +15,12 @@ of ``find_library`` itself would: the same names find the same libraries
 wherever the loader's cache knows them (a test compares both answers).  The
 compiler and linker steps are left out; where a library is known to neither
 the cache nor ``dlopen`` (a library only on ``LIBRARY_PATH``), the import fails
-under the quick look-up and :func:`import_quickly` imports again with the real
+under the quick look-up and :func:`run_quickly` imports again with the real
 one, so nothing that worked before stops working.  Elsewhere than Linux the
 real look-up is used throughout.
 
-Used by :func:`cardgen.speed.install` (switch ``libraries``): WeasyPrint is imported through
-:func:`import_quickly` when it is first imported.  (The C types WeasyPrint names in strings were
+Used by :func:`cardgen.speed.install` (switch ``libraries``): WeasyPrint's first import runs through
+:func:`run_quickly`.  (The C types WeasyPrint names in strings were
 once parsed at once here too; that saved about 1 % of a cold build's CPU, under the 3 % a
 speedup must gain, and touched cffi's private parts: it went.)
 """
@@ -29,13 +29,11 @@ from __future__ import annotations
 
 import contextlib
 import ctypes.util
-import importlib
 import os
 import re
 import struct
 import subprocess
 import sys
-from types import ModuleType
 from typing import Callable, Iterator
 
 LDCONFIG = "/sbin/ldconfig"
@@ -81,13 +79,6 @@ def quick_library_lookup() -> Iterator[None]:
         yield
     finally:
         ctypes.util.find_library = real
-
-
-def import_quickly(module: str) -> ModuleType:
-    """Import ``module`` (WeasyPrint) with the quick look-up (:func:`run_quickly`)."""
-    found: list[ModuleType] = []
-    run_quickly(lambda: found.append(importlib.import_module(module)), module)
-    return found[0]
 
 
 def run_quickly(execute: Callable[[], object], package: str) -> None:

@@ -89,11 +89,6 @@ class StylesheetCache:
             self._kept[key] = (sheet, tuple(recorder.records))
         return sheet
 
-    def install(self) -> None:
-        """Route WeasyPrint's linked-stylesheet parsing through :meth:`parse` (once per process)."""
-        if weasyprint.css.CSS is self._parse:
-            weasyprint.css.CSS = self.parse
-
 
 class _Record(logging.Handler):
     """The records WeasyPrint logs while one stylesheet is parsed, kept with the parsed sheet."""
@@ -114,5 +109,5 @@ def install(module: ModuleType = weasyprint) -> StylesheetCache:
     """Route WeasyPrint's linked-stylesheet parsing through one cache (once per process)."""
     if not STYLESHEETS:
         STYLESHEETS.append(StylesheetCache(module.CSS))
-        STYLESHEETS[0].install()
+        module.css.CSS = STYLESHEETS[0].parse          # WeasyPrint's documents parse linked sheets through it
     return STYLESHEETS[0]
