@@ -30,12 +30,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from fontTools.ttLib import TTFont
 from PIL import Image
 from pypdf import PdfReader
 
 from cardgen.commands.main import main
-from cardgen.paths import FONTS_DIR
+from tests.e2e.rulebook_repo import nova_round
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -117,20 +116,6 @@ Eine Einheit bewegt sich bis zu ihrer GK.
 
 Auch dies steht nicht im Inhaltsverzeichnis.
 """
-
-
-def nova_round(target: Path) -> None:
-    """A TTF whose family name is "Nova Round" (our DejaVu Sans, renamed)."""
-    font = TTFont(FONTS_DIR / "DejaVuSans.ttf")
-    names = {1: "Nova Round", 2: "Regular", 4: "Nova Round Regular", 6: "NovaRound-Regular",
-             16: "Nova Round", 17: "Regular"}
-    table = font["name"]
-    for record in list(table.names):
-        if record.nameID in names:
-            table.setName(names[record.nameID], record.nameID, record.platformID, record.platEncID,
-                          record.langID)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    font.save(target)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,54 @@
+"""The sample rulebook repository of ``tests/fixtures/rulebook-repo/``, copied where a test builds it.
+
+It is laid out like the designer's (drawn by us, none of his prose):
+
+```
+cardgen.toml                 the three-line project file of docs/getting-started.md
+markdown.css                 headings in "Nova Round" with font-weight: bold; each ## on a new page;
+                             table { page-break-inside: avoid }
+Fonts/NovaRound-Regular.ttf  written by make_rulebook_repo: a family with a regular face only
+Grafiken/logo.svg            the logo at the root, named as ../Grafiken/logo.svg {width="300pt"}
+Regeln/Regelbuch.md          his puppeteer front matter and footer, [[toc]], a lead-in ending in ":"
+                             before a table, narrow table columns, TODOs in a table cell, in a
+                             paragraph and in a heading ("Kräfte TODO"), links that differ from
+                             their targets only in case (#Vergiftung)
+Regeln/Eigenschaften.md      every admonition type of Markdown Extended (check/cite/fail first),
+                             titled and untitled boxes
+Regeln/Grafiken/stern.svg    a picture only Regelbuch.md uses
+Regeln/Grafiken/schild.svg   a picture only Eigenschaften.md uses
+```
+
+There is no ``content/`` folder: the repository holds rulebooks only.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from fontTools.ttLib import TTFont
+
+from cardgen.paths import FONTS_DIR
+
+SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "rulebook-repo"
+
+
+def nova_round(target: Path) -> None:
+    """A TTF whose family name is "Nova Round" (our DejaVu Sans, renamed), regular face only."""
+    font = TTFont(FONTS_DIR / "DejaVuSans.ttf")
+    names = {1: "Nova Round", 2: "Regular", 4: "Nova Round Regular", 6: "NovaRound-Regular",
+             16: "Nova Round", 17: "Regular"}
+    table = font["name"]
+    for record in list(table.names):
+        if record.nameID in names:
+            table.setName(names[record.nameID], record.nameID, record.platformID, record.platEncID,
+                          record.langID)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    font.save(target)
+
+
+def make_rulebook_repo(dest: Path) -> Path:
+    """A fresh copy of the sample repository at ``dest`` (which must not exist), with its font."""
+    shutil.copytree(SAMPLE, dest)
+    nova_round(dest / "Fonts" / "NovaRound-Regular.ttf")
+    return dest
