@@ -37,6 +37,9 @@ from typing import Iterator
 import pytest
 
 from conftest import EXAMPLE, PROJECT, files_of, shared_once
+# The card stage's shared builds of content/ (fold and duplex), for the acceptance tests moved here;
+# under xdist each is made once per run whichever folder asks first (shared_once).
+from tests.cards.conftest import example_duplex, example_fold, small_content  # noqa: F401
 
 NOT_COPIED = {".venv", "build", "dist", ".git", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache",
               ".hypothesis"}

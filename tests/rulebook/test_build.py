@@ -1,5 +1,5 @@
 """One Markdown rulebook to one PDF (cardgen.rulebook.build): its source read, the content its directives
-need loaded once.  (Whole rulebooks: test_regelbuch.py, test_command.py, tests/e2e/.)"""
+need loaded once.  (Whole rulebooks: test_command.py, tests/e2e/test_regelbuch.py.)"""
 
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ from cardgen.cards.view import unit_card
 from cardgen.geometry import FacePage
 from cardgen.rules.derive import derive
 
-from .conftest import MM
+from tests.cards.conftest import MM
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from .conftest import EXAMPLE, flat, load_yaml, page_sizes, pdf_text, show_json
+from tests.cards.conftest import EXAMPLE, flat, load_yaml, page_sizes, pdf_text, show_json
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
