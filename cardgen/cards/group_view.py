@@ -13,10 +13,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from cardgen.cards.view import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Group, GroupModel, TraitRef
 from cardgen.icons import icon, icon_uri
+from cardgen.richtext import card_paragraphs
 from cardgen.rules.colour import text_colour
 from cardgen.rules.derive import Derived, DerivedUnit
 from cardgen.rules.loadouts import find_loadout
@@ -44,7 +47,7 @@ class GroupCover:
     faction_text: str                # black or white, whichever reads on the faction colour
     faction_emblem: Icon | None
     group_icon: Icon | None
-    leader_rule: tuple[str, ...]     # paragraphs: who leads a group of this faction
+    leader_rule: tuple[Markup, ...]     # paragraphs (inline Markdown as HTML, cardgen.richtext): who leads a group of this faction
     models: tuple[CoverModel, ...]
     total: int
     stamp: str                       # "Version 1.2 · Commit 4fac918", "" without either
@@ -53,7 +56,7 @@ class GroupCover:
 @dataclass(frozen=True)
 class ReferenceEntry:
     name: str
-    rules: tuple[str, ...]           # paragraphs
+    rules: tuple[Markup, ...]           # paragraphs (inline Markdown as HTML, cardgen.richtext)
     users: tuple[str, ...]           # display names of the models that use it, roster order
 
 
@@ -128,7 +131,7 @@ def group_cover(group: Group, content: Content, derived: Derived, stamp: str = "
     group_icon = Icon(icon_uri(group.icon), group.name) if group.icon else None
     return GroupCover(group.id, group.name, faction.name, faction.colour, text_colour(faction.colour), emblem,
                       group_icon,
-                      paragraphs(faction.leader_rule), tuple(models), sum(m.points for m in models), stamp)
+                      card_paragraphs(paragraphs(faction.leader_rule)), tuple(models), sum(m.points for m in models), stamp)
 
 
 def _refs(d: DerivedUnit) -> list[tuple[str, str]]:
@@ -155,7 +158,7 @@ def group_reference(group: Group, content: Content, derived: Derived, stamp: str
     sections = []
     for kind, title in SECTIONS:
         items = [(content.kind(kind)[ref], who) for (k, ref), who in users.items() if k == kind]
-        entries = tuple(ReferenceEntry(item.name, paragraphs(item.rules), tuple(who))
+        entries = tuple(ReferenceEntry(item.name, card_paragraphs(paragraphs(item.rules)), tuple(who))
                         for item, who in sorted(items, key=lambda pair: pair[0].name.casefold()))
         if entries:
             sections.append(ReferenceSection(kind, title, entries))

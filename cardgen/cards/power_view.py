@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from markupsafe import Markup
+
 from cardgen.cards.view import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Power
 from cardgen.icons import icon, icon_uri
+from cardgen.richtext import card_paragraphs
 from cardgen.rules.colour import text_colour
 from cardgen.rules.text import power_paragraphs
 from cardgen.vocabulary import POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, POWER_USES, TP_LOSS_WHEN
@@ -48,7 +51,7 @@ class PowerCard:
     colour: str
     text_colour: str
     use: str                        # Nutzung: Sichtlinie or Durch Gelände
-    rules: tuple[str, ...]          # paragraphs
+    rules: tuple[Markup, ...]          # paragraphs (inline Markdown as HTML, cardgen.richtext)
     footer: tuple[FooterCell, ...]  # always six, in the figure's order
     points: int
 
@@ -104,5 +107,5 @@ def power_card(power: Power, content: Content) -> PowerCard:
         id=power.id, name=power.name, level=power.level or 0, school=school.name,
         school_icon=Icon(icon_uri(school.icon), school.name) if school.icon else None,
         colour=school.colour, text_colour=text_colour(school.colour), use=POWER_USES[power.use],
-        rules=power_paragraphs(power.rules),
+        rules=card_paragraphs(power_paragraphs(power.rules)),
         footer=_footer(power), points=power.points)

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
+from markupsafe import Markup
+
 from cardgen.content.model import Content
 from cardgen.content.schema import Unit, weapon_id
 from cardgen.icons import icon, icon_uri, tinted_icon
+from cardgen.richtext import card_html
 from cardgen.rules.colour import text_colour
 from cardgen.rules.derive import DerivedArmor, DerivedShield, DerivedUnit, DerivedWeapon
 from cardgen.rules.weapons import armor_roll
@@ -124,7 +127,7 @@ class ItemRow:
 class RulesEntry:
     kind: str
     name: str
-    text: str
+    text: Markup                    # the rules text with its inline Markdown (cardgen.richtext)
 
 
 @dataclass(frozen=True)
@@ -357,12 +360,12 @@ def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
         items[(kind, ref)] = item
         for effect in getattr(item, "effects", []):
             items[("effects", effect)] = content.effects[effect]
-    entries = [RulesEntry(KIND_LABELS[kind], item.name, item.rules)
+    entries = [RulesEntry(KIND_LABELS[kind], item.name, card_html(item.rules))
                for (kind, _), item in items.items() if item.rules]
     order = list(KIND_LABELS.values())
     entries.sort(key=lambda e: (order.index(e.kind), e.name.casefold()))
     if unit.rules:
-        entries.insert(0, RulesEntry(KIND_LABELS["unit"], unit.name, unit.rules))
+        entries.insert(0, RulesEntry(KIND_LABELS["unit"], unit.name, card_html(unit.rules)))
     return tuple(entries)
 
 

@@ -21,7 +21,8 @@ Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_äöüß-]*$", 
     description="Stable identifier: lower case letters, digits, '_' and '-'; used for references.")]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=80), Field(description="Name printed on cards.")]
 RulesText = Annotated[str, StringConstraints(max_length=4000), Field(
-    description="Rules text printed on the back of the card (plain text; blank lines separate paragraphs).")]
+    description="Rules text printed on the back of the card: blank lines separate paragraphs; inline Markdown "
+                "(**fett**, _kursiv_, links, which print as their text on a card, pictures of the icon set).")]
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$"), Field(
     description="Colour as #rrggbb.")]
 Points = Annotated[int, Field(ge=0, le=100000, description="Points; computed by the cost model when omitted.")]

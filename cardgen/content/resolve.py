@@ -21,6 +21,7 @@ from cardgen.content.schema import Group, GroupModel, Loadout, TraitRef, Unit, w
 from cardgen.content.yamlsource import Path_, SourceFile
 from cardgen.errors import Problem, did_you_mean
 from cardgen.icons import icon_problem
+from cardgen.richtext import picture_problems
 
 
 def resolve(root: Path, loaded: Loaded) -> tuple[Content, list[Problem]]:
@@ -44,6 +45,7 @@ def resolve(root: Path, loaded: Loaded) -> tuple[Content, list[Problem]]:
     content = Content(root=root, ruleset=loaded.ruleset, sources=sources, **tables)
     problems += check_references(content)
     problems += check_icons(content)
+    problems += check_rules_pictures(content)
     problems += check_groups(content)
     problems += check_pictures(content)            # P: every image: names a picture file (content/pictures.py)
     return content, problems
@@ -94,6 +96,23 @@ def check_icons(content: Content) -> list[Problem]:
             problem = icon_problem(name) if name is not None else None
             if problem is not None:
                 problems.append(content.source(kind, item.id).problem((field,), problem))
+    return problems
+
+
+RULES_FIELDS = (("factions", "leader_rule"), ("units", "rules"), ("weapons", "rules"), ("armor", "rules"),
+                ("equipment", "rules"), ("traits", "rules"), ("powers", "rules"), ("effects", "rules"))
+"""Every field that holds rules text (inline Markdown, :mod:`cardgen.richtext`)."""
+
+
+def check_rules_pictures(content: Content) -> list[Problem]:
+    """Every picture in a rules text must be one of cardgen's icons: a card prints no other."""
+    problems: list[Problem] = []
+    for kind, field in RULES_FIELDS:
+        for item in content.kind(kind).values():
+            text = getattr(item, field)
+            if "![" in text:
+                problems += [content.source(kind, item.id).problem((field,), problem)
+                             for problem in picture_problems(text)]
     return problems
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from cardgen.richtext import unicode_links_plugin
 from cardgen.rulebook.admonition import admonition_plugin
 from cardgen.rulebook.attrs import attrs_plugin
 from cardgen.rulebook.depth import depth_plugin
@@ -19,21 +20,6 @@ from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
 from cardgen.rulebook.toc import toc_plugin, toc_tokens_plugin
 from cardgen.rulebook.todo import todo_plugin
-
-
-def unicode_links_plugin(md: MarkdownIt) -> None:
-    """Keep ``href``/``src`` as written (no percent-encoding of ``ü``, ``ß`` ...).
-
-    markdown-it encodes non-ASCII characters of link destinations; then
-    ``#geländeteile`` no longer matches the heading id (``target-counter``
-    and PDF links break) and ``Größe/klein.svg`` is not found on disk.
-    ``validateLink`` lets ``file:`` references through (markdown-it would
-    print them as plain text, silently) so that the image check refuses them
-    with a warning naming them; script schemes stay refused.
-    """
-    md.normalizeLink = lambda url: url  # type: ignore[method-assign]
-    md.validateLink = lambda url: not url.strip().lower().startswith(  # type: ignore[method-assign]
-        ("javascript:", "vbscript:"))
 
 
 def make_markdown(draft: bool = False) -> MarkdownIt:

@@ -58,8 +58,8 @@ def test_no_emblem_no_image(tmp_path):
 def test_leader_rule_on_the_group_cover_escaped(tmp_path):
     content = _content(tmp_path, leader_rule=LEADER_RULE)
     cover = group_cover(content.groups["trupp"], content, derive(content))
-    assert cover.leader_rule == ("Es führt das Modell mit der höchsten EH.",
-                                 "Fällt es aus: <b>das nächste</b> & so fort.")
+    assert cover.leader_rule == ("Es führt das Modell mit der höchsten EH.",      # HTML, its text escaped
+                                 "Fällt es aus: &lt;b&gt;das nächste&lt;/b&gt; &amp; so fort.")
     text = flat(pdf_text(render_cover(cover)))
     assert "Gruppenführer Es führt das Modell mit der höchsten EH." in text
     assert "Fällt es aus: <b>das nächste</b> & so fort." in text   # printed as written, not as HTML
