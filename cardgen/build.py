@@ -68,7 +68,7 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
 def build_run(settings: Settings, reporter_factory=None, card_options: CardOptions | None = None) -> Summary:
     """:func:`build` of one run's ``settings`` (:func:`cardgen.context.open_run`): every command's build."""
     card_options = card_options or CardOptions()
-    ctx = open_run(settings, card_options)
+    ctx = open_run(settings, card_options, rulebooks_only=True)
     content, summary, project = ctx.content, ctx.summary, ctx.project
     rulebooks = find_rulebooks(settings.content, summary, project)
     check_collisions([*planned_outputs(content, card_options), *((label, display_path(s)) for s, label in rulebooks)])

@@ -95,7 +95,7 @@ def test_every_key_is_read(tmp_path):
     root = tmp_path.absolute()
     assert project == Project(
         root=root, file=root / PROJECT_FILE, content=root / "Inhalt", out=root / "Ausgabe",
-        rulebooks=("Regeln/*.md",), assets=(root / "Grafiken",), theme=root / "Aussehen",
+        rulebooks=("Regeln/*.md",), content_named=True, assets=(root / "Grafiken",), theme=root / "Aussehen",
         fonts=(root / "Schriften",), strict=True, toc_levels=(2, 3),
         css={"rulebook": (root / "Regeln/markdown.css",), "cards": (root / "Aussehen/karten.css",),
              "powers": (), "groups": (root / "Aussehen/gruppen.css",)})
