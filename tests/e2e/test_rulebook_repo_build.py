@@ -127,3 +127,17 @@ def test_a_picture_that_appears_where_a_book_looked_for_it_rebuilds_that_book(re
         '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>', encoding="utf-8")
     code, out, rendered = build()
     assert (code, rendered) == (0, ["Eigenschaften"])
+
+
+def test_init_missing_only_adds_the_workflow_and_keeps_his_files_byte_for_byte(repo, capsys):
+    before = {rel: (repo / rel).read_bytes() for rel in ("cardgen.toml", "Grafiken/logo.svg", "Regeln/Regelbuch.md")}
+    assert main(["init"]) == 1                                            # refused as before: nothing written
+    assert "3 file(s) in the way, nothing written" in capsys.readouterr().err
+    assert not (repo / ".github").exists()
+    assert main(["init", "--missing-only", "--pip-spec", "cardgen==0.1.0"]) == 0
+    out = capsys.readouterr().out
+    wrote, kept = out.split("kept 3 existing files as they are:\n")
+    assert "  .github/workflows/cardgen.yml\n" in wrote and "  .gitignore\n" in wrote
+    assert kept.startswith("  Grafiken/logo.svg\n  Regeln/Regelbuch.md\n  cardgen.toml\n")
+    assert "cardgen==0.1.0" in (repo / ".github" / "workflows" / "cardgen.yml").read_text(encoding="utf-8")
+    assert {rel: (repo / rel).read_bytes() for rel in before} == before
