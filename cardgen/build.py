@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from pathlib import Path
 from typing import Any, Sequence
-from urllib.parse import unquote
 
-from cardgen.cache import Cache, digest, tree_digest
+from cardgen.cache import Cache, digest
 from cardgen.cards.pipeline import build_all_cards
 from cardgen.cards.planning import planned_outputs, step_count
 from cardgen.content.model import Content
@@ -39,16 +37,19 @@ from cardgen.errors import Problem, display_path
 from cardgen.outputs import check_collisions
 from cardgen.project import Project
 from cardgen.rulebook.directive import card_ids, kinds_read
+from cardgen.rulebook.images import ImageFolders
 from cardgen.rulebook.keywords import KEYWORD_KINDS
-from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
+from cardgen.rulebook.reads import Reads, book_roots, reads_now
+from cardgen.safefs import FileRefused, check_file, read_file, resolve_roots, walk_files
 from cardgen.settings import Settings
 from cardgen.theme import Theme
 
 __all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "build_run", "rulebook_key"]
 
-MAX_REFERENCED_BYTES = 64 * 1024 * 1024
 ICONS = ".icons.json"
 """Beside a rulebook's stored warnings: the pictures it took from cardgen's icon set (a reused PDF names them too)."""
+READS = ".reads.json"
+"""Under the first part of a rulebook's key: what it read when last rendered (:mod:`cardgen.rulebook.reads`)."""
 
 
 def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_factory=None, *,
@@ -68,7 +69,7 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
 def build_run(settings: Settings, reporter_factory=None, card_options: CardOptions | None = None) -> Summary:
     """:func:`build` of one run's ``settings`` (:func:`cardgen.context.open_run`): every command's build."""
     card_options = card_options or CardOptions()
-    ctx = open_run(settings, card_options)
+    ctx = open_run(settings, card_options, rulebooks_only=True)
     content, summary, project = ctx.content, ctx.summary, ctx.project
     rulebooks = find_rulebooks(settings.content, summary, project)
     check_collisions([*planned_outputs(content, card_options), *((label, display_path(s)) for s, label in rulebooks)])
@@ -135,23 +136,22 @@ def rulebook_output(source: Path, base: Path) -> str:
 
 
 def rulebook_key(source: Path, content: Content, tool: str, project: Project | None = None,
-                 theme: Theme | None = None, out_dir: Path | None = None, faces: Any = None) -> str:
-    """Everything a rulebook can read, as one key:
+                 theme: Theme | None = None, faces: Any = None) -> str:
+    """The first part of a rulebook's key: what it reads that is known before it is rendered.
 
-    * its text (hence its front matter) and every file of its folder (the first picture root),
-      leaving out ``.git`` and the output folder ``out_dir`` if it lies below (a rulebook at the
-      project root: its own outputs must not change its key);
+    * its text (hence its front matter);
     * the content kinds its table and list directives read (:func:`~cardgen.rulebook.directive.kinds_read`,
       :func:`kind_data`) and those its keyword links read (traits, damage effects, powers:
       :data:`~cardgen.rulebook.keywords.KEYWORD_KINDS`);
-    * each of the project's asset folders (names and files), its TOC levels, its keyword links mode
-      and its version stamp;
+    * the project's asset folders (by name), its TOC levels, its keyword links mode and its version stamp;
     * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.theme.Theme.digest`);
-    * every file a ``../`` reference in its text reaches (:func:`up_references_digest`);
     * the faces its card figures show (``faces``: the card stage's
       :class:`~cardgen.cards.figures.CardFaces`; their keys cover everything a face shows).
 
-    cardgen's own templates and icon set are in ``tool`` (:func:`~cardgen.cache.toolchain_digest`)."""
+    cardgen's own templates and icon set are in ``tool`` (:func:`~cardgen.cache.toolchain_digest`).
+    The files it reads while rendered -- pictures, stylesheets, fonts, and those it looked for --
+    are the second part, recorded with its output (:mod:`cardgen.rulebook.reads`,
+    :func:`build_one_rulebook`): a picture of another book, or one no book uses, is in neither."""
     project = project or Project(root=content.root)
     roots = resolve_roots([content.root, source.parent, *project.allowed_roots])
     raw = read_file(source, roots)
@@ -160,11 +160,9 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     tables = digest([(kind, kind_data(content, kind)) for kind in kinds]) if kinds else ""
     shown = card_ids(text)
     cards = faces.keys(shown) if shown and faces is not None else ""
-    assets = [(str(folder), tree_digest(folder)) for folder in project.assets]
-    setup = digest(project.file is not None, project.toc_levels, project.keyword_links, assets, theme.digest() if theme else "",
-                   project.stamp())
-    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tree_digest(source.parent, skip_dirs={".git"}, skip=out_dir),
-                  tables, setup, up_references_digest(text, source, project), cards)
+    setup = digest(project.file is not None, project.toc_levels, project.keyword_links,
+                   [str(folder) for folder in project.assets], theme.digest() if theme else "", project.stamp())
+    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tables, setup, cards)
 
 
 def kind_data(content: Content, kind: str) -> object:
@@ -175,25 +173,13 @@ def kind_data(content: Content, kind: str) -> object:
     return sorted((i, o.model_dump()) for i, o in content.kind(kind).items())
 
 
-_UP_REFERENCE = re.compile(r"<([^<>\n]*\.\./[^<>\n]*)>|([^\s\"'()<>\[\]]*\.\./[^\s\"'()<>\[\]]*)")
-"""A path with ``../`` in it: in ``<...>`` (a Markdown destination with spaces) or up to a space or quote."""
-
-
-def up_references_digest(text: str, source: Path, project: Project) -> str:
-    """What every ``../`` path in ``text`` reaches from the rulebook's folder: a file's bytes, or
-    that it is missing, a folder, or outside the allowed roots.
-
-    Any such string counts, wherever it stands in the text (a link, an image, an
-    HTML ``src``, a reference definition ...): too many is harmless, one missed would
-    reuse a stale PDF.  Pictures below the rulebook's folder and the asset folders are
-    in the key already, and ``../`` can only reach further within the project root."""
-    roots = resolve_roots([*project.allowed_roots, *project.assets])
-    found = []
-    for match in _UP_REFERENCE.finditer(text):
-        reference = (match[1] or match[2]).split("#")[0].split("?")[0]
-        for name in sorted({reference, unquote(reference)}):
-            found.append((name, file_digest(source.parent / name, roots, MAX_REFERENCED_BYTES)))
-    return digest(sorted(set(found)))
+def rulebook_reads_now(ctx: BuildContext, source: Path, reads: Reads) -> Reads:
+    """What the files a rulebook read last time are now (:func:`~cardgen.rulebook.reads.reads_now`),
+    resolved and checked against the folders its PDF may read, as when it was rendered."""
+    project = ctx.project
+    root = project.root if project.file else None
+    roots = book_roots(source, project.assets, root, ctx.theme.roots + ((root,) if root else ()))
+    return reads_now(reads, source, roots, ImageFolders(source.parent, project.assets, root))
 
 
 def stored_warnings(cache: Cache, key: str, suffix: str = ".json") -> list[str] | None:
@@ -210,16 +196,21 @@ def stored_warnings(cache: Cache, key: str, suffix: str = ".json") -> list[str] 
 
 def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None) -> None:
     """One rulebook, written to ``label`` below the output folder (default: its path below the
-    content folder), reused when its key is unchanged; its tables read ``ctx.content`` (loaded
-    once, by the build), its pictures the project's asset folders, its look ``ctx.theme``."""
+    content folder), reused when what it read is unchanged; its tables read ``ctx.content`` (loaded
+    once, by the build), its pictures the project's asset folders, its look ``ctx.theme``.
+
+    Its key: :func:`rulebook_key` and its output's name, and the record of the files it read when
+    last rendered (:mod:`cardgen.rulebook.reads`), stored under that first part and digested anew."""
     label = label or rulebook_output(source, ctx.content.root)
     out = ctx.out_dir / label
     name = "rulebook:" + label.removeprefix("rulebooks/").removesuffix(".pdf")
-    key = rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.out_dir, ctx.faces)
-    ctx.cache.record(name, key)
-    warnings = stored_warnings(ctx.cache, key)
-    icon_set = stored_warnings(ctx.cache, key, ICONS)
-    if ctx.cache.unchanged(name, key, out) and warnings is not None and icon_set is not None:
+    first = digest(rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.faces),
+                   label)
+    reads = Reads.from_bytes(ctx.cache.get("warnings", first, READS))
+    key = digest(first, rulebook_reads_now(ctx, source, reads).digest()) if reads is not None else ""
+    warnings = stored_warnings(ctx.cache, key) if key else None
+    icon_set = stored_warnings(ctx.cache, key, ICONS) if key else None
+    if key and ctx.cache.unchanged(name, key, out) and warnings is not None and icon_set is not None:
         built = False
     else:
         built = True
@@ -231,11 +222,14 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
         ctx.staging().stage(out, result.pdf)
         warnings = [w.format() for w in result.warnings]
         icon_set = sorted(result.icon_set)
+        key = digest(first, result.reads.digest())
+        ctx.cache.put("warnings", first, result.reads.to_bytes(), READS)
         ctx.cache.put("warnings", key, json.dumps(warnings).encode(), ".json")
         ctx.cache.put("warnings", key, json.dumps(icon_set).encode(), ICONS)
+    ctx.cache.record(name, key)
+    ctx.cache.record("reads:" + name, first)          # its record of what it read stays in the cache
     for warning in warnings:                         # a reused output still reports its warnings
         ctx.warn(warning)
     ctx.summary.icon_set.update(icon_set)            # and its pictures from cardgen's icon set
     ctx.summary.add(label, built=built)
     ctx.step(label, "built" if built else "reused")
-

@@ -28,7 +28,7 @@ from cardgen.geometry import DEFAULT_PAPER
 from cardgen.outputs import Outputs
 from cardgen.project import Project
 from cardgen.rules.derive import Derived
-from cardgen.settings import Settings
+from cardgen.settings import Settings, no_content_line
 from cardgen.stages import load_and_derive
 from cardgen.theme import Theme, theme_for
 
@@ -56,6 +56,7 @@ class Summary:
     changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
     removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
     icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
+    notes: list[str] = field(default_factory=list)       # what the run's report says besides (no content folder)
 
     def add(self, name: str, built: bool) -> None:
         (self.built if built else self.reused).append(name)
@@ -166,11 +167,20 @@ def make_context(project: Project, content: Content, derived: Derived, out_dir: 
                         project=project, theme=theme)
 
 
-def open_run(settings: Settings, options: CardOptions | None = None, cache: Cache | None = None) -> BuildContext:
+def open_run(settings: Settings, options: CardOptions | None = None, cache: Cache | None = None, *,
+             rulebooks_only: bool = False) -> BuildContext:
     """A run of ``settings``: its content loaded, checked and derived (:func:`cardgen.stages.load_and_derive`),
     its context made (:func:`make_context`; ``cache``: another than the output folder's) -- what
-    ``build``, ``cards``, every rebuild of ``serve`` and ``watch`` and serve's preview start from."""
+    ``build``, ``cards``, every rebuild of ``serve`` and ``watch`` and serve's preview start from.
+
+    With ``rulebooks_only`` (a build), a repository of rulebooks (:meth:`Settings.rulebooks_only`)
+    runs without content -- no cards -- and its summary says so in one line; else a missing
+    content folder is an error."""
     theme = theme_for(settings.project, list(settings.css))        # a theme's error before the content's
-    content, derived = load_and_derive(settings.content)
-    return make_context(settings.project, content, derived, settings.out, theme=theme, options=options,
-                        strict=settings.strict, cache=cache)
+    without = rulebooks_only and settings.rulebooks_only()
+    content, derived = load_and_derive(settings.content, missing_ok=without)
+    ctx = make_context(settings.project, content, derived, settings.out, theme=theme, options=options,
+                       strict=settings.strict, cache=cache)
+    if without:
+        ctx.summary.notes.append(no_content_line(settings.content))
+    return ctx

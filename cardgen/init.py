@@ -8,7 +8,11 @@ a pre-commit hook and a GitHub workflow that installs this very cardgen with
 pip and builds everything on each push.
 
 It never overwrites: when any file it would write exists (or a folder on its
-way is a file or a symlink), it writes nothing and exits 1 naming them.  It
+way is a file or a symlink), it writes nothing and exits 1 naming them.  In an
+existing repository, ``--missing-only`` writes every scaffold file that does not
+exist and keeps every one that does (``--ci``: the workflow alone); a folder on
+the way that is a file or a symlink still stops it before anything is written
+(:func:`plan_files`).  It
 writes all or nothing: every folder it writes into is checked writable first
 (a read-only folder: nothing written, one line naming it), and when a write
 still fails part-way (a full disk, a folder made read-only meanwhile) every
@@ -32,6 +36,7 @@ from cardgen.errors import UsageError, display_path, one_line
 WORKFLOW = PurePosixPath(".github/workflows/cardgen.yml")
 PIP_SPEC_MARK = "__CARDGEN_PIP_SPEC__"
 SKIP_NAMES = {"__pycache__", ".DS_Store"}
+EXISTS = "exists"
 
 
 @dataclass(frozen=True)
@@ -76,8 +81,33 @@ def find_conflicts(target: Path, scaffold: dict[PurePosixPath, Traversable]) -> 
         else:
             path = target / rel
             if os.path.lexists(path):
-                conflicts[path] = "exists"
+                conflicts[path] = EXISTS
     return sorted(conflicts.items())
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What ``cardgen init`` is to do: the scaffold files to ``write``, those to ``keep`` as they are
+    (``--missing-only``: they exist), and the ``conflicts`` that stop it (each with why)."""
+
+    write: list[PurePosixPath]
+    keep: list[PurePosixPath]
+    conflicts: list[tuple[Path, str]]
+
+
+def plan_files(target: Path, scaffold: dict[PurePosixPath, Traversable], missing_only: bool = False) -> Plan:
+    """Which scaffold files to write: all, unless one is in the way (:func:`find_conflicts`); with
+    ``missing_only`` a file that exists (whatever it is: never followed, never replaced) is kept,
+    while a folder on the way that is a file or a symlink still stops everything."""
+    conflicts = find_conflicts(target, scaffold)
+    existing = {path for path, why in conflicts if why == EXISTS}
+    if not missing_only:
+        return Plan([], [], conflicts) if conflicts else Plan(list(scaffold), [], [])
+    keep = [rel for rel in scaffold if target / rel in existing]
+    stopping = [(path, why) for path, why in conflicts if path not in existing]
+    if stopping:
+        return Plan([], [], stopping)
+    return Plan([rel for rel in scaffold if rel not in keep], keep, [])
 
 
 def check_writable(target: Path, contents: dict[PurePosixPath, bytes]) -> None:

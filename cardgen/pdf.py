@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import mimetypes
 import os
@@ -119,6 +120,8 @@ class SafeFetcher(URLFetcher):
     fetches: int = 0
     total_bytes: int = 0
     stylesheets: set[Path] = field(default_factory=set)
+    read: dict[str, str] = field(default_factory=dict)   # each local file asked for: SHA-256 of what it
+                                                          # served, or "refused" (a rulebook's key: rulebook.reads)
 
     def __post_init__(self) -> None:
         super().__init__(allowed_protocols={"file", "data"})
@@ -149,6 +152,7 @@ class SafeFetcher(URLFetcher):
         try:
             real = check_file(path, self._real_roots)
         except FileRefused as exc:
+            self.read.setdefault(str(path), "refused")
             self._refuse(url, exc.reason)
         mime = mimetypes.guess_type(real.name)[0] or "application/octet-stream"
         if mime == "text/css":
@@ -160,7 +164,9 @@ class SafeFetcher(URLFetcher):
         try:
             data = read_checked(real, MAX_RESOURCE_BYTES)
         except FileRefused as exc:
+            self.read.setdefault(str(path), "refused")
             self._refuse(url, exc.reason)
+        self.read.setdefault(str(path), hashlib.sha256(data).hexdigest())
         self.total_bytes += len(data)
         if self.total_bytes > MAX_DOCUMENT_BYTES:
             self._refuse(url, f"the document reads more than {MAX_DOCUMENT_BYTES // 1048576} MiB")
@@ -181,11 +187,13 @@ class Rendered:
 
     ``warnings`` are WeasyPrint's log (less its echo of our refusals) and one
     ``refused to read NAME: reason`` line per refused reference;
-    ``refused`` names those references (a URL, or the path of a local file)."""
+    ``refused`` names those references (a URL, or the path of a local file); ``read`` is every
+    local file asked for, with the SHA-256 of what was served or ``refused``."""
 
     pdf: bytes
     warnings: tuple[str, ...]
     refused: tuple[str, ...]
+    read: tuple[tuple[str, str], ...] = ()
 
 
 class _Collect(logging.Handler):
@@ -330,7 +338,7 @@ class LaidOut:
         fetcher = self._fetcher
         log = [m for m in self._messages + more if RefusedResource.__name__ not in m]
         log += [f"refused to read {name}: {fetcher.reasons[name]}" for name in fetcher.refused]
-        return Rendered(pdf, tuple(log), tuple(fetcher.refused))
+        return Rendered(pdf, tuple(log), tuple(fetcher.refused), tuple(sorted(fetcher.read.items())))
 
 
 def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0) -> LaidOut:

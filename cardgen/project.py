@@ -153,6 +153,7 @@ class Project:
     content: Path = Path("content")
     out: Path = Path("build")
     rulebooks: tuple[str, ...] | None = None         # globs below root; None = every *.md below content
+    content_named: bool = False                      # the project file names its content folder
     assets: tuple[Path, ...] = ()
     theme: Path | None = None                        # the theme folder, if the project has one
     fonts: tuple[Path, ...] = ()
@@ -291,6 +292,7 @@ def load_project(path: Path) -> Project:
         raise ContentError(problems)
     rulebooks = None if model.rulebooks is None else tuple(model.rulebooks)
     return Project(root=root, file=path, content=content, out=out, rulebooks=rulebooks,
+                   content_named="content" in model.model_fields_set,
                    assets=assets, theme=theme, fonts=fonts, strict=model.strict, version=model.version,
                    version_on_cards=model.version_on_cards, keyword_links=model.keyword_links,
                    toc_levels=tuple(model.toc.levels) if model.toc else None, css=css,

@@ -10,10 +10,12 @@ instead of its parsed command line, and ``serve`` and ``watch`` read it anew bef
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen.errors import display_path
 from cardgen.project import Project, find_project
 
 OVERRIDES = ("content", "out", "strict", "css", "print_shop")
@@ -35,6 +37,14 @@ class Settings:
     overrides: tuple[tuple[str, Any], ...] = ()
     start: Path | None = None
 
+    def rulebooks_only(self) -> bool:
+        """Whether this run builds rulebooks only: its content folder does not exist, and neither the
+        command line (``--content``) nor the project file named it (a folder the user names must
+        exist), and the project file names its rulebooks (else they would be looked for in the
+        missing folder, and there would be nothing to build)."""
+        named = "content" in dict(self.overrides) or self.project.content_named
+        return not named and self.project.rulebooks is not None and not os.path.lexists(self.content)
+
     def reload(self) -> Settings:
         """The project file read again, the same command line laid over it."""
         return load_settings(self.start, **dict(self.overrides))
@@ -53,3 +63,8 @@ def load_settings(start: Path | None = None, **overrides: Any) -> Settings:
                     out=Path(given.get("out", project.out)), strict=bool(given.get("strict", project.strict)),
                     css=tuple(Path(p) for p in given.get("css", ())), print_shop=bool(given.get("print_shop", False)),
                     overrides=tuple(sorted(given.items())), start=start)
+
+
+def no_content_line(folder: Path) -> str:
+    """The one line a run without a content folder says (:meth:`Settings.rulebooks_only`)."""
+    return f"no content folder '{display_path(folder)}': no cards, rulebooks only"

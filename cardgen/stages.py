@@ -17,12 +17,13 @@ from cardgen.errors import ContentError, Problem
 from cardgen.rules.derive import Derived, derive
 
 
-def check_and_derive(root: Path) -> tuple[Content, Derived, list[Problem]]:
-    """Content, derived values and every problem of ``root`` (never raises for content).
+def check_and_derive(root: Path, missing_ok: bool = False) -> tuple[Content, Derived, list[Problem]]:
+    """Content, derived values and every problem of ``root`` (never raises for content; a missing
+    ``root`` is an error unless ``missing_ok``: then content without objects).
 
     The problems of single units' rules are listed only when everything else
     is clean: on broken content they would repeat what resolve reported."""
-    content, problems = read_content(root)
+    content, problems = read_content(root, missing_ok)
     derived = derive(content)
     problems += derived.group_problems
     if not problems:
@@ -30,9 +31,10 @@ def check_and_derive(root: Path) -> tuple[Content, Derived, list[Problem]]:
     return content, derived, problems
 
 
-def load_and_derive(root: Path) -> tuple[Content, Derived]:
-    """The content of ``root`` and its derived values, or ContentError with every problem."""
-    content, derived, problems = check_and_derive(root)
+def load_and_derive(root: Path, missing_ok: bool = False) -> tuple[Content, Derived]:
+    """The content of ``root`` and its derived values, or ContentError with every problem
+    (``missing_ok``: see :func:`check_and_derive`)."""
+    content, derived, problems = check_and_derive(root, missing_ok)
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise ContentError(errors)

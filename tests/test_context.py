@@ -96,7 +96,7 @@ def small(tmp_path):
 def test_build_loads_the_content_once(small, tmp_path, monkeypatch):
     loads = []
     real = cardgen.stages.read_content
-    monkeypatch.setattr(cardgen.stages, "read_content", lambda root: loads.append(root) or real(root))
+    monkeypatch.setattr(cardgen.stages, "read_content", lambda root, *more: loads.append(root) or real(root, *more))
     summary = build(small, tmp_path / "out")
     assert "rulebooks/rulebook/R.pdf" in summary.built and summary.warnings == []
     assert loads == [small]                                    # the rulebook's table read the build's content

@@ -88,3 +88,38 @@ def test_a_file_where_the_project_folder_would_go_is_named(tmp_path, capsys):
     code, _, err = run_init(capsys, blocker / "spiel")
     assert code == 1
     assert err == f"{blocker}: not a writable folder; nothing written\n"
+
+
+# --- issue 29: --missing-only in an existing repository --------------------------------------------
+
+
+def test_missing_only_plans_to_keep_what_exists_and_write_the_rest(tmp_path):
+    scaffold = init.scaffold_files()
+    (tmp_path / "Regeln").mkdir()
+    (tmp_path / "Regeln" / "Regelbuch.md").write_text("# mine\n", encoding="utf-8")
+    (tmp_path / "cardgen.toml").symlink_to(tmp_path / "nirgends")          # a dangling link: exists, kept
+    plan = init.plan_files(tmp_path, scaffold, missing_only=True)
+    kept = [Path("Regeln/Regelbuch.md"), Path("cardgen.toml")]
+    assert sorted(Path(rel) for rel in plan.keep) == kept and plan.conflicts == []
+    assert sorted(plan.write + plan.keep) == sorted(scaffold)
+    everything = init.plan_files(tmp_path, scaffold)                      # without: nothing, both named
+    assert (everything.write, everything.keep) == ([], [])
+    assert [path for path, _ in everything.conflicts] == [tmp_path / "Regeln/Regelbuch.md", tmp_path / "cardgen.toml"]
+
+
+def test_missing_only_still_stops_at_a_file_where_a_folder_belongs(tmp_path):
+    (tmp_path / "cardgen.toml").write_text("# mine\n", encoding="utf-8")
+    (tmp_path / "theme").write_text("a file", encoding="utf-8")
+    plan = init.plan_files(tmp_path, init.scaffold_files(), missing_only=True)
+    assert (plan.write, plan.keep, plan.conflicts) == ([], [], [(tmp_path / "theme", "is a file where a folder belongs")])
+
+
+def test_missing_only_failing_part_way_removes_only_what_it_made(tmp_path, capsys, full_disk_at):
+    (tmp_path / "Regeln").mkdir()
+    (tmp_path / "Regeln" / "Regelbuch.md").write_text("# mine\n", encoding="utf-8")
+    (tmp_path / "cardgen.toml").write_text("# mine\n", encoding="utf-8")
+    full_disk_at(5)
+    code = main(["init", str(tmp_path), "--missing-only"])
+    assert code == 1 and "nothing written" in capsys.readouterr().err
+    assert tree(tmp_path) == ["Regeln", "Regeln/Regelbuch.md", "cardgen.toml"]
+    assert (tmp_path / "cardgen.toml").read_text(encoding="utf-8") == "# mine\n"

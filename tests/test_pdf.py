@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
 from cardgen import pdf
@@ -37,6 +39,17 @@ def test_files_inside_the_document_folder_are_read(tmp_path):
                                        '<rect width="10" height="10"/></svg>', encoding="utf-8")
     rendered = pdf.render_pdf('<img src="bild.svg">', tmp_path)
     assert rendered.refused == () and rendered.warnings == ()
+
+
+def test_every_local_file_asked_for_is_named_with_what_was_served(tmp_path):
+    """What a rulebook's key records of its reads (cardgen/rulebook/reads.py): each local file with the
+    SHA-256 of the bytes served, or refused; no network URL, no data: URL."""
+    data = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'
+    (tmp_path / "bild.svg").write_bytes(data)
+    rendered = pdf.render_pdf('<img src="bild.svg"><img src="fehlt.svg"><img src="http://example.com/x.png">'
+                              '<img src="data:image/svg+xml,<svg/>">', tmp_path)
+    assert rendered.read == ((str(tmp_path / "bild.svg"), hashlib.sha256(data).hexdigest()),
+                             (str(tmp_path / "fehlt.svg"), "refused"))
 
 
 def test_symlink_out_of_the_folder_is_refused(tmp_path):

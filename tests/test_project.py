@@ -95,7 +95,7 @@ def test_every_key_is_read(tmp_path):
     root = tmp_path.absolute()
     assert project == Project(
         root=root, file=root / PROJECT_FILE, content=root / "Inhalt", out=root / "Ausgabe",
-        rulebooks=("Regeln/*.md",), assets=(root / "Grafiken",), theme=root / "Aussehen",
+        rulebooks=("Regeln/*.md",), content_named=True, assets=(root / "Grafiken",), theme=root / "Aussehen",
         fonts=(root / "Schriften",), strict=True, toc_levels=(2, 3),
         css={"rulebook": (root / "Regeln/markdown.css",), "cards": (root / "Aussehen/karten.css",),
              "powers": (), "groups": (root / "Aussehen/gruppen.css",)})
@@ -290,38 +290,33 @@ def test_css_option_must_name_a_file(designer, run):
 # --- the rulebook's key follows everything it can read ----------------------------------------------
 
 
-def test_rulebook_key_follows_up_references_assets_and_theme(designer, monkeypatch):
+def test_rulebook_key_follows_its_text_settings_and_theme_not_its_folder(designer):
+    """The first part of a rulebook's key (issue 29): what is known before rendering.  Its pictures,
+    wherever they lie, are the second part, recorded when rendered (tests/rulebook/test_reads.py,
+    tests/e2e/test_rulebook_repo_build.py): a file of its folder or an asset folder is not in this one."""
     logo = write(designer / "Grafiken" / "logo.svg", "<svg/>")
     write(designer / "Bilder" / "x.png", "1")
     write(designer / PROJECT_FILE, 'content = "Inhalt"\nassets = ["Bilder"]\n')
-    source = write(designer / "Regeln" / "Regelbuch.md", "# R\n\n![Logo](../Grafiken/logo.svg)\n\n"
-                                                          "[a]: <../Grafiken/mit%20leer.svg>\n")
+    source = write(designer / "Regeln" / "Regelbuch.md", "# R\n\n![Logo](../Grafiken/logo.svg)\n")
     project = load_project(designer / PROJECT_FILE)
     content = load_content(designer / "Inhalt")
 
-    def key(theme=None) -> str:
-        return rulebook_key(source, content, "tool", project, theme, designer / "build")
+    def key(theme=None, project=project) -> str:
+        return rulebook_key(source, content, "tool", project, theme)
 
     first = key()
     assert key() == first
-    write(designer / "build" / "cards.pdf", "x")                 # an output: not in the key
+    logo.write_text("<svg></svg>", encoding="utf-8")            # a picture: the record's part
+    write(designer / "Bilder" / "y.png", "2")                   # an asset folder's file
+    write(designer / "Regeln" / "b.png", "3")                   # the rulebook's folder
     assert key() == first
-    logo.write_text("<svg></svg>", encoding="utf-8")            # a ../ reference
+    source.write_text("# R\n\nmehr\n", encoding="utf-8")       # its text
     second = key()
     assert second != first
-    write(designer / "Grafiken" / "mit leer.svg", "<svg/>")     # a ../ reference that appears
-    third = key()
-    assert third != second
-    write(designer / "Bilder" / "y.png", "2")                   # an asset folder
-    fourth = key()
-    assert fourth != third
-    write(designer / "Regeln" / "b.png", "3")                   # the rulebook's folder
-    fifth = key()
-    assert fifth != fourth
     theme = type("T", (), {"digest": lambda self: "look 1"})()
-    assert key(theme) != fifth
-    assert rulebook_key(source, content, "tool", dataclasses.replace(project, toc_levels=(2,)), None,
-                        designer / "build") != fifth
+    assert key(theme) != second
+    assert key(project=dataclasses.replace(project, toc_levels=(2,))) != second
+    assert key(project=dataclasses.replace(project, assets=())) != second
 
 
 # --- pictures from cardgen's icon set; what watch watches -------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.settings import load_settings
+from cardgen.settings import load_settings, no_content_line
 
 
 def test_without_a_project_file_cardgen_s_defaults(tmp_path, monkeypatch):
@@ -48,3 +48,28 @@ def test_settings_are_frozen_and_only_known_overrides_are_taken(tmp_path, monkey
     assert settings.overrides == (("css", (Path("a.css"),)),)      # a list became a tuple
     with pytest.raises(TypeError, match="not a setting: colour"):
         load_settings(colour="red")
+
+
+# --- a repository of rulebooks: no content folder -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("project_file", "overrides", "make_content", "expected"), [
+    ('rulebooks = ["Regeln/*.md"]\n', {}, False, True),                        # the designer's repository
+    ('rulebooks = ["Regeln/*.md"]\n', {}, True, False),                         # it has content after all
+    ('rulebooks = ["Regeln/*.md"]\n', {"content": Path("content")}, False, False),   # --content names it
+    ('rulebooks = ["Regeln/*.md"]\ncontent = "content"\n', {}, False, False),   # the project file names it
+    ("", {}, False, False),                       # rulebooks would be looked for in the missing folder
+    (None, {}, False, False),                     # no project file at all
+])
+def test_rulebooks_only_when_nobody_named_the_missing_content(tmp_path, monkeypatch, project_file, overrides,
+                                                              make_content, expected):
+    if project_file is not None:
+        (tmp_path / "cardgen.toml").write_text(project_file, encoding="utf-8")
+    if make_content:
+        (tmp_path / "content").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert load_settings(**overrides).rulebooks_only() is expected
+
+
+def test_the_line_a_rulebook_repository_prints():
+    assert no_content_line(Path("content")) == "no content folder 'content': no cards, rulebooks only"

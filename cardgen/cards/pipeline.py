@@ -41,8 +41,12 @@ def _figures(run: CardRun) -> None:
 
 
 def _unit_cards(run: CardRun) -> None:
-    """``cards.pdf``; its bytes kept when every card changed, for ``changed-cards.pdf``."""
+    """``cards.pdf``; its bytes kept when every card changed, for ``changed-cards.pdf``.  Content
+    without units has no ``cards.pdf`` (as content without powers has no ``powers.pdf``): one from
+    an earlier build goes when the build commits, if it is still the file cardgen wrote."""
     units = sorted(run.ctx.content.units)
+    if not units:
+        return
     impose_sheet(run, "cards.pdf", units, [], keep=run.changed == units)
 
 

@@ -171,7 +171,8 @@ def write_changed(ctx: BuildContext, changed: list[str], jobs: list[FaceJob], fa
                                          options.crop_marks, store=cache.folder("sheets"), paper=options.paper))
     else:
         ctx.staging().remove(target)
-    ctx.step("changed-cards.pdf", f"{len(changed)} changed")
+    if ctx.content.units:                            # content without units: no card outputs to speak of
+        ctx.step("changed-cards.pdf", f"{len(changed)} changed")
 
 
 def unit_cards_pdf(ctx: BuildContext, unit_ids: list[str]) -> bytes:

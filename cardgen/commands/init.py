@@ -7,7 +7,7 @@ import shlex
 from pathlib import Path, PurePosixPath
 
 from cardgen.errors import UsageError, display_path, one_line
-from cardgen.init import (PIP_SPEC_MARK, WORKFLOW, PipSpec, check_pip_spec, find_conflicts, installed_pip_spec,
+from cardgen.init import (EXISTS, PIP_SPEC_MARK, WORKFLOW, PipSpec, check_pip_spec, installed_pip_spec, plan_files,
                           scaffold_files, write_all)
 
 
@@ -20,6 +20,12 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     ".pre-commit-config.yaml and .github/workflows/cardgen.yml. Nothing is overwritten.")
     parser.add_argument("dir", nargs="?", type=Path, default=Path("."), metavar="DIR",
                         help="the project folder (default: the current folder; created if missing)")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--missing-only", action="store_true",
+                       help="in an existing repository: write every file of the scaffold that does not exist, "
+                            "keep every one that does (listing both)")
+    which.add_argument("--ci", action="store_true",
+                       help=f"write only the GitHub workflow ({WORKFLOW}), unless it exists")
     parser.add_argument("--pip-spec", metavar="SPEC",
                         help="what the workflow installs with pip (default: this cardgen, at its git commit "
                              "when it was installed from git, else cardgen==VERSION)")
@@ -32,36 +38,40 @@ def run(args: argparse.Namespace) -> int:
     target: Path = args.dir
     pip = PipSpec(check_pip_spec(args.pip_spec)) if args.pip_spec is not None else installed_pip_spec()
     scaffold = scaffold_files()
+    if args.ci:
+        scaffold = {WORKFLOW: scaffold[WORKFLOW]}
     if target.exists() and not target.is_dir():
         raise UsageError(f"{display_path(target)}: is not a folder")
-    conflicts = find_conflicts(target, scaffold)
-    if conflicts:
-        lines = [f"{display_path(target)}: {len(conflicts)} file(s) in the way, nothing written "
+    plan = plan_files(target, scaffold, missing_only=args.missing_only or args.ci)
+    if plan.conflicts:
+        lines = [f"{display_path(target)}: {len(plan.conflicts)} file(s) in the way, nothing written "
                  "(move them away or choose another folder):"]
-        lines += [f"  {one_line(display_path(path))}: {why}" for path, why in conflicts]
+        lines += [f"  {one_line(display_path(path))}: {why}" for path, why in plan.conflicts]
+        if all(why == EXISTS for _, why in plan.conflicts):        # only files: --missing-only would do
+            lines.append("(cardgen init --missing-only writes every other file and keeps these as they are)")
         raise UsageError("\n".join(lines))
-    contents = {rel: source.read_bytes() for rel, source in scaffold.items()}
-    contents[WORKFLOW] = contents[WORKFLOW].replace(PIP_SPEC_MARK.encode(), shlex.quote(pip.spec).encode())
+    contents = {rel: scaffold[rel].read_bytes() for rel in plan.write}
+    if WORKFLOW in contents:
+        contents[WORKFLOW] = contents[WORKFLOW].replace(PIP_SPEC_MARK.encode(), shlex.quote(pip.spec).encode())
     write_all(target, contents)
-    print_report(target, list(scaffold), pip)
+    print_report(target, plan.write, pip if WORKFLOW in contents else None, plan.keep)
     return 0
 
 
-def print_report(target: Path, written: list[PurePosixPath], pip: PipSpec) -> None:
-    """What was written (the content folder summed up per kind) and what to do next."""
+def print_report(target: Path, written: list[PurePosixPath], pip: PipSpec | None,
+                 kept: list[PurePosixPath] | None = None) -> None:
+    """What was written and what was kept as it is (the content folder summed up per kind), what
+    the workflow installs (if it was written) and what to do next."""
     where = display_path(target)
-    print(f"wrote {len(written)} files in {where}:")
-    kinds: dict[str, int] = {}
-    for rel in written:
-        if rel.parts[0] == "content" and len(rel.parts) > 2:
-            kinds[rel.parts[1]] = kinds.get(rel.parts[1], 0) + 1
-        else:
-            print(f"  {rel}")
-    for kind, count in kinds.items():
-        print(f"  content/{kind}/ ({count} file{'s' if count != 1 else ''})")
-    print(f"the workflow installs: {pip.spec}")
-    if pip.note:
-        print(f"note: {pip.note}")
+    print(f"wrote {len(written)} files in {where}{':' if written else ''}")
+    print_files(written)
+    if kept is not None:
+        print(f"kept {len(kept)} existing files as they are{':' if kept else ''}")
+        print_files(kept)
+    if pip is not None:
+        print(f"the workflow installs: {pip.spec}")
+        if pip.note:
+            print(f"note: {pip.note}")
     print("next steps:")
     if where != ".":
         print(f"  cd {shlex.quote(where)}")
@@ -69,3 +79,15 @@ def print_report(target: Path, written: list[PurePosixPath], pip: PipSpec) -> No
     print("  cardgen build            # cards, power cards, group sheets and build/rulebooks/Regeln/Regelbuch.pdf")
     print("  git init && git add -A   # then push it; GitHub builds the PDFs on every push")
     print("  pre-commit install       # optional: validate the content before each commit")
+
+
+def print_files(files: list[PurePosixPath]) -> None:
+    """One line per file, the content folder's files summed up per kind."""
+    kinds: dict[str, int] = {}
+    for rel in files:
+        if rel.parts[0] == "content" and len(rel.parts) > 2:
+            kinds[rel.parts[1]] = kinds.get(rel.parts[1], 0) + 1
+        else:
+            print(f"  {one_line(str(rel))}")
+    for kind, count in kinds.items():
+        print(f"  content/{kind}/ ({count} file{'s' if count != 1 else ''})")

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from cardgen.commands.options import add_content_option, settings_of
+from cardgen.settings import no_content_line
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.stages import check_content, load_and_derive, load_content
 
@@ -17,7 +18,11 @@ LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "sch
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check every content file; print all problems; exit 1 if there are errors."""
-    content = settings_of(args).content
+    settings = settings_of(args)
+    content = settings.content
+    if settings.rulebooks_only():                     # a repository of rulebooks: nothing to check
+        print(no_content_line(content))
+        return 0
     _, problems = check_content(content)
     for problem in sorted(problems, key=lambda p: (p.file, p.line, p.column, p.field, p.message)):
         print(problem.format(), file=sys.stderr)

@@ -20,7 +20,8 @@ from cardgen.errors import Problem
 __all__ = ["Content", "read_content"]
 
 
-def read_content(root: Path) -> tuple[Content, list[Problem]]:
-    """Load, validate and resolve ``root``; return the content and its problems (no raise)."""
+def read_content(root: Path, missing_ok: bool = False) -> tuple[Content, list[Problem]]:
+    """Load, validate and resolve ``root``; return the content and its problems (no raise but for a
+    missing folder, unless ``missing_ok``: then it is content without objects)."""
     root = Path(root)
-    return resolve(root, load_folder(root))
+    return resolve(root, load_folder(root, missing_ok))

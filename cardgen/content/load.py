@@ -8,6 +8,7 @@ files are collected; nothing stops at the first.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,13 +54,17 @@ def content_files(root: Path, roots: tuple[Path, ...]) -> tuple[list[tuple[str, 
     return found, problems
 
 
-def load_folder(root: Path) -> Loaded:
-    """Read and validate every content file below ``root``."""
+def load_folder(root: Path, missing_ok: bool = False) -> Loaded:
+    """Read and validate every content file below ``root``; with ``missing_ok``, a ``root`` that does
+    not exist is content without objects (and the default ruleset), else an error."""
     root = Path(root)
-    if not root.is_dir():
-        raise ContentError([Problem(str(root), 0, 0, "", "content folder not found")])
     roots = resolve_roots([root])
     loaded = Loaded(objects={kind: [] for kind in KINDS})
+    if missing_ok and not os.path.lexists(root):
+        loaded.ruleset = _load_ruleset(root, roots, loaded.problems)
+        return loaded
+    if not root.is_dir():
+        raise ContentError([Problem(str(root), 0, 0, "", "content folder not found")])
     files, loaded.problems = content_files(root, roots)
     loaded.problems += _stray_files(root, roots)
     for kind, path in files:

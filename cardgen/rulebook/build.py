@@ -37,7 +37,8 @@ from cardgen.rulebook.frontmatter import stylesheet_refs
 from cardgen.rulebook.images import document_roots
 from cardgen.rulebook.layout import book_html
 from cardgen.rulebook.overlay import draw_faces, find_placeholders
-from cardgen.safefs import FileRefused, Roots, check_file, resolve_roots
+from cardgen.rulebook.reads import Reads, extend_roots, record_reads
+from cardgen.safefs import FileRefused, Roots, check_file
 from cardgen.stages import load_content
 from cardgen.theme import Theme
 
@@ -56,6 +57,7 @@ class RulebookResult:
     pdf_warnings: tuple[str, ...] = ()  # WeasyPrint's own log, for tests
     pdf: bytes = field(default=b"", repr=False)
     icon_set: list[str] = field(default_factory=list)   # picture references drawn from cardgen's icon set
+    reads: Reads = field(default_factory=Reads)         # what it read (rulebook.reads: the build's key)
 
 
 def format_warning(problem: Problem) -> str:
@@ -97,11 +99,10 @@ def load_table_content(text: str, content_dir: Path | None) -> Any:
 
 def pdf_roots(document: RulebookDocument, assets: list[Path], extra: tuple[Path, ...]) -> Roots:
     """The folders the PDF may read: those the document's picture URLs name, then ``extra``
-    (the theme's: the project root, the folders of ``--css`` files) under further names."""
+    (the theme's: the project root, the folders of ``--css`` files) under further names
+    (:func:`~cardgen.rulebook.reads.book_roots`, which a build computes without the document)."""
     base = getattr(document, "roots", None) or document_roots(document.source.parent, assets)
-    known = set(base.real)
-    more = [path for path in resolve_roots(extra) if path not in known]
-    return Roots(base.named + tuple((f"theme{i}", path) for i, path in enumerate(more, start=1)))
+    return extend_roots(base, extra)
 
 
 def front_stylesheets(document: RulebookDocument, text: str, roots: Roots) -> tuple[list[str], list[Problem]]:
@@ -147,6 +148,16 @@ def _with_figures(source: Path, laid_out: LaidOut, pdf: bytes, figures: list[byt
         return draw_faces(pdf, find_placeholders(laid_out), figures)
     except RenderError as exc:
         raise RenderError(f"{display_path(source)}: {exc}") from None
+
+
+def document_reads(page: RulebookPage, served: tuple[tuple[str, str], ...]) -> Reads:
+    """What rendering ``page`` read: the files the fetcher ``served``, the picture files tried and
+    the front matter's stylesheets, the names asked of the file index (:mod:`cardgen.rulebook.reads`)."""
+    document = page.document
+    pictures = document.pictures
+    probed = [*(pictures.probed if pictures else ()),
+              *(document.source.parent / ref for ref in stylesheet_refs(document.front_matter))]
+    return record_reads(document.source, served, probed, pictures.looked_up if pictures else {}, page.roots)
 
 
 @dataclass(frozen=True)
@@ -215,7 +226,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     warnings += [Problem(str(source), 0, 0, "", f"cards: {m}", "warning") for m in card_warnings]
     result = RulebookResult(out, laid_out.page_count, len(page.document.todos), warnings,
                             pdf_warnings=rendered.warnings, pdf=rendered.pdf,
-                            icon_set=list(getattr(page.document, "icon_set", [])))
+                            icon_set=list(getattr(page.document, "icon_set", [])),
+                            reads=document_reads(page, rendered.read))
     if write:
         write_atomic(out, rendered.pdf)
         result.written = True

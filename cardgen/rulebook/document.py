@@ -56,6 +56,7 @@ class RulebookDocument:
     roots: Roots | None = None                          # the folders its image URLs name (for the PDF)
     front_matter: dict | None = None                    # as read (its stylesheets: rulebook.frontmatter)
     figures: list[Any] = field(default_factory=list)    # the faces of its card figures, by placeholder number
+    pictures: ImageFolders | None = None                # where its pictures were looked for (probed, looked_up)
 
 
 class _Lines:
@@ -216,5 +217,5 @@ def read_document(source: Path, text: str, assets: list[Path], draft: bool = Fal
         body_html=render(tokens[split:], md.options, env),
         headings=headings, todos=list(env.get("todos", [])),
         icon_set=pictures.icon_set, roots=pictures.roots, front_matter=front,
-        figures=list(env.get("card_figures", [])),
+        figures=list(env.get("card_figures", [])), pictures=pictures.folders,
         problems=sorted(problems, key=lambda p: (p.file, p.line)))  # stable: source order

@@ -27,6 +27,11 @@ Nothing is substituted silently:
   ``.png``↔``.svg`` or its folder, written as the author would write it
   (relative to the document's folder).
 
+Every candidate file tried and every name asked of the index is remembered
+(:attr:`ImageFolders.probed`, :attr:`ImageFolders.looked_up`): a build keys the
+rulebook on them (:mod:`cardgen.rulebook.reads`), so a picture that appears where
+one was missing renders the book again.
+
 No ``http:``, ``file:`` or absolute reference is ever looked up.  A found
 picture is referred to by its virtual URL (:class:`cardgen.safefs.Roots`)
 so the PDF does not depend on where the checkout lies; the PDF fetcher
@@ -118,6 +123,9 @@ class ImageFolders:
     assets: tuple[Path, ...] = ()
     root: Path | None = None
     _index: FileIndex | None = field(default=None, init=False, repr=False)
+    probed: list[Path] = field(default_factory=list, init=False, repr=False)       # every candidate file tried
+    looked_up: dict[tuple[str, ...], tuple[tuple[str, ...], bool]] = field(
+        default_factory=dict, init=False, repr=False)   # names asked of the index -> (files found, index cut)
 
     def __post_init__(self) -> None:
         self.document_dir = Path(self.document_dir).resolve()
@@ -252,6 +260,7 @@ def find_image(src: str, folders: ImageFolders) -> Picture:
     if relative is None:
         return Picture(None)
     for candidate in _candidates(relative, folders):
+        folders.probed.append(candidate)
         try:
             real = check_file(candidate, folders.allowed)
         except FileRefused as exc:
@@ -261,6 +270,7 @@ def find_image(src: str, folders: ImageFolders) -> Picture:
         return Picture(real, icon_set=inside(real, (OWN_ASSETS,)))
     index = folders.index()
     pool = index.named(*_names(relative))
+    folders.looked_up[_names(relative)] = (tuple(str(path) for path in pool), index.truncated)
     if not pool:
         own = _own_icon(relative)
         return Picture(own, icon_set=own is not None, partial=index.truncated)

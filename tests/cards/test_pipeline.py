@@ -30,3 +30,14 @@ def test_build_all_cards_makes_each_wanted_output_once_in_order(monkeypatch):
         for output in OUTPUTS])
     build_all_cards(object())                                  # type: ignore[arg-type]
     assert made == [("figures", run), ("groups", run)]
+
+
+@pytest.mark.parametrize("units, imposed", [({}, []), ({"probe": object()}, ["cards.pdf"])])
+def test_content_without_units_has_no_cards_pdf(monkeypatch, units, imposed):
+    """A build of rulebooks only (issue 29): no unit, no cards.pdf -- not an empty one."""
+    made = []
+    monkeypatch.setattr(pipeline, "impose_sheet", lambda run, name, *args, **kwargs: made.append(name))
+    ctx = type("Ctx", (), {"content": type("C", (), {"units": units})()})()
+    run = type("Run", (), {"ctx": ctx, "changed": []})()
+    pipeline._unit_cards(run)                                      # type: ignore[arg-type]
+    assert made == imposed

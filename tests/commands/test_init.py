@@ -69,3 +69,36 @@ def test_a_pip_spec_of_two_lines_is_refused(cli, tmp_path):
     assert (code, out) == (1, "")
     assert err.startswith("--pip-spec: 'cardgen")
     assert not (tmp_path / "neu").exists()
+
+
+def test_files_in_the_way_name_missing_only_when_it_would_do(cli, tmp_path):
+    (tmp_path / "neu").mkdir()
+    (tmp_path / "neu" / "cardgen.toml").write_text("# mine\n", encoding="utf-8")
+    assert cli("init", tmp_path / "neu")[2].splitlines()[-1] == (
+        "(cardgen init --missing-only writes every other file and keeps these as they are)")
+    (tmp_path / "neu" / "theme").write_text("a file", encoding="utf-8")   # a folder's place: it would not
+    assert "--missing-only" not in cli("init", tmp_path / "neu")[2]
+
+
+def test_missing_only_writes_the_rest_and_lists_what_it_kept(cli, tmp_path):
+    target = tmp_path / "neu"
+    (target / "Regeln").mkdir(parents=True)
+    (target / "Regeln" / "Regelbuch.md").write_text("# mine\n", encoding="utf-8")
+    code, out, err = cli("init", target, "--missing-only", "--pip-spec", "cardgen==1.0")
+    assert (code, err) == (0, "")
+    assert f"  {WORKFLOW}\n" in out and "  cardgen.toml\n" in out
+    assert out.split("kept 1 existing files as they are:\n")[1].startswith("  Regeln/Regelbuch.md\nthe workflow installs")
+    assert (target / "Regeln" / "Regelbuch.md").read_text(encoding="utf-8") == "# mine\n"
+    code, out, err = cli("init", target, "--missing-only")                 # again: nothing left to write
+    assert code == 0 and out.startswith("wrote 0 files in ") and "the workflow installs" not in out
+
+
+def test_ci_writes_the_workflow_alone_and_keeps_one_that_exists(cli, tmp_path):
+    code, out, err = cli("init", tmp_path, "--ci", "--pip-spec", "cardgen==1.0")
+    assert (code, err) == (0, "")
+    assert [p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()] == [str(WORKFLOW)]
+    assert out.startswith(f"wrote 1 files in {display_path(tmp_path)}:\n  {WORKFLOW}\nkept 0 existing files")
+    (tmp_path / WORKFLOW).write_text("# mine\n", encoding="utf-8")
+    code, out, err = cli("init", tmp_path, "--ci")
+    assert code == 0 and f"kept 1 existing files as they are:\n  {WORKFLOW}\n" in out
+    assert (tmp_path / WORKFLOW).read_text(encoding="utf-8") == "# mine\n"

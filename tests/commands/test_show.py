@@ -52,3 +52,14 @@ def test_schema_documents_every_field(cli, tmp_path):
     assert json.loads(out.read_text(encoding="utf-8")) == schema
     code, text, _ = cli("schema", "--kind", "units")
     assert code == 0 and json.loads(text)["$ref"] == "#/$defs/Unit"
+
+
+def test_validate_in_a_repository_of_rulebooks_says_there_is_nothing_to_check(cli, tmp_path, monkeypatch):
+    """Issue 29: his CI workflow validates first; without a content folder that is no error -- unless
+    the command line names the folder."""
+    (tmp_path / "cardgen.toml").write_text('rulebooks = ["Regeln/*.md"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = cli("validate")
+    assert (code, out, err) == (0, "no content folder 'content': no cards, rulebooks only\n", "")
+    code, out, err = cli("validate", "--content", "content")
+    assert code == 1 and "content: content folder not found" in err

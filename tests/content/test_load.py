@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 def test_missing_content_folder(cli, tmp_path):
     code, _, err = cli("validate", "--content", tmp_path / "nirgends")
     assert code == 1 and "content folder not found" in err
@@ -40,3 +42,17 @@ def test_deep_merge_lays_the_override_over_the_base_mapping_by_mapping():
     merged = deep_merge(base, {"cost": {"movement": {"beine": 500}}, "card": {"width": 63}})
     assert merged == {"cost": {"movement": {"beine": 500, "kette": 70}, "armor": 10}, "card": {"width": 63}}
     assert base["cost"]["movement"]["beine"] == 50       # the base is left as it was
+
+
+def test_a_missing_folder_may_be_content_without_objects(tmp_path):
+    from cardgen.content.load import load_folder
+    from cardgen.errors import ContentError
+
+    loaded = load_folder(tmp_path / "nirgends", missing_ok=True)
+    assert all(not objects for objects in loaded.objects.values())
+    assert loaded.ruleset is not None and loaded.problems == []          # cardgen's default rules
+    with pytest.raises(ContentError, match="content folder not found"):
+        load_folder(tmp_path / "nirgends")
+    (tmp_path / "datei").write_text("x", encoding="utf-8")               # a file is no missing folder
+    with pytest.raises(ContentError, match="content folder not found"):
+        load_folder(tmp_path / "datei", missing_ok=True)

@@ -164,6 +164,22 @@ def test_a_stale_output_the_user_changed_is_left_alone(rules_content, tmp_path):
     assert (out / "groups" / "trupp.pdf").read_bytes() == b"%PDF edited by hand"
 
 
+def test_content_without_units_has_no_cards_pdf_and_an_earlier_one_goes(cli, rules_content, tmp_path):
+    """Issue 29: no units is no failure -- cards.pdf of an earlier build goes as powers.pdf does, and
+    is listed; one the user changed stays (the last test's rule)."""
+    probe = rules_content("units", unit())
+    out = tmp_path / "out"
+    build(rules_content.root, out)
+    assert "cards.pdf" in files_below(out)
+    probe.unlink()
+    code, printed, err = cli("build", "--content", rules_content.root, "--out", out)
+    assert code == 0, err
+    assert " removed  cards.pdf" in printed.splitlines() and "cards.pdf" not in printed.replace(" removed  cards.pdf", "")
+    assert files_below(out) == []
+    code, printed, err = cli("build", "--content", rules_content.root, "--out", out)    # nothing to say again
+    assert code == 0 and files_below(out) == [] and "cards.pdf" not in printed
+
+
 def test_cards_for_one_group_leaves_every_other_output(cli, rules_content, tmp_path):
     rules_content("units", unit())
     rules_content("groups", GROUP)
