@@ -14,10 +14,10 @@ Outputs go through :class:`cardgen.outputs.Outputs` (all or nothing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
-from cardgen.cards.faces import render_faces
+from cardgen.cards.faces import FaceStore, render_faces
 from cardgen.cards.figures import CardFaces
 from cardgen.cards.planning import model_portraits, page_settings, plan_faces, plan_model_faces, stamped_options
 from cardgen.cards.sheets import CardRun, changed_units, impose_group, impose_once, impose_sheet, write_changed
@@ -69,11 +69,19 @@ def _png(run: CardRun) -> None:
 
 
 def _print_shop(run: CardRun) -> None:
+    """``print-shop/``: the deck's faces rendered with the print shop's bleed (the home sheets keep theirs)."""
     # lazy: pikepdf, only with --print-shop
     from cardgen.cards.printshop import print_shop_pdf, print_shop_plan
 
-    faces = run.faces
-    for name, (of_kind, page) in print_shop_plan(run.jobs, run.unit_page, run.power_page).items():
+    ctx, options = run.ctx, replace(run.options, bleed_mm=run.options.print_shop_bleed_mm)
+    portraits, roots = model_portraits(ctx)
+    home = set(run.keys.values())                   # the same bleed: the very faces of the sheets
+    jobs = [replace(job, owner=f"print-shop/{job.owner}") if job.key not in home else job
+            for job in plan_faces(ctx.content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots)]
+    render_faces(ctx, [job for job in jobs if job.key not in home])
+    faces = FaceStore(ctx.cache, jobs)
+    unit_page, power_page = page_settings(ctx.content, options)
+    for name, (of_kind, page) in print_shop_plan(jobs, unit_page, power_page).items():
         def make(of_kind: list = of_kind, page: FacePage = page) -> bytes:
             return print_shop_pdf((faces[job.key] for job in of_kind), page)
         impose_once(run.ctx, name, ([job.key for job in of_kind], repr(page)), make)

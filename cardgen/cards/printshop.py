@@ -16,23 +16,26 @@ Only the deck is covered (every unit and power of the content); a group
 sheet is the same cards for home printing, so it has no print-shop files.
 
 A print shop wants at least :data:`MIN_BLEED_MM` of bleed: ``--print-shop``
-without ``--bleed`` renders every face with :data:`PRINT_SHOP_BLEED_MM`
-(the sheets get that bleed too -- one rendering per face), and a smaller
-``--bleed`` given on purpose is kept with a warning.
+without ``--bleed`` renders the print-shop files' faces with
+:data:`PRINT_SHOP_BLEED_MM`, and a smaller ``--bleed`` given on purpose is
+kept with a warning.  The home sheets (``cards.pdf``, ``powers.pdf``, the
+group sheets) are never touched: their faces are rendered with the home
+bleed (``--bleed``, else none), so they are byte for byte those of a build
+without ``--print-shop``; a face both want (the same bleed) is rendered once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from cardgen.geometry import FacePage
+from cardgen.geometry import PRINT_SHOP_BLEED_MM, FacePage
 
 PRINT_SHOP_NAMES = {
     "front": "print-shop/unit-fronts.pdf",
     "back": "print-shop/unit-backs.pdf",
     "power": "print-shop/powers.pdf",
 }
-PRINT_SHOP_BLEED_MM = 3.0           # the bleed of --print-shop when --bleed is not given
+__all__ = ["PRINT_SHOP_BLEED_MM", "PRINT_SHOP_NAMES", "MIN_BLEED_MM"]
 MIN_BLEED_MM = 2.0                  # what print shops ask for at least
 
 
