@@ -43,6 +43,7 @@ class CardOptions:
     paper: str = DEFAULT_PAPER      # printer sheets and cover pages (no command-line option yet)
     print_shop: bool = False        # also OUT/print-shop/: one PDF per face kind, boxes set (cards/printshop.py)
     print_shop_bleed_mm: float = PRINT_SHOP_BLEED_MM     # the print-shop files' bleed (never the home sheets')
+    icc: Path | None = None         # the print-shop files' output profile (--icc; None: the shipped FOGRA39)
     stamp: str = ""                 # the version in each unit card's corner ("": none; Project.card_stamp)
 
 

@@ -70,19 +70,24 @@ def print_shop_plan(jobs: Sequence, unit_page: FacePage, power_page: FacePage) -
     return plan
 
 
-def print_shop_pdf(faces: Iterable[bytes], card: FacePage) -> bytes:
-    """One page per face (one-page face PDFs of ``card``'s size), its boxes set."""
+def print_shop_pdf(faces: Iterable[bytes], card: FacePage, profile: bytes | None = None,
+                   condition: str | None = None, title: str = "cardgen") -> bytes:
+    """One page per face (one-page face PDFs of ``card``'s size), its boxes set, as PDF/X-4 with
+    ``profile`` (default: the shipped FOGRA39 profile) as its output intent (:mod:`cardgen.cards.pdfx`)."""
     # lazy: pikepdf, only with --print-shop
     from cardgen.cards.impose import Imposer
+    from cardgen.cards.pdfx import DEFAULT_CONDITION, DEFAULT_PROFILE, make_pdfx
 
     imposer = Imposer()
     for face in faces:
         imposer.add_face(face, card)
-    return imposer.write()
+    return make_pdfx(imposer.write(), DEFAULT_PROFILE.read_bytes() if profile is None else profile,
+                     condition or DEFAULT_CONDITION, title)
 
 
 def print_shop_outputs(jobs: Sequence, faces: Mapping[str, bytes], unit_page: FacePage,
-                       power_page: FacePage) -> dict[str, bytes]:
+                       power_page: FacePage, profile: bytes | None = None,
+                       condition: str | None = None) -> dict[str, bytes]:
     """Every print-shop file of the deck: name below OUT → PDF bytes."""
-    return {name: print_shop_pdf((faces[job.key] for job in of_kind), page)
+    return {name: print_shop_pdf((faces[job.key] for job in of_kind), page, profile, condition, name)
             for name, (of_kind, page) in print_shop_plan(jobs, unit_page, power_page).items()}
