@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 from cardgen.cache import Cache, toolchain_digest
 from cardgen.content.model import Content
 from cardgen.errors import CardgenError, escape_lines
-from cardgen.geometry import DEFAULT_PAPER
+from cardgen.geometry import DEFAULT_PAPER, PRINT_SHOP_BLEED_MM
 from cardgen.outputs import Outputs
 from cardgen.project import Project
 from cardgen.rules.derive import Derived
@@ -36,12 +36,14 @@ from cardgen.theme import Theme, theme_for
 @dataclass(frozen=True)
 class CardOptions:
     layout: str = "fold"            # fold or duplex
-    bleed_mm: float = 0.0
+    bleed_mm: float = 0.0           # the home sheets' bleed (cards.pdf, powers.pdf, groups/)
     crop_marks: bool = False
     group: str | None = None        # only this group's sheet (cardgen cards --group)
     png_dpi: int | None = None
     paper: str = DEFAULT_PAPER      # printer sheets and cover pages (no command-line option yet)
     print_shop: bool = False        # also OUT/print-shop/: one PDF per face kind, boxes set (cards/printshop.py)
+    print_shop_bleed_mm: float = PRINT_SHOP_BLEED_MM     # the print-shop files' bleed (never the home sheets')
+    icc: Path | None = None         # the print-shop files' output profile (--icc; None: the shipped FOGRA39)
     stamp: str = ""                 # the version in each unit card's corner ("": none; Project.card_stamp)
 
 

@@ -31,6 +31,7 @@ SHEET_MARGIN_MM = 5                           # paper edge to the first slot
 COVER_MARGIN_MM = 20                          # margin of a group sheet's cover page
 FOLD_LABEL_GAP_MM = 0.5                       # fold line to its label ("falten")
 MAX_SLOTS = 40                                # slots laid out on one sheet at most
+PRINT_SHOP_BLEED_MM = 3.0                     # the bleed of the print-shop files when --bleed is not given
 
 
 def px_to_pt(px: float) -> float:

@@ -16,7 +16,14 @@ Layouts:
 * ``duplex``: a page of fronts, then a page of their backs at the mirrored
   position (the sheet laid out right-to-left), for long-edge duplex printing
   of the always-portrait pages.
-* ``grid``: fronts only (power cards, which have no back).
+* ``grid``: fronts only (power cards, which have no back); with ``blank_backs`` (a duplex
+  print run) each page of them is followed by a blank page, its back.
+
+A duplex print run prints the whole PDF double-sided, so every sheet of fronts
+must be followed by its backs on the same physical sheet: pages of fronts sit
+at odd page numbers, their backs (blank when no card on them has one) at the
+next even one, and a group's cover is padded with blank pages to an even count
+(its back stays empty).
 
 Nothing the sheet prints itself (fold lines, their "falten" labels, crop
 marks) lies inside a card's trim (``sheet.css``); the hairline on the trim
@@ -44,7 +51,7 @@ from cardgen.cache import Cache, digest, discard, read_regular, tree_digest
 from cardgen.cards import imposer_code
 from cardgen.cards.pdfwriter import PdfWriter, Recording
 from cardgen.errors import RenderError
-from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, px_to_pt, sheet_layout
+from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, paper_mm, px_to_pt, sheet_layout
 from cardgen.paths import CARDS_TEMPLATES
 
 if TYPE_CHECKING:
@@ -365,11 +372,20 @@ class Imposer:
         page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Face=self._form(face)))
         page.obj.Contents = self.pdf.make_stream(f"q 1 0 0 1 {bleed - tl:.4f} {bleed - tb:.4f} cm /Face Do Q".encode())
 
-    def add_pdf_pages(self, pdf: bytes) -> None:
-        """Append whole pages (a group's cover page; its document stays open until its chunk is written)."""
+    def add_pdf_pages(self, pdf: bytes) -> int:
+        """Append whole pages (a group's cover page; its document stays open until its chunk is
+        written); how many."""
         with pikepdf.Pdf.open(io.BytesIO(pdf)) as counted:
             pages = len(counted.pages)
         self._add(_Pending(lambda: self._draw_pdf_pages(pdf), pages, ("pages", hashlib.sha256(pdf).hexdigest())))
+        return pages
+
+    def add_blank_page(self, width_pt: float, height_pt: float) -> None:
+        """An empty page (the back of a duplex page that has none)."""
+        self._add(_Pending(lambda: self._draw_blank_page(width_pt, height_pt), 1, ("blank", width_pt, height_pt)))
+
+    def _draw_blank_page(self, width_pt: float, height_pt: float) -> None:
+        self.pdf.add_blank_page(page_size=(width_pt, height_pt))
 
     def _draw_pdf_pages(self, pdf: bytes) -> None:
         source = pikepdf.Pdf.open(io.BytesIO(pdf))
@@ -407,15 +423,18 @@ def save_pdf(pdf: pikepdf.Pdf) -> bytes:
 def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: str,
            crop_marks: bool = False, cover: bytes | None = None, store: Path | None = None,
            paper: str = DEFAULT_PAPER, names: Sequence[tuple[str, str | None]] | None = None,
-           chunks: ChunkCache | None = None) -> bytes:
+           chunks: ChunkCache | None = None, blank_backs: bool = False) -> bytes:
     """A PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid;
     ``store`` is a folder where laid-out sheets are kept between builds; ``paper`` names
     the sheets' size (:data:`cardgen.geometry.PAPER_MM`).  With ``names`` (the cache keys of
     ``cards``' faces, in the same order) and ``chunks``, chunks of sheets that show the same
-    faces as last time are written from their recording, and ``cards`` is read only for the others."""
+    faces as last time are written from their recording, and ``cards`` is read only for the others.
+    ``blank_backs`` (grid pages in a duplex print run): each page followed by a blank one.  In
+    ``duplex`` (and with ``blank_backs``) the cover is padded to an even number of pages."""
     imposer = Imposer(chunks=chunks if names is not None else None)
-    if cover:
-        imposer.add_pdf_pages(cover)
+    duplex = layout == "duplex" or blank_backs
+    if cover and imposer.add_pdf_pages(cover) % 2 and duplex:
+        imposer.add_blank_page(*paper_pt(paper))       # the cover's back: the first fronts start a sheet
 
     def page(sheet: Sheet, start: int, faces: Callable[[list[tuple[bytes, bytes | None]]], FaceList],
              named: Callable[[list[tuple[str, str | None]]], list[tuple[str, str | None]]]) -> None:
@@ -434,11 +453,21 @@ def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: 
             page(fronts, start, _fronts, _fronts)
             if any(back for _, back in (names or cards)[start:start + fronts.per_page]):
                 page(backs, start, _backs, _backs)
+            else:                                       # no card here has a back: the sheet's back stays empty
+                imposer.add_blank_page(backs.width_pt, backs.height_pt)
     else:
         sheet = best_sheet(card, SheetOptions(crop_marks=crop_marks, paper=paper), store)
         for start in range(0, len(cards), sheet.per_page):
             page(sheet, start, _fronts, _fronts)
+            if blank_backs:
+                imposer.add_blank_page(sheet.width_pt, sheet.height_pt)
     return imposer.write()
+
+
+def paper_pt(paper: str) -> tuple[float, float]:
+    """Width and height of portrait ``paper`` in PDF points (a cover's blank back)."""
+    width, height = paper_mm(paper)
+    return mm_to_pt(width), mm_to_pt(height)
 
 
 def _fold_faces(chunk: list) -> list:

@@ -14,15 +14,18 @@ Outputs go through :class:`cardgen.outputs.Outputs` (all or nothing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, replace
 from typing import Callable
 
-from cardgen.cards.faces import render_faces
+from cardgen.cards import imposer_code
+from cardgen.cards.faces import FaceStore, render_faces
 from cardgen.cards.figures import CardFaces
 from cardgen.cards.planning import model_portraits, page_settings, plan_faces, plan_model_faces, stamped_options
 from cardgen.cards.sheets import CardRun, changed_units, impose_group, impose_once, impose_sheet, write_changed
 from cardgen.context import BuildContext, CardOptions
 from cardgen.geometry import FacePage
+from cardgen.safefs import read_file, resolve_roots
 
 
 @dataclass(frozen=True)
@@ -73,14 +76,32 @@ def _png(run: CardRun) -> None:
 
 
 def _print_shop(run: CardRun) -> None:
+    """``print-shop/``: the deck's faces rendered with the print shop's bleed (the home sheets keep theirs)."""
     # lazy: pikepdf, only with --print-shop
     from cardgen.cards.printshop import print_shop_pdf, print_shop_plan
 
-    faces = run.faces
-    for name, (of_kind, page) in print_shop_plan(run.jobs, run.unit_page, run.power_page).items():
-        def make(of_kind: list = of_kind, page: FacePage = page) -> bytes:
-            return print_shop_pdf((faces[job.key] for job in of_kind), page)
-        impose_once(run.ctx, name, ([job.key for job in of_kind], repr(page)), make)
+    ctx, options = run.ctx, replace(run.options, bleed_mm=run.options.print_shop_bleed_mm)
+    portraits, roots = model_portraits(ctx)
+    home = set(run.keys.values())                   # the same bleed: the very faces of the sheets
+    jobs = [replace(job, owner=f"print-shop/{job.owner}") if job.key not in home else job
+            for job in plan_faces(ctx.content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots)]
+    render_faces(ctx, [job for job in jobs if job.key not in home])
+    faces = FaceStore(ctx.cache, jobs)
+    unit_page, power_page = page_settings(ctx.content, options)
+    profile, condition = print_shop_profile(ctx, options)
+    for name, (of_kind, page) in print_shop_plan(jobs, unit_page, power_page).items():
+        def make(of_kind: list = of_kind, page: FacePage = page, name: str = name) -> bytes:
+            return print_shop_pdf((faces[job.key] for job in of_kind), page, profile, condition, name)
+        impose_once(run.ctx, name, ([job.key for job in of_kind], repr(page), condition, imposer_code(),
+                                    hashlib.sha256(profile).hexdigest() if profile else None), make)
+
+
+def print_shop_profile(ctx: BuildContext, options: CardOptions) -> tuple[bytes | None, str | None]:
+    """The output intent's ICC profile and condition: ``--icc FILE`` (a file inside the project,
+    checked like every file cardgen reads), else None: the shipped FOGRA39 profile."""
+    if options.icc is None:
+        return None, None
+    return read_file(options.icc, resolve_roots([ctx.project.root])), options.icc.stem
 
 
 def _one_group(options: CardOptions) -> bool:

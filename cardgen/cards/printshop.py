@@ -16,23 +16,26 @@ Only the deck is covered (every unit and power of the content); a group
 sheet is the same cards for home printing, so it has no print-shop files.
 
 A print shop wants at least :data:`MIN_BLEED_MM` of bleed: ``--print-shop``
-without ``--bleed`` renders every face with :data:`PRINT_SHOP_BLEED_MM`
-(the sheets get that bleed too -- one rendering per face), and a smaller
-``--bleed`` given on purpose is kept with a warning.
+without ``--bleed`` renders the print-shop files' faces with
+:data:`PRINT_SHOP_BLEED_MM`, and a smaller ``--bleed`` given on purpose is
+kept with a warning.  The home sheets (``cards.pdf``, ``powers.pdf``, the
+group sheets) are never touched: their faces are rendered with the home
+bleed (``--bleed``, else none), so they are byte for byte those of a build
+without ``--print-shop``; a face both want (the same bleed) is rendered once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from cardgen.geometry import FacePage
+from cardgen.geometry import PRINT_SHOP_BLEED_MM, FacePage
 
 PRINT_SHOP_NAMES = {
     "front": "print-shop/unit-fronts.pdf",
     "back": "print-shop/unit-backs.pdf",
     "power": "print-shop/powers.pdf",
 }
-PRINT_SHOP_BLEED_MM = 3.0           # the bleed of --print-shop when --bleed is not given
+__all__ = ["PRINT_SHOP_BLEED_MM", "PRINT_SHOP_NAMES", "MIN_BLEED_MM"]
 MIN_BLEED_MM = 2.0                  # what print shops ask for at least
 
 
@@ -67,19 +70,24 @@ def print_shop_plan(jobs: Sequence, unit_page: FacePage, power_page: FacePage) -
     return plan
 
 
-def print_shop_pdf(faces: Iterable[bytes], card: FacePage) -> bytes:
-    """One page per face (one-page face PDFs of ``card``'s size), its boxes set."""
+def print_shop_pdf(faces: Iterable[bytes], card: FacePage, profile: bytes | None = None,
+                   condition: str | None = None, title: str = "cardgen") -> bytes:
+    """One page per face (one-page face PDFs of ``card``'s size), its boxes set, as PDF/X-4 with
+    ``profile`` (default: the shipped FOGRA39 profile) as its output intent (:mod:`cardgen.cards.pdfx`)."""
     # lazy: pikepdf, only with --print-shop
     from cardgen.cards.impose import Imposer
+    from cardgen.cards.pdfx import DEFAULT_CONDITION, DEFAULT_PROFILE, make_pdfx
 
     imposer = Imposer()
     for face in faces:
         imposer.add_face(face, card)
-    return imposer.write()
+    return make_pdfx(imposer.write(), DEFAULT_PROFILE.read_bytes() if profile is None else profile,
+                     condition or DEFAULT_CONDITION, title)
 
 
 def print_shop_outputs(jobs: Sequence, faces: Mapping[str, bytes], unit_page: FacePage,
-                       power_page: FacePage) -> dict[str, bytes]:
+                       power_page: FacePage, profile: bytes | None = None,
+                       condition: str | None = None) -> dict[str, bytes]:
     """Every print-shop file of the deck: name below OUT → PDF bytes."""
-    return {name: print_shop_pdf((faces[job.key] for job in of_kind), page)
+    return {name: print_shop_pdf((faces[job.key] for job in of_kind), page, profile, condition, name)
             for name, (of_kind, page) in print_shop_plan(jobs, unit_page, power_page).items()}

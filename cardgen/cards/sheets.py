@@ -71,7 +71,9 @@ def impose_once(ctx: BuildContext, name: str, key_parts: object, make: Callable[
 def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], cover: object = None,
                  reference: object = None, keep: bool = False) -> None:
     """The output ``name``: the cards of ``units`` (after ``cover``), then of ``powers``, then the
-    ``reference`` pages; its bytes kept in ``run.imposed`` with ``keep``."""
+    ``reference`` pages; its bytes kept in ``run.imposed`` with ``keep``.  In the duplex layout every
+    part has an even number of pages (:func:`~cardgen.cards.impose.impose`), so the reference pages
+    start a sheet of their own."""
     options, cache, theme = run.options, run.ctx.cache, run.ctx.theme
     keys = run.keys
     parts = (run.sheet_options, [keys[(u, k)] for u in units for k in ("front", "back")],
@@ -92,7 +94,8 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
             pairs = power_pairs(run.jobs, run.faces, powers)
             pdf = append_pdf(pdf, impose(pairs, run.power_page, "grid", options.crop_marks,
                                          store=cache.folder("sheets"), paper=options.paper, names=pairs.keys,
-                                         chunks=ChunkCache(cache, f"{name}:powers")))
+                                         chunks=ChunkCache(cache, f"{name}:powers"),
+                                         blank_backs=options.layout == "duplex"))
         if reference:
             pdf = append_pdf(pdf, render_reference(reference, options.paper, theme))
         if keep:

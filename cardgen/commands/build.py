@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 from cardgen.build import build_run
-from cardgen.cards.printshop import print_shop_bleed
 from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.context import CardOptions, Summary, icon_set_line
 from cardgen.errors import display_path
@@ -71,7 +70,7 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
     ``cardgen`` command itself, :mod:`cardgen.entry`), a run that changes nothing is recorded in the
     journal, so the same command replays it next time (:mod:`cardgen.speed.journal`)."""
     started = time.perf_counter()
-    options = CardOptions(print_shop=True, bleed_mm=print_shop_bleed(None)) if settings.print_shop else None
+    options = CardOptions(print_shop=True) if settings.print_shop else None
     project = settings.project
     journal = (Recorder(command_line, project.root, settings.content, settings.out, list(settings.css))
                if command_line else None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 from cardgen.cards.pipeline import build_all_cards
 from cardgen.cards.planning import planned_outputs
@@ -20,13 +21,16 @@ def run_cards(args: argparse.Namespace) -> int:
     out = settings.out
     if args.print_shop and args.group:
         raise UsageError("--print-shop writes the whole deck's print-shop files: leave out --group")
-    bleed = print_shop_bleed(args.bleed) if args.print_shop else (args.bleed or 0.0)
+    bleed = print_shop_bleed(args.bleed)               # the print-shop files'; the home sheets' is --bleed or 0
     if not 0 <= bleed <= 10:
         raise UsageError("--bleed must be between 0 and 10 mm")
     if args.png is not None and not 30 <= args.png <= 1200:
         raise UsageError("--png DPI must be between 30 and 1200")
-    options = CardOptions(layout=args.layout, bleed_mm=bleed, crop_marks=args.crop_marks,
-                          group=args.group, png_dpi=args.png, print_shop=args.print_shop)
+    options = CardOptions(layout=args.layout, bleed_mm=args.bleed or 0.0, crop_marks=args.crop_marks,
+                          group=args.group, png_dpi=args.png, print_shop=args.print_shop, print_shop_bleed_mm=bleed,
+                          icc=args.icc)
+    if args.icc is not None and not args.print_shop:
+        raise UsageError("--icc is the print-shop files' output profile: add --print-shop")
     ctx = open_run(replace(settings, strict=False), options)     # the project's strict is build's and rulebook's
     content = ctx.content
     if args.group and args.group not in content.groups:
@@ -68,7 +72,11 @@ def add_parser(sub) -> None:
                    help="fold: back below its front, turned 180°; duplex: backs on the next page, mirrored")
     p.add_argument("--crop-marks", action="store_true", help="print crop marks around every card")
     p.add_argument("--bleed", type=float, default=None, metavar="MM",
-                   help=f"bleed around every card in mm (default 0; {PRINT_SHOP_BLEED_MM:g} with --print-shop)")
+                   help=f"bleed around every card in mm (default 0; the print-shop files' "
+                        f"{PRINT_SHOP_BLEED_MM:g})")
     add_print_shop_option(p)
+    p.add_argument("--icc", type=Path, default=None, metavar="FILE",
+                   help="the print shop's ICC output profile (a CMYK .icc file inside the project) for the "
+                        "print-shop files' PDF/X-4 output intent (default: FOGRA39, shipped with cardgen)")
     p.add_argument("--png", type=int, metavar="DPI", help="also write OUT/png/: one PNG per face and deck sheets")
     p.set_defaults(func=run_cards)

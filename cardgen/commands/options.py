@@ -32,7 +32,8 @@ def add_print_shop_option(p: argparse.ArgumentParser) -> None:
     """``--print-shop``: also OUT/print-shop/, one PDF per face kind (:mod:`cardgen.cards.printshop`)."""
     p.add_argument("--print-shop", action="store_true",
                    help="also write OUT/print-shop/: unit fronts, unit backs and powers, one card per page "
-                        "with TrimBox and BleedBox, 3 mm bleed (cardgen cards: unless --bleed says otherwise)")
+                        "with TrimBox and BleedBox, 3 mm bleed (cardgen cards: unless --bleed says otherwise); "
+                        "the home sheets stay as they are")
 
 
 def add_css_option(p: argparse.ArgumentParser, which: str) -> None:

@@ -70,14 +70,60 @@ def test_each_back_is_clipped_to_the_mirror_image_of_its_fronts_slot():
             assert (back.bottom, back.top) == pytest.approx((front.bottom, front.top), abs=0.01)
 
 
-def test_a_back_page_is_printed_only_for_fronts_with_backs():
+def test_a_page_of_fronts_without_backs_gets_a_blank_back():
+    """Its blank back keeps the parity: the next fronts print on a sheet of their own (issue 30.2)."""
     card = POWER
     cards = [(face_pdf(f"F{i:02d}", card), None) for i in range(10)]          # page 1: no back at all
-    cards.append((face_pdf("F10", card), face_pdf("B10", card)))               # page 2: F09, and F10 with B10
-    found = words(impose(cards, card, "duplex"))
+    cards.append((face_pdf("F10", card), face_pdf("B10", card)))               # page 3: F09, and F10 with B10
+    pdf = impose(cards, card, "duplex")
+    found = words(pdf)
     assert [(w.page, w.text) for w in found] == (
-        [(1, f"F{i:02d}") for i in range(9)] + [(2, "F09"), (2, "F10"), (3, "B10")])
+        [(1, f"F{i:02d}") for i in range(9)] + [(3, "F09"), (3, "F10"), (4, "B10")])
+    assert [len(page) for page in placements(pdf)] == [9, 0, 2, 1]          # page 2: blank, the back of page 1
     front, back = (next(w for w in found if w.text == name) for name in ("F10", "B10"))
-    slot = layout_sheet(card, SheetOptions()).slots[1].trim                    # F10: the 2nd face of page 2
+    slot = layout_sheet(card, SheetOptions()).slots[1].trim                    # F10: the 2nd face of page 3
     assert back.left == pytest.approx(A4_PT[0] - slot.left - slot.width + LABEL_OFFSET, abs=0.1)
     assert back.bottom == pytest.approx(front.bottom, abs=0.01)
+
+
+@pytest.mark.parametrize("cover_pages", [1, 2, 3])
+def test_a_cover_is_padded_to_a_sheet_of_its_own(cover_pages):
+    """The first fronts never print on the back of the cover: they start at an odd page."""
+    card = POWER
+    cover = _pages(cover_pages)
+    pdf = impose(_fronts_and_backs(2, card), card, "duplex", cover=cover)
+    first = cover_pages + cover_pages % 2 + 1
+    found = words(pdf)
+    assert {w.page for w in found if w.text.startswith("C")} == set(range(1, cover_pages + 1))
+    assert [(w.page, w.text) for w in found if not w.text.startswith("C")] == [
+        (first, "F00"), (first, "F01"), (first + 1, "B01"), (first + 1, "B00")]
+    assert _page_count(pdf) % 2 == 0
+    assert _page_count(impose(_fronts_and_backs(2, card), card, "fold", cover=cover)) == cover_pages + 1
+
+
+def test_grid_pages_with_blank_backs_alternate_with_blank_pages():
+    card = POWER
+    cards = [(face_pdf(f"P{i:02d}", card), None) for i in range(10)]
+    pdf = impose(cards, card, "grid", blank_backs=True)
+    assert [len(page) for page in placements(pdf)] == [9, 0, 1, 0]
+    assert [len(page) for page in placements(impose(cards, card, "grid"))] == [9, 1]
+
+
+def _pages(count: int) -> bytes:
+    """A cover of ``count`` A4 pages, each with a word ``C<n>``."""
+    import io
+
+    import pikepdf
+
+    pdf = pikepdf.Pdf.new()
+    for number in range(count):
+        label = face_pdf(f"C{number}", FacePage(210, 297))
+        with pikepdf.Pdf.open(io.BytesIO(label)) as source:
+            pdf.pages.extend(source.pages)
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    return buffer.getvalue()
+
+
+def _page_count(pdf: bytes) -> int:
+    return len(placements(pdf))

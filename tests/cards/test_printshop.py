@@ -130,3 +130,23 @@ def test_build_writes_print_shop_files_and_a_build_without_keeps_them(tmp_path):
     assert set(PRINT_SHOP_NAMES.values()) <= set(again.reused)          # cached like the sheets
     build(SMALL, out)                                   # like --png: only a build that makes them owns them
     assert all((out / name).is_file() for name in PRINT_SHOP_NAMES.values())
+
+
+def test_print_shop_leaves_the_home_sheets_byte_for_byte_as_they_are(print_shop_build, tmp_path):
+    """``--print-shop`` adds print-shop/ and changes nothing else: the home sheets keep no bleed (their
+    trim hairline) and their layout (issue 30.5); only the print-shop files have the 3 mm bleed."""
+    code, _, err, folder = print_shop_build
+    assert code == 0, err
+    out = tmp_path / "out"
+    code, _, err = run_in_process("cards", "--content", SMALL, "--out", out, "--crop-marks")
+    assert code == 0, err
+    home = _outputs(out)
+    assert home and "cards.pdf" in home and "powers.pdf" in home
+    for name in home:
+        assert (folder / name).read_bytes() == (out / name).read_bytes(), name
+    assert _outputs(folder) == sorted(home + list(PRINT_SHOP_NAMES.values()))
+
+
+def _outputs(out) -> list[str]:
+    """The PDFs a build wrote below ``out`` (not its cache)."""
+    return sorted(name for p in out.rglob("*.pdf") if not (name := p.relative_to(out).as_posix()).startswith("."))
