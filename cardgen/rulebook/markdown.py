@@ -18,7 +18,7 @@ from cardgen.rulebook.keywords import keywords_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
 from cardgen.rulebook.toc import toc_plugin, toc_tokens_plugin
-from cardgen.rulebook.todo import todo_plugin
+from cardgen.rulebook.todo import todo_plugin, todo_text_plugin
 
 
 def unicode_links_plugin(md: MarkdownIt) -> None:
@@ -49,6 +49,7 @@ def make_markdown(draft: bool = False) -> MarkdownIt:
     toc_plugin(md)
     attrs_plugin(md)
     slug_plugin(md)
+    todo_text_plugin(md, draft=draft)  # after the heading ids: a cut heading keeps the id of its whole title
     directive_plugin(md)
     keywords_plugin(md)  # after the heading ids and the directives: it links to their anchors
     depth_plugin(md)  # last but one: it sees the final tokens
