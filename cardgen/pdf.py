@@ -10,6 +10,8 @@
   cardgen may know of a laid-out document (page sizes, every box as a plain
   :class:`BoxInfo` record) and its PDF.  No other module imports WeasyPrint
   or touches its objects (``tests/architecture/test_pdf_seal.py``).
+* German is hyphenated with single-level patterns (:mod:`cardgen.hyphenation`): pyphen's own
+  German files are two-level and break ``Fa-r-be``.
 * :func:`write_atomic` writes through a temporary file and a rename, so a
   failed build never leaves a half-written PDF and never deletes the last
   good one.
@@ -36,6 +38,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
 from cardgen.errors import display_path, shortened
 from cardgen.geometry import px_to_pt
+from cardgen.hyphenation import use_german_patterns
 from cardgen.safefs import MAX_REFERENCES, FileRefused, Roots, check_file, read_checked
 
 
@@ -350,6 +353,7 @@ def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (
     rulebook), counted against :data:`MAX_FETCHES` with those it fetches."""
     allowed = base if isinstance(base, Roots) else Roots.build(base, roots)
     fetcher = SafeFetcher(roots=allowed, fetches=spent)
+    use_german_patterns()               # pyphen's own German files break "Fa-r-be" (cardgen.hyphenation)
     with captured_log() as messages, time_limit(MAX_RENDER_SECONDS):
         document = weasyprint.HTML(
             string=html, base_url=allowed.base_url, url_fetcher=fetcher

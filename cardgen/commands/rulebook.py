@@ -77,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     hidden = ""
     if result.todos and not args.draft:
         hidden = f", {result.todos} TODO note(s) hidden (--draft shows them)"
+    elif result.todos:
+        hidden = f", {result.todos} TODO note(s) shown"
     if result.icon_set:
         print(icon_set_line(result.icon_set))
     print(f"wrote {display_path(out)} ({result.pages} pages{hidden})")

@@ -9,9 +9,12 @@ dialect's parser, then walks the tokens once to
   cardgen's own icon set is listed once in ``icon_set``;
 * check every ``#slug`` link against the heading ids -- a broken one keeps
   its text but loses its target (so the PDF has no dangling link) and is
-  reported with a suggestion; it is never silently redirected (a link to a
-  keyword's entry, ``#trait-x``, says whether the content lacks the object or
-  the document its entry: :func:`~cardgen.rulebook.keywords.keyword_link_problem`);
+  reported with a suggestion (a link to a keyword's entry, ``#trait-x``, says
+  whether the content lacks the object or the document its entry:
+  :func:`~cardgen.rulebook.keywords.keyword_link_problem`); one that differs
+  from an id only in case (``#Vergiftung``) is reported too and still links
+  there, as in the author's editor (Markdown Extended compares them
+  lower-cased) -- never redirected without a word;
 * collect the warnings of the plugins (attributes, table directive).
 
 Every warning carries the Markdown line: the block's ``token.map`` narrowed
@@ -88,14 +91,22 @@ def _front_matter(tokens: list[Token], source: Path, problems: list[Problem]) ->
 
 
 def _check_link(child: Token, ids: set[str], warn: Callable[[str, str], None], content: Any = None) -> None:
+    """Warn about a ``#slug`` link to no heading id.  One that differs from an id only in case
+    still links there, as in Markdown Extended (it compares them lower-cased); any other loses
+    its target."""
     href = str(child.attrGet("href") or "")
     if not href.startswith("#") or href[1:] in ids:
         return
     slug = href[1:]
-    folded = {i.lower(): i for i in ids}
-    hint = (f" (did you mean '#{folded[slug.lower()]}'?)" if slug.lower() in folded
-            else did_you_mean(slug, ids).replace("'", "'#", 1))
-    warn(f"({href})", keyword_link_problem(slug, content) or f"broken link {href}{hint}")
+    folded = {i.lower(): i for i in sorted(ids)}
+    same = folded.get(slug.lower())
+    problem = keyword_link_problem(slug, content)
+    if same is not None and problem is None:
+        warn(f"({href})", f"broken link {href} (did you mean '#{same}'?); linked there, as Markdown Extended does")
+        child.attrSet("href", f"#{same}")
+        return
+    hint = f" (did you mean '#{same}'?)" if same else did_you_mean(slug, ids).replace("'", "'#", 1)
+    warn(f"({href})", problem or f"broken link {href}{hint}")
     child.attrs.pop("href")
     child.attrJoin("class", "broken-link")
 

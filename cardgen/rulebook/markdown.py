@@ -16,10 +16,11 @@ from cardgen.rulebook.attrs import attrs_plugin
 from cardgen.rulebook.depth import depth_plugin
 from cardgen.rulebook.directive import directive_plugin
 from cardgen.rulebook.keywords import keywords_plugin
+from cardgen.rulebook.leadin import lead_in_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
 from cardgen.rulebook.toc import toc_plugin, toc_tokens_plugin
-from cardgen.rulebook.todo import todo_plugin
+from cardgen.rulebook.todo import todo_plugin, todo_text_plugin
 
 
 def make_markdown(draft: bool = False) -> MarkdownIt:
@@ -35,6 +36,8 @@ def make_markdown(draft: bool = False) -> MarkdownIt:
     toc_plugin(md)
     attrs_plugin(md)
     slug_plugin(md)
+    todo_text_plugin(md, draft=draft)  # after the heading ids: a cut heading keeps the id of its whole title
+    lead_in_plugin(md)  # after the attributes and the TODO notes: it sees the blocks as printed
     directive_plugin(md)
     keywords_plugin(md)  # after the heading ids and the directives: it links to their anchors
     depth_plugin(md)  # last but one: it sees the final tokens

@@ -1,14 +1,35 @@
-"""The author's TODO notes: shown in a draft, hidden and counted otherwise.
+"""The author's TODO notes: hidden and counted without ``draft``, shown, marked and counted with it.
 
-Two forms are notes: a ``!!! TODO ...`` admonition (with its whole body) and
-a paragraph line starting with the word ``TODO`` at the start of a paragraph
-(only that first line: ``TODO austauschen`` directly above an image hides
-the note, not the image the note is about).  Without ``draft`` they
-are removed from the token stream -- so the images and links inside them are
-neither rendered nor checked -- and the source line of each is appended to
-``env["todos"]`` so the build can say how many were hidden.  With ``draft``
-they stay; a TODO paragraph gets the class ``todo`` so it stands out.
-TODO text inside other blocks (a table cell, a list item) is left alone.
+One rule for every place a note can stand; each note counts once in ``env["todos"]`` (its source
+line), so the build can say how many it hid (or, in a draft, shows):
+
+* a ``!!! TODO ...`` admonition: the whole box with its body;
+* a paragraph whose first word is ``TODO``: only that first line (``TODO austauschen`` directly
+  above an image hides the note, not the image the note is about); a ``TODO`` later in a
+  paragraph is prose and stays;
+* a table cell holding the word ``TODO``: the word and the rest of the cell's text from it
+  (``TODO Wert prüfen`` leaves an empty cell, ``Erfolg TODO prüfen`` leaves ``Erfolg``); the row
+  and its other cells stay;
+* a heading holding the word ``TODO``: the word and the rest of the heading's text
+  (``Kräfte TODO`` prints as ``Kräfte``, in the contents too).  The heading keeps the id the
+  dialect gave its whole title (``#kräfte-todo``), so links written against the editor still
+  land.  A heading left without a letter (``03 . TODO`` leaves ``03 .``) is hidden as a whole.
+
+``TODO`` counts as the word only in capitals and alone (``TODOS`` is no note).  Hidden notes are
+removed from the token stream -- the images and links inside them are neither rendered nor
+checked.  **A section left empty by hiding is dropped**: a heading whose section (everything up
+to the next heading of its level or above) held notes, or whose own title was a note, and now
+holds nothing else goes with its section, so it is neither printed nor listed in the contents.
+A section that was empty in the source, without a note, stays.
+
+In a draft every note stays: a TODO paragraph, table cell or heading gets the class ``todo`` so
+it stands out (``book.css``).
+
+Two core rules: :func:`todo_plugin` hides the blocks right after block parsing (before inline
+parsing, so nothing inside them is looked at); :func:`todo_text_plugin`, added after the heading
+ids (:mod:`cardgen.rulebook.slug`), cuts cells and headings and drops the emptied sections.  The
+first leaves a ``todo_hidden`` token where it removed a block (rendered as nothing), so the
+second knows which sections hiding emptied; the second removes them.
 """
 
 from __future__ import annotations
@@ -20,6 +41,9 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 _TODO_TEXT = re.compile(r"^TODO\b")
+_TODO_WORD = re.compile(r"(?<!\w)TODO(?![\w-])")        # not TODOS, not TODO-Liste
+HIDDEN = "todo_hidden"                    # where a hidden block stood, until the sections are checked
+_CONTAINERS = {"list_item_open", "bullet_list_open", "ordered_list_open", "blockquote_open", "admonition_open"}
 
 
 def _is_todo_paragraph(tokens: list[Token], index: int) -> bool:
@@ -47,6 +71,13 @@ def _drop_first_line(paragraph: list[Token]) -> None:
             token.map = [token.map[0] + 1, token.map[1]]
 
 
+def _hidden_mark(token: Token) -> Token:
+    """A mark where ``token``'s block was hidden; one standing for a dropped section keeps its
+    heading's tag, so it still ends the section before it."""
+    return Token(HIDDEN, token.tag if token.type == "heading_open" else "", 0, map=token.map,
+                 block=True, level=token.level)
+
+
 def _todo_rule(draft: bool):
     def hide_todos(state: StateCore) -> None:
         todos = state.env.setdefault("todos", [])
@@ -69,11 +100,122 @@ def _todo_rule(draft: bool):
             elif not is_admonition and "\n" in tokens[index + 1].content:
                 _drop_first_line(tokens[index:end])
                 kept.extend(tokens[index:end])
+            else:
+                kept.append(_hidden_mark(token))
             index = end
         state.tokens = kept
     return hide_todos
 
 
+def cut_at_todo(inline: Token) -> bool:
+    """Cut the text of ``inline`` (a cell's or a heading's) at the word TODO; whether it held one.
+
+    The children from the word on go, except the closing tokens of elements opened before it
+    (``**fett TODO x**`` keeps its ``</strong>``)."""
+    children = inline.children or []
+    for index, child in enumerate(children):
+        match = _TODO_WORD.search(child.content) if child.type == "text" else None
+        if match is None:
+            continue
+        child.content = child.content[:match.start()].rstrip()
+        kept, depth = children[:index + 1], 0
+        for later in children[index + 1:]:
+            if later.nesting == 1:
+                depth += 1
+            elif later.nesting == -1:
+                if depth == 0:
+                    kept.append(later)
+                else:
+                    depth -= 1
+        inline.children = kept
+        inline.content = "".join(c.content for c in kept if c.type in ("text", "code_inline")).strip()
+        return True
+    return False
+
+
+def _has_letter(inline: Token) -> bool:
+    return any(char.isalpha() for child in inline.children or () for char in child.content
+               if child.type in ("text", "code_inline"))
+
+
+def _heading_level(token: Token) -> int:
+    return int(token.tag[1]) if token.type in ("heading_open", HIDDEN) and token.tag else 0
+
+
+def _section_end(tokens: list[Token], index: int) -> int:
+    """Index after the section of the heading at ``index``: up to the next heading of its level
+    or above, or the end of the container the heading stands in."""
+    level, depth = _heading_level(tokens[index]), 0
+    for position in range(index + 3, len(tokens)):
+        token = tokens[position]
+        if depth == 0 and 0 < _heading_level(token) <= level:
+            return position
+        depth += token.nesting
+        if depth < 0:
+            return position
+    return len(tokens)
+
+
+def drop_emptied_sections(tokens: list[Token]) -> list[Token]:
+    """``tokens`` without the sections hiding emptied and without the ``todo_hidden`` marks.
+
+    Headings are visited last first, so a parent sees its emptied subsections already gone (each
+    replaced by one mark: the parent held notes too)."""
+    tokens = list(tokens)
+    for index in range(len(tokens) - 1, -1, -1):
+        if tokens[index].type != "heading_open":
+            continue
+        end = _section_end(tokens, index)
+        body = tokens[index + 3:end]
+        noted = tokens[index].meta.get("todo") or any(token.type == HIDDEN for token in body)
+        if noted and all(token.type == HIDDEN for token in body):
+            tokens[index:end] = [_hidden_mark(tokens[index])]
+        elif tokens[index].meta.get("todo") and not _has_letter(tokens[index + 1]):
+            del tokens[index:index + 3]
+    return [token for token in _drop_emptied_containers(tokens) if token.type != HIDDEN]
+
+
+def _drop_emptied_containers(tokens: list[Token]) -> list[Token]:
+    """A list item, list, quote or box that holds nothing but hidden notes goes too (no empty
+    bullet where a ``* #### Permanent TODO`` item stood), innermost first."""
+    for index in range(len(tokens) - 1, -1, -1):
+        if tokens[index].nesting != 1 or tokens[index].type not in _CONTAINERS:
+            continue
+        end = _block_end(tokens, index)
+        inside = tokens[index + 1:end - 1]
+        if inside and all(token.type == HIDDEN for token in inside):
+            tokens[index:end] = [_hidden_mark(tokens[index])]
+    return tokens
+
+
+def _text_rule(draft: bool):
+    def cut_todos(state: StateCore) -> None:
+        todos = state.env.setdefault("todos", [])
+        tokens = state.tokens
+        for index, token in enumerate(tokens[:-1]):
+            if token.type not in ("th_open", "td_open", "heading_open") or tokens[index + 1].type != "inline":
+                continue
+            inline = tokens[index + 1]
+            if not any(child.type == "text" and _TODO_WORD.search(child.content) for child in inline.children or ()):
+                continue            # no TODO, or the word only in markup (a link's address, raw HTML)
+            if draft:
+                token.attrJoin("class", "todo")
+            else:
+                cut_at_todo(inline)
+            todos.append(inline.map[0] + 1 if inline.map else 0)
+            token.meta["todo"] = True
+        todos.sort()
+        state.tokens = tokens if draft else drop_emptied_sections(tokens)
+    return cut_todos
+
+
 def todo_plugin(md: MarkdownIt, draft: bool = False) -> None:
     """Hide (or, in a draft, mark) TODO admonitions and TODO paragraphs."""
     md.core.ruler.after("block", "todo", _todo_rule(draft))
+    md.add_render_rule(HIDDEN, lambda self, tokens, idx, options, env: "")
+
+
+def todo_text_plugin(md: MarkdownIt, draft: bool = False) -> None:
+    """Cut (or, in a draft, mark) the TODO in table cells and headings and drop the sections
+    hiding emptied; add it after the heading ids (``slug_plugin``)."""
+    md.core.ruler.push("todo_text", _text_rule(draft))

@@ -34,7 +34,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
               "cardgen.cards.portrait")),
-    ("pdf", ("cardgen.pdf", "cardgen.speed.stylesheets")),
+    ("pdf", ("cardgen.pdf", "cardgen.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.rulebook.",
                 "cardgen.schema_export")),
     ("machinery", ("cardgen.cache", "cardgen.outputs", "cardgen.context", "cardgen.speed", "cardgen.speed.workers")),

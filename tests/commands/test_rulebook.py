@@ -48,3 +48,12 @@ def test_a_file_that_is_not_utf8(cli, tmp_path):
     code, out, err = cli("rulebook", source, "--out", tmp_path / "out.pdf")
     assert (code, out) == (1, "")
     assert err == f"{display_path(source)}: not UTF-8 text (invalid start byte at byte 10)\n"
+
+
+def test_the_todo_notes_are_counted_hidden_and_in_a_draft_shown(cli, tmp_path):
+    source = tmp_path / "R.md"
+    source.write_text("## A TODO\n\nText.\n\n| x |\n|--|\n| TODO y |\n", encoding="utf-8")
+    code, out, _ = cli("rulebook", source, "--out", tmp_path / "out.pdf")
+    assert code == 0 and out.endswith("(1 pages, 2 TODO note(s) hidden (--draft shows them))\n")
+    code, out, _ = cli("rulebook", source, "--out", tmp_path / "draft.pdf", "--draft")
+    assert code == 0 and out.endswith("(1 pages, 2 TODO note(s) shown)\n")

@@ -12,6 +12,14 @@ Regeln/Regelbuch.md          his puppeteer front matter and footer, [[toc]], a l
                              before a table, narrow table columns, TODOs in a table cell, in a
                              paragraph and in a heading ("Kräfte TODO"), links that differ from
                              their targets only in case (#Vergiftung)
+                             Appended for issue 29, points 6-9 (tests/e2e/test_rulebook_repo_flow.py):
+                             "## 03 . TODO" (an empty TODO section), a chapter "## Marker" whose
+                             prose ends its first page with a table of narrow one-word columns
+                             (Symbol/Kürzel/Ergebnis, Wurfergebnis/Infanterie/passiv/schweben)
+                             and the lead-in "Die Wirkung der Marker im Einzelnen:" before a
+                             table kept whole, then "### Reichweiten" over a 24-row table that
+                             does not fit the rest of its page, and a 1 mm wide raw-HTML box
+                             forcing "Farbe Wurfergebnis" to break at their first syllables
 Regeln/Eigenschaften.md      every admonition type of Markdown Extended (check/cite/fail first),
                              titled and untitled boxes
 Regeln/Grafiken/stern.svg    a picture only Regelbuch.md uses

@@ -107,11 +107,15 @@ def test_admonition_titles_present_and_no_raw_syntax(book, text):
 
 
 def _todo_notes(source: str) -> int:
-    """The author's TODO notes, counted from the source: ``!!! TODO`` admonitions and paragraphs
-    whose first word is TODO (what cardgen.rulebook.todo hides)."""
+    """The author's TODO notes, counted from the source: ``!!! TODO`` admonitions, paragraphs
+    whose first word is TODO, table cells and headings holding the word (what
+    cardgen.rulebook.todo hides)."""
     admonitions = len(re.findall(r"^\s*!!! TODO\b", source, re.M))
     paragraphs = len(re.findall(r"(?:\A|\n[ \t]*\n)[ \t]*TODO\b", source))
-    return admonitions + paragraphs
+    cells = sum(len(re.findall(r"\|[^|\n]*\bTODO\b[^|\n]*(?=\|)", line))
+                for line in source.splitlines() if line.lstrip().startswith("|"))
+    headings = len(re.findall(r"^[ \t]*(?:[*-][ \t]+)?#+ .*\bTODO\b", source, re.M))
+    return admonitions + paragraphs + cells + headings
 
 
 def test_todo_notes_hidden_and_counted(book, text):
@@ -120,6 +124,7 @@ def test_todo_notes_hidden_and_counted(book, text):
     flat = " ".join(text.split())
     for note in re.findall(r"^[ \t]*!!! TODO (.+)$", source, re.M):
         assert note.strip() not in flat
+    assert "TODO" not in text                  # no note is left anywhere (its TODOs are all notes)
 
 
 def _line_of(source: str, needle: str) -> int:

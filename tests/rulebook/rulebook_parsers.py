@@ -14,11 +14,12 @@ from cardgen.rulebook.admonition import admonition_plugin
 from cardgen.rulebook.attrs import attrs_plugin
 from cardgen.rulebook.directive import directive_plugin
 from cardgen.rulebook.keywords import keywords_plugin
+from cardgen.rulebook.leadin import lead_in_plugin
 from cardgen.rulebook.markdown import unicode_links_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
 from cardgen.rulebook.toc import toc_plugin
-from cardgen.rulebook.todo import todo_plugin
+from cardgen.rulebook.todo import todo_plugin, todo_text_plugin
 
 
 
@@ -34,7 +35,9 @@ PARSERS = {
     "attrs": lambda: _base().use(unicode_links_plugin).use(attrs_plugin),
     "directive": lambda: _base().use(rowspan_plugin).use(attrs_plugin)
                                 .use(directive_plugin),
-    "todo": lambda: _base().use(admonition_plugin).use(todo_plugin),
+    "todo": lambda: _base().use(admonition_plugin).use(todo_plugin).use(slug_plugin).use(todo_text_plugin),
+    "leadin": lambda: _base().use(unicode_links_plugin).use(attrs_plugin).use(admonition_plugin)
+                             .use(todo_plugin).use(todo_text_plugin).use(lead_in_plugin),
     "keywords": lambda: _base().use(unicode_links_plugin).use(slug_plugin).use(directive_plugin)
                                .use(keywords_plugin),
 }

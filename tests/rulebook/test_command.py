@@ -43,7 +43,7 @@ def test_cli_prints_warnings_in_source_order(cli, tmp_path):
     shown = display_path(source)
     assert code == 0 and out.is_file() and "wrote" in stdout
     assert stderr.splitlines() == [
-        f"{shown}:5: warning: broken link #real-Heading (did you mean '#real-heading'?)",
+        f"{shown}:5: warning: broken link #real-Heading (did you mean '#real-heading'?); linked there, as Markdown Extended does",
         f"{shown}:5: warning: broken link #nowhere",
         f"{shown}:7: warning: image not found: pictures/none.svg",
     ]

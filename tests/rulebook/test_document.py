@@ -29,3 +29,22 @@ def test_a_broken_link_is_a_warning_at_its_line_with_a_hint():
     assert [(p.line, p.severity, p.message) for p in document.problems] == [
         (3, "warning", "broken link #fernkampff (did you mean '#fernkampf'?)")]
     assert 'class="broken-link"' in document.body_html
+
+
+def test_a_link_differing_only_in_case_is_a_warning_and_still_links_there():
+    """Markdown Extended compares slugs lower-cased: ``#Vergiftung`` reached the heading there."""
+    text = "## Vergiftung\n\n### Vergleichender Wurf\n\nSiehe [Gift](#Vergiftung) und [Wurf](#vergleichender-Wurf).\n"
+    document = read_document(SOURCE, text, [])
+    assert [(p.line, p.message) for p in document.problems] == [
+        (5, "broken link #Vergiftung (did you mean '#vergiftung'?); linked there, as Markdown Extended does"),
+        (5, "broken link #vergleichender-Wurf (did you mean '#vergleichender-wurf'?); "
+            "linked there, as Markdown Extended does")]
+    assert '<a href="#vergiftung">Gift</a>' in document.body_html
+    assert '<a href="#vergleichender-wurf">Wurf</a>' in document.body_html
+    assert "broken-link" not in document.body_html
+
+
+def test_a_link_to_a_dropped_todo_section_is_broken():
+    document = read_document(SOURCE, "## Kräfte TODO\n\nTODO später\n\n## Regeln\n\n[K](#kräfte-todo)\n", [])
+    assert [p.message for p in document.problems] == ["broken link #kräfte-todo"]
+    assert 'class="broken-link"' in document.body_html
