@@ -273,7 +273,9 @@ def test_a_long_text_steps_down_and_still_fills(example_content):
     body = _body(chars)
     sizes = {round(c.size_pt, 1) for c in body}
     assert len(sizes) == 1 and MIN_PT <= sizes.pop() < 13
-    assert (max(c.bottom_mm for c in body) - min(c.top_mm for c in body)) / BODY_HEIGHT_MM > 0.8
+    # One step down is about 7 % of the size, so about 14 % of the area a text needs, and the last line
+    # of a paragraph may be short: a text that stepped down fills at least three quarters of the box.
+    assert (max(c.bottom_mm for c in body) - min(c.top_mm for c in body)) / BODY_HEIGHT_MM > 0.75
 
 
 def test_an_overlong_text_fails_naming_card_and_box(example_content):
