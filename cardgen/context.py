@@ -56,6 +56,12 @@ class Summary:
     changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
     removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
     icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
+    notes: list[str] = field(default_factory=list)       # about the machine (cardgen.pdf.SYSTEM_NOTES): not counted
+
+    def note(self, message: str) -> None:
+        """Say ``message`` (about the machine, not the content) once in this run; it is no warning."""
+        if message not in self.notes:
+            self.notes.append(message)
 
     def add(self, name: str, built: bool) -> None:
         (self.built if built else self.reused).append(name)

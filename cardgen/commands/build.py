@@ -88,7 +88,7 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
             journal.forget()
         raise
     lines = [("stdout", line) for r in reporters for line in getattr(r, "lines", [])]
-    printed = [("stderr", warning) for warning in summary.warnings]
+    printed = [("stderr", warning) for warning in [*summary.warnings, *summary.notes]]
     printed += [("stdout", f"{'removed':>8}  {name}") for name in summary.removed]
     printed += [("stdout", icon_set_line(summary.icon_set))] if summary.icon_set else []
     for stream, line in printed:
