@@ -56,10 +56,12 @@ class Summary:
     changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
     removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
     icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
-    notes: list[str] = field(default_factory=list)       # about the machine (cardgen.pdf.SYSTEM_NOTES): not counted
+    notes: list[str] = field(default_factory=list)       # about the machine (cardgen.pdf.SYSTEM_NOTES) and the
+                                                         # faces synthesised (cardgen.fontsynth): not counted
 
     def note(self, message: str) -> None:
-        """Say ``message`` (about the machine, not the content) once in this run; it is no warning."""
+        """Say ``message`` (about the machine, or what cardgen did as the old toolchain did) once in this run;
+        it is no warning."""
         if message not in self.notes:
             self.notes.append(message)
 
@@ -168,6 +170,8 @@ def make_context(project: Project, content: Content, derived: Derived, out_dir: 
     summary = Summary(strict=strict)
     for problem in theme.warnings:
         summary.warn(problem.format())
+    for note in theme.notes:
+        summary.note(note)
     return BuildContext(content, derived, out_dir, cache, options=options or CardOptions(), summary=summary,
                         project=project, theme=theme)
 

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
                                 project=project, theme=theme)
         for warning in [*theme.warnings, *result.warnings]:
             summary.warn(warning.format())
-        for note in result.notes:
+        for note in [*theme.notes, *result.notes]:
             summary.note(note)
         summary.check_strict(f"{display_path(out)} not written")
         write_atomic(out, result.pdf)
