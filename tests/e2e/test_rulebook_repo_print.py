@@ -9,7 +9,11 @@ root, in-process, and the PDF itself is checked:
   above the text on the rendered page);
 * ``{width="300pt"}``: the logo is 300 CSS px = 225 pt wide (its green bar measured on the page);
 * WeasyPrint's missing-HarfBuzz-Subset message (WeasyPrint's own fallback, its library taken away for
-  the run) is one note, no warning, and ``--strict`` still passes.
+  the run) is one note, no warning, and ``--strict`` still passes;
+* ``font-weight: bold`` in the regular-only "Nova Round": the embedded heading font is the bold cardgen
+  synthesised (its glyphs em/24 wider than the repository's regular, its advances too), the title's
+  strokes print darker than with ``font_synthesis = false``, the run says so in one note, and a
+  build with a cold font cache gives the same bytes.
 """
 
 from __future__ import annotations
@@ -20,11 +24,14 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from fontTools.ttLib import TTFont
 from PIL import Image
 
 from cardgen.commands.main import main
+from cardgen.fontsynth import note_line
 from cardgen.pdf import HARFBUZZ_SUBSET_NOTE
 from tests.e2e.rulebook_repo import make_rulebook_repo
 
@@ -48,14 +55,21 @@ def run(repo: Path, monkeypatch, *args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory) -> Path:
-    """The sample repository with Regeln/Regelbuch.md built (once for this module's tests)."""
+def built(tmp_path_factory) -> tuple[Path, str]:
+    """The sample repository with Regeln/Regelbuch.md built (once for this module's tests): the PDF
+    and what the run printed to stderr."""
     need_poppler()
     repo = make_rulebook_repo(tmp_path_factory.mktemp("print") / "repo")
     with pytest.MonkeyPatch.context() as monkeypatch:
-        code, _, err = run(repo, monkeypatch, "rulebook", "Regeln/Regelbuch.md")
+        monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)     # no "Nova Round" of another test's project
+        code, _, err = run(repo, monkeypatch, "rulebook", "Regeln/Regelbuch.md")     # (fonts stay in a process)
     assert code == 0, err
-    return repo / "build" / "rulebooks" / "Regelbuch.pdf"
+    return repo / "build" / "rulebooks" / "Regelbuch.pdf", err
+
+
+@pytest.fixture(scope="module")
+def book(built) -> Path:
+    return built[0]
 
 
 def page_image(pdf: Path, page: int, tmp_path: Path) -> Image.Image:
@@ -135,3 +149,62 @@ def test_missing_harfbuzz_subset_is_one_note_and_no_warning(tmp_path, monkeypatc
     assert "HarfBuzz-Subset for font" not in err
     assert "warning" not in err
     assert "wrote build/rulebooks/Eigenschaften.pdf" in out
+
+
+def embedded_font(pdf: Path, name: str) -> tuple[TTFont, pikepdf.Array]:
+    """The font program and the /W widths of the page-1 font whose base name ends in ``+name``."""
+    document = pikepdf.open(pdf)
+    for font in document.pages[0].Resources.Font.values():
+        if str(font.BaseFont).endswith("+" + name):
+            descendant = font.DescendantFonts[0]
+            program = descendant.FontDescriptor.FontFile2.read_bytes()
+            return TTFont(io.BytesIO(program)), descendant.W
+    raise AssertionError(f"no font {name} on page 1")
+
+
+def test_the_headings_print_in_the_bold_cardgen_synthesised(book):
+    """WeasyPrint subsets with the glyph ids kept: glyph by glyph, the embedded bold is the repository's
+    regular emboldened by em/24 (2048 / 24 = 85 units), its advances wider by as much."""
+    regular = TTFont(book.parents[2] / "Fonts" / "NovaRound-Regular.ttf")
+    bold, widths = embedded_font(book, "Nova-Round-Bold")
+    assert bold["name"].getDebugName(4) == "Nova Round Bold (synthesised by cardgen)"
+    order = regular.getGlyphOrder()
+    for char in "Pbl":                                         # straight stems: exactly 85 wider and higher
+        gid = order.index(regular.getBestCmap()[ord(char)])
+        source, printed = regular["glyf"][order[gid]], bold["glyf"][bold.getGlyphOrder()[gid]]
+        source.recalcBounds(regular["glyf"])
+        assert (printed.xMax - printed.xMin, printed.yMax) == (source.xMax - source.xMin + 85, source.yMax + 85), char
+    space = order.index(regular.getBestCmap()[ord(" ")])
+    assert widths[0] == space                                  # /W: [3 [359] ...]: the space, in 1/1000 em
+    assert float(widths[1][0]) == pytest.approx(regular["hmtx"][order[space]][0] / 2048 * 1000 + 1000 / 24, abs=1)
+
+
+def title_darkness(pdf: Path, tmp_path: Path) -> int:
+    """The dark pixels of the title "Probeheft - Regelbuch" (the top third of page 1, above the logo)."""
+    stem = tmp_path / "title"
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", "-singlefile", str(pdf), str(stem)],
+                   check=True)
+    image = Image.open(f"{stem}.png").convert("L")
+    band = image.crop((0, 0, image.width, image.height * 3 // 10))
+    return sum(band.point(lambda v: 255 if v < 128 else 0).histogram()[255:])
+
+
+def test_the_title_prints_darker_than_the_regular_and_a_cold_cache_gives_the_same_bytes(built, tmp_path,
+                                                                                      monkeypatch):
+    book, err = built
+    assert err.count(note_line("Nova Round", ["bold", "italic", "bold italic"])) == 1
+    plain = make_rulebook_repo(tmp_path / "plain")
+    toml = plain / "cardgen.toml"
+    toml.write_text("font_synthesis = false\n" + toml.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)     # the process's fonts forgotten: the bold
+    code, _, plain_err = run(plain, monkeypatch, "rulebook", "Regeln/Regelbuch.md")    # face is not there
+    assert code == 0 and "synthesised" not in plain_err
+    bold, regular = title_darkness(book, tmp_path), title_darkness(plain / "build/rulebooks/Regelbuch.pdf", tmp_path)
+    assert regular > 5_000 and bold > 1.3 * regular, (bold, regular)         # 13,449 against 8,694
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cold-cache"))        # the faces made again
+    monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)
+    again = make_rulebook_repo(tmp_path / "again")
+    assert run(again, monkeypatch, "rulebook", "Regeln/Regelbuch.md")[0] == 0
+    assert len(list((tmp_path / "cold-cache" / "cardgen" / "fonts").glob("*.ttf"))) == 3
+    assert (again / "build/rulebooks/Regelbuch.pdf").read_bytes() == book.read_bytes()
