@@ -220,6 +220,8 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
         result = build_rulebook(source, out, list(ctx.project.assets), content=ctx.content, write=False,
                                 project=ctx.project, theme=ctx.theme, cards=ctx.faces)
         ctx.staging().stage(out, result.pdf)
+        for note in result.notes:                    # about the machine: said once, not counted, not cached
+            ctx.summary.note(note)
         warnings = [w.format() for w in result.warnings]
         icon_set = sorted(result.icon_set)
         key = digest(first, result.reads.digest())

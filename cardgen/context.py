@@ -58,7 +58,14 @@ class Summary:
     changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
     removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
     icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
-    notes: list[str] = field(default_factory=list)       # what the run's report says besides (no content folder)
+    notes: list[str] = field(default_factory=list)       # not counted: about the machine (cardgen.pdf.SYSTEM_NOTES),
+                                                         # the faces synthesised (cardgen.fontsynth), no content folder
+
+    def note(self, message: str) -> None:
+        """Say ``message`` (about the machine, or what cardgen did as the old toolchain did) once in this run;
+        it is no warning."""
+        if message not in self.notes:
+            self.notes.append(message)
 
     def add(self, name: str, built: bool) -> None:
         (self.built if built else self.reused).append(name)
@@ -165,6 +172,8 @@ def make_context(project: Project, content: Content, derived: Derived, out_dir: 
     summary = Summary(strict=strict)
     for problem in theme.warnings:
         summary.warn(problem.format())
+    for note in theme.notes:
+        summary.note(note)
     return BuildContext(content, derived, out_dir, cache, options=options or CardOptions(), summary=summary,
                         project=project, theme=theme)
 

@@ -13,7 +13,8 @@ Font files come from pull requests: they are listed with
 :func:`cardgen.safefs.walk_files` (no link out of the folder), read through
 :func:`cardgen.safefs.read_file` with a size cap, and at most
 :data:`MAX_FONT_FILES` are used.  A file that cannot be read or parsed is a
-warning naming it, never a failed build.
+warning naming it, never a failed build.  The bold and italic faces a family lacks are made by
+:mod:`cardgen.fontsynth` and added to these rules (:func:`cardgen.theme.theme_for`).
 """
 
 from __future__ import annotations

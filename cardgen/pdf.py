@@ -5,7 +5,10 @@
   templates and assets) and ``data:`` URLs; every other reference (``http:``,
   ``file:///etc/passwd``, ``../`` escapes) is refused and reported.
 * WeasyPrint's log is captured while rendering and returned as warnings,
-  so a test can fail on any unexpected one.
+  so a test can fail on any unexpected one -- except what it says about the
+  machine rather than the document (:data:`SYSTEM_NOTES`: a missing system
+  library), which is returned apart, as one note naming the package to
+  install, never counted as a warning.
 * :func:`load_document` returns a :class:`LaidOut`: what the rest of
   cardgen may know of a laid-out document (page sizes, every box as a plain
   :class:`BoxInfo` record) and its PDF.  No other module imports WeasyPrint
@@ -184,34 +187,58 @@ class SafeFetcher(URLFetcher):
         raise RefusedResource(f"refused to read {url}: {reason}")
 
 
+HARFBUZZ_SUBSET_NOTE = ("note: WeasyPrint subsets the embedded fonts with fontTools because the system library "
+                        "HarfBuzz-Subset (4.1 or newer) is missing: the PDFs are right, but slower to make; install "
+                        "it (Debian, Ubuntu: apt-get install libharfbuzz-subset0; Fedora: harfbuzz; macOS: brew "
+                        "install harfbuzz)")
+SYSTEM_NOTES = {"Using fontTools instead of HarfBuzz-Subset": HARFBUZZ_SUBSET_NOTE}
+"""What WeasyPrint logs about the machine, not the document (by the start of its message), and the
+one note that says it instead: WeasyPrint 70 logs the missing HarfBuzz-Subset once per font of
+each document (56 times for the designer's rulebook), which is no warning about the content."""
+
+
 @dataclass(frozen=True)
 class Rendered:
     """A rendered PDF and what was said while making it.
 
-    ``warnings`` are WeasyPrint's log (less its echo of our refusals) and one
-    ``refused to read NAME: reason`` line per refused reference;
-    ``refused`` names those references (a URL, or the path of a local file); ``read`` is every
-    local file asked for, with the SHA-256 of what was served or ``refused``."""
+    ``warnings`` are WeasyPrint's log (less its echo of our refusals and its
+    :data:`SYSTEM_NOTES`) and one ``refused to read NAME: reason`` line per
+    refused reference; ``refused`` names those references (a URL, or the path
+    of a local file); ``read`` is every local file asked for, with the SHA-256
+    of what was served or ``refused``; ``notes`` are the system notes, each once."""
 
     pdf: bytes
     warnings: tuple[str, ...]
     refused: tuple[str, ...]
     read: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def system_note(message: str) -> str | None:
+    """The note a WeasyPrint log message about the machine becomes (:data:`SYSTEM_NOTES`), else ``None``."""
+    return next((note for start, note in SYSTEM_NOTES.items() if message.startswith(start)), None)
 
 
 class _Collect(logging.Handler):
-    def __init__(self) -> None:
+    def __init__(self, notes: list[str]) -> None:
         super().__init__(level=logging.WARNING)
         self.messages: list[str] = []
+        self.notes = notes
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        message = record.getMessage()
+        note = system_note(message)
+        if note is None:
+            self.messages.append(message)
+        elif note not in self.notes:
+            self.notes.append(note)
 
 
 @contextlib.contextmanager
-def captured_log() -> Iterator[list[str]]:
-    """Collect WeasyPrint's warnings instead of printing them."""
-    handler = _Collect()
+def captured_log(notes: list[str] | None = None) -> Iterator[list[str]]:
+    """Collect WeasyPrint's warnings instead of printing them; its :data:`SYSTEM_NOTES` go to
+    ``notes`` (each once) and are no warnings."""
+    handler = _Collect([] if notes is None else notes)
     logger = logging.getLogger("weasyprint")
     old_propagate = logger.propagate
     logger.addHandler(handler)
@@ -312,10 +339,12 @@ def _flatten(page_box) -> tuple[BoxInfo, ...]:
 class LaidOut:
     """A laid-out document: its pages as plain data, its PDF on request."""
 
-    def __init__(self, document: weasyprint.Document, fetcher: SafeFetcher, messages: list[str]) -> None:
+    def __init__(self, document: weasyprint.Document, fetcher: SafeFetcher, messages: list[str],
+                 notes: list[str] | None = None) -> None:
         self._document = document
         self._fetcher = fetcher
         self._messages = messages
+        self._notes = list(notes or [])
 
     @property
     def page_count(self) -> int:
@@ -336,12 +365,13 @@ class LaidOut:
 
     def write(self) -> Rendered:
         """Serialise to PDF bytes (deterministic: no dates, fixed ID)."""
-        with captured_log() as more, time_limit(MAX_RENDER_SECONDS):
+        notes = list(self._notes)
+        with captured_log(notes) as more, time_limit(MAX_RENDER_SECONDS):
             pdf = self._document.write_pdf(uncompressed_pdf=False, pdf_identifier=b"cardgen")
         fetcher = self._fetcher
         log = [m for m in self._messages + more if RefusedResource.__name__ not in m]
         log += [f"refused to read {name}: {fetcher.reasons[name]}" for name in fetcher.refused]
-        return Rendered(pdf, tuple(log), tuple(fetcher.refused), tuple(sorted(fetcher.read.items())))
+        return Rendered(pdf, tuple(log), tuple(fetcher.refused), tuple(sorted(fetcher.read.items())), tuple(notes))
 
 
 def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0) -> LaidOut:
@@ -354,11 +384,12 @@ def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (
     allowed = base if isinstance(base, Roots) else Roots.build(base, roots)
     fetcher = SafeFetcher(roots=allowed, fetches=spent)
     use_german_patterns()               # pyphen's own German files break "Fa-r-be" (cardgen.hyphenation)
-    with captured_log() as messages, time_limit(MAX_RENDER_SECONDS):
+    notes: list[str] = []
+    with captured_log(notes) as messages, time_limit(MAX_RENDER_SECONDS):
         document = weasyprint.HTML(
             string=html, base_url=allowed.base_url, url_fetcher=fetcher
         ).render(font_config=font_config())
-    return LaidOut(document, fetcher, messages)
+    return LaidOut(document, fetcher, messages, notes)
 
 
 def render_pdf(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> Rendered:

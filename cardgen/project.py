@@ -10,6 +10,7 @@ the **project root**.  Every key is optional::
     assets    = ["Grafiken"]           # more folders to look up rulebook pictures in
     theme     = "theme"                # stylesheets, fonts/ and templates/ of the project's look
     fonts     = ["Fonts"]              # folders of .ttf/.otf files, usable by family name
+    font_synthesis = true              # make the bold and italic faces a family lacks, as Chromium does
     strict    = false                  # any warning fails `cardgen build` / `cardgen rulebook`
     version   = "1.2"                  # the content's version, stamped on group covers and rulebooks
     version_on_cards = false           # also print it in the corner of each unit card's front
@@ -125,6 +126,7 @@ class _ProjectFile(BaseModel):
     assets: PathList = []
     theme: PathText = "theme"
     fonts: PathList | None = None
+    font_synthesis: bool = True
     strict: bool = False
     version: str | None = None
     version_on_cards: bool = False
@@ -157,6 +159,7 @@ class Project:
     assets: tuple[Path, ...] = ()
     theme: Path | None = None                        # the theme folder, if the project has one
     fonts: tuple[Path, ...] = ()
+    font_synthesis: bool = True                      # the bold and italic faces a family lacks made (cardgen.fontsynth)
     strict: bool = False
     version: str | None = None                       # the content's version (group sheets' covers)
     version_on_cards: bool = False                   # the version in each unit card's corner too
@@ -293,8 +296,9 @@ def load_project(path: Path) -> Project:
     rulebooks = None if model.rulebooks is None else tuple(model.rulebooks)
     return Project(root=root, file=path, content=content, out=out, rulebooks=rulebooks,
                    content_named="content" in model.model_fields_set,
-                   assets=assets, theme=theme, fonts=fonts, strict=model.strict, version=model.version,
-                   version_on_cards=model.version_on_cards, keyword_links=model.keyword_links,
+                   assets=assets, theme=theme, fonts=fonts, font_synthesis=model.font_synthesis,
+                   strict=model.strict, version=model.version, version_on_cards=model.version_on_cards,
+                   keyword_links=model.keyword_links,
                    toc_levels=tuple(model.toc.levels) if model.toc else None, css=css,
                    rulebook_lines=tuple(lines.find(("rulebooks", i)) for i in range(len(rulebooks or ()))))
 

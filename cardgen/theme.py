@@ -35,6 +35,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from cardgen.errors import Problem, UsageError, display_path
 from cardgen.fonts import find_fonts, font_face_rules
+from cardgen.fontsynth import synthesise_faces
 from cardgen.project import CSS_TARGETS, Project
 from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
 
@@ -51,8 +52,10 @@ class Theme:
     css: tuple[tuple[str, tuple[Path, ...]], ...] = ()    # (target, stylesheets in order)
     font_faces: str = ""                                  # @font-face rules of the project's fonts
     templates: Path | None = None                         # <theme>/templates, searched before cardgen's
-    fonts: tuple[Path, ...] = ()                          # the font files font_faces names
+    fonts: tuple[Path, ...] = ()                          # the project's font files (font_faces names them and
+                                                          # the faces made from them, by their digest)
     warnings: tuple[Problem, ...] = ()                    # unusable fonts and stylesheets (the caller reports them)
+    notes: tuple[str, ...] = ()                           # the faces synthesised (cardgen.fontsynth), said once a run
 
     @classmethod
     def none(cls) -> "Theme":
@@ -152,6 +155,8 @@ def theme_for(project: Project, extra_css: Sequence[Path] = (), targets: Sequenc
         css.append((target, tuple(files)))
     faces, problems = find_fonts(project.fonts, (root,)) if has_file else ([], [])
     warnings += problems
+    made, made_in, notes, problems = synthesise_faces(faces, (root,)) if project.font_synthesis else ([], (), [], [])
+    warnings += problems
     templates = project.theme / TEMPLATES_FOLDER if has_file and project.theme is not None else None
     if templates is not None and not templates.is_dir():
         templates = None
@@ -159,8 +164,9 @@ def theme_for(project: Project, extra_css: Sequence[Path] = (), targets: Sequenc
         warnings.append(Problem(str(templates), 0, 0, "", "templates not used: its real path lies outside the "
                                 "project root", "warning"))
         templates = None
-    return Theme(roots=roots, css=tuple(css), font_faces=font_face_rules(faces),
-                 templates=templates, fonts=tuple(face.path for face in faces), warnings=tuple(warnings))
+    return Theme(roots=roots + made_in, css=tuple(css), font_faces=font_face_rules(faces + made),
+                 templates=templates, fonts=tuple(face.path for face in faces), warnings=tuple(warnings),
+                 notes=tuple(notes))
 
 
 class ThemeLoader(jinja2.BaseLoader):

@@ -155,3 +155,12 @@ def test_the_command_line_of_a_no_change_rebuild_does_not_import_weasyprint(smal
             "print('RESULT', code, 'weasyprint' in sys.modules, 'pikepdf' in sys.modules)\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.splitlines()[-1].split() == ["RESULT", "0", "False", "False"]
+
+
+def test_a_note_about_the_machine_is_said_once_and_never_counted():
+    summary = Summary(strict=True)
+    for _ in range(56):                       # once per font of each document, as WeasyPrint logs it
+        summary.note("note: install libharfbuzz-subset0")
+    assert summary.notes == ["note: install libharfbuzz-subset0"]
+    assert summary.warnings == []
+    summary.check_strict()                    # a note fails no --strict run

@@ -73,3 +73,36 @@ def test_a_data_url_over_the_size_limit_is_refused_however_it_is_written(prefix)
         fetcher.fetch(huge)
     small = fetcher.fetch(prefix.strip() + "text/plain;base64,SGFsbG8=")
     assert small is not None
+
+
+def test_weasyprints_note_about_the_machine_is_one_note_and_no_warning():
+    """WeasyPrint logs the missing HarfBuzz-Subset once per font; it says nothing about the document."""
+    import logging
+
+    notes: list[str] = []
+    with pdf.captured_log(notes) as messages:
+        for family in ("Nova Round", "DejaVu Sans", "Nova Round"):
+            logging.getLogger("weasyprint").warning(
+                'Using fontTools instead of HarfBuzz-Subset for font "%s". This will be unsupported in future '
+                'versions of WeasyPrint. Please install HarfBuzz-Subset >= 4.1.0 with your package manager.', family)
+        logging.getLogger("weasyprint").warning("Ignored `colour: red` at 1:4, unknown property.")
+    assert messages == ["Ignored `colour: red` at 1:4, unknown property."]
+    assert notes == [pdf.HARFBUZZ_SUBSET_NOTE]
+    assert "libharfbuzz-subset0" in notes[0] and notes[0].startswith("note: ")
+
+
+def test_a_render_without_harfbuzz_subset_warns_nothing_and_notes_it_once(monkeypatch, tmp_path):
+    """WeasyPrint's own fallback (its HarfBuzz-Subset taken away, not our record): two fonts, one note."""
+    import weasyprint.pdf.fonts
+
+    monkeypatch.setattr(weasyprint.pdf.fonts, "harfbuzz_subset", None)
+    html = '<p style="font-family: serif">Hallo</p><p style="font-family: monospace">Welt</p>'
+    logged: list[str] = []
+    monkeypatch.setattr(pdf, "system_note", lambda message, real=pdf.system_note: logged.append(message)
+                        or real(message))
+    rendered = pdf.render_pdf(html, tmp_path)
+    assert len([m for m in logged if "HarfBuzz-Subset" in m]) >= 2        # once per font, as WeasyPrint says it
+    assert rendered.warnings == ()
+    assert rendered.notes == (pdf.HARFBUZZ_SUBSET_NOTE,)
+    monkeypatch.undo()                                                      # HarfBuzz-Subset back: no note
+    assert pdf.render_pdf(html, tmp_path).notes == ()

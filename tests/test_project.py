@@ -26,6 +26,7 @@ rulebooks = ["Regeln/*.md"]
 assets    = ["Grafiken"]
 theme     = "Aussehen"
 fonts     = ["Schriften"]
+font_synthesis = false
 strict    = true
 
 [toc]
@@ -96,7 +97,7 @@ def test_every_key_is_read(tmp_path):
     assert project == Project(
         root=root, file=root / PROJECT_FILE, content=root / "Inhalt", out=root / "Ausgabe",
         rulebooks=("Regeln/*.md",), content_named=True, assets=(root / "Grafiken",), theme=root / "Aussehen",
-        fonts=(root / "Schriften",), strict=True, toc_levels=(2, 3),
+        fonts=(root / "Schriften",), font_synthesis=False, strict=True, toc_levels=(2, 3),
         css={"rulebook": (root / "Regeln/markdown.css",), "cards": (root / "Aussehen/karten.css",),
              "powers": (), "groups": (root / "Aussehen/gruppen.css",)})
     assert project.allowed_roots == (root,)
@@ -113,6 +114,7 @@ def test_defaults_of_an_empty_project_file(tmp_path):
                                                                                  None, False)
     assert project.theme == root / "theme"
     assert project.fonts == (root / "Fonts", root / "theme" / "fonts")
+    assert project.font_synthesis is True                  # as the designer's Chromium did
     assert project.toc_levels is None
 
 
@@ -147,7 +149,7 @@ card = []
 """)
     assert errors_of(path) == [
         "cardgen.toml:1:1: contnt: unknown key 'contnt' (did you mean 'content'?); known keys: assets, content, "
-        "css, fonts, keyword_links, out, rulebooks, strict, theme, toc, version, version_on_cards",
+        "css, font_synthesis, fonts, keyword_links, out, rulebooks, strict, theme, toc, version, version_on_cards",
         "cardgen.toml:2:1: out: '../build' leaves the project root; paths in cardgen.toml are relative to the "
         "folder holding it",
         "cardgen.toml:3:1: strict: must be true or false",

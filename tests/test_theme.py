@@ -158,6 +158,27 @@ def test_a_font_from_the_project_is_embedded_by_family_name(tmp_path):
     assert not any("Nova" in name for name in font_names(book(tmp_path, project).pdf))
 
 
+def test_the_faces_a_project_family_lacks_are_synthesised_unless_the_project_file_says_no(tmp_path):
+    from cardgen.speed.usercache import user_cache_folder
+
+    make_font(tmp_path / "Fonts" / "NovaRound-Regular.ttf")
+    theme = theme_for(make_project(tmp_path))
+    cache = user_cache_folder("fonts")
+    assert cache is not None and cache.resolve() in theme.roots and tmp_path.resolve() in theme.roots
+    rules = theme.font_faces.splitlines()
+    assert [rule.split("font-weight: ")[1] for rule in rules] == [
+        "400; font-style: normal; }", "400; font-style: italic; }", "700; font-style: normal; }",
+        "700; font-style: italic; }"]
+    assert all(cache.as_uri() in rule for rule in rules[1:])
+    assert theme.fonts == (tmp_path / "Fonts" / "NovaRound-Regular.ttf",) and theme.warnings == ()
+    assert theme.notes == ("note: the font family Nova Round has no bold, italic or bold italic face: cardgen "
+                           "synthesised them as Chromium does (font_synthesis = false in cardgen.toml turns this off)",)
+
+    plain = theme_for(make_project(tmp_path, "font_synthesis = false\n"))
+    assert plain.font_faces == rules[0] and plain.notes == () and plain.roots == (tmp_path.resolve(),)
+    assert plain.digest() != theme.digest()
+
+
 def test_a_font_that_cannot_be_read_is_a_warning_naming_it(tmp_path):
     make_project(tmp_path, files={"fonts/broken.ttf": "not a font", "theme/fonts/notes.txt": "x"})
     make_font(tmp_path / "theme" / "fonts" / "Bold.otf", "Nova Round", "NovaRound-Bold")

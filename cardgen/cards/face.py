@@ -15,8 +15,10 @@ from cardgen.geometry import Callout
 
 @dataclass(frozen=True)
 class Face:
-    """A rendered face: its one-page PDF, WeasyPrint's warnings and its callouts."""
+    """A rendered face: its one-page PDF, WeasyPrint's warnings, its callouts and the notes about the
+    machine (:data:`cardgen.pdf.SYSTEM_NOTES`) rendering it gave."""
 
     pdf: bytes
     warnings: tuple[str, ...]
     callouts: tuple[Callout, ...] = ()
+    notes: tuple[str, ...] = ()

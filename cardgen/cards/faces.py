@@ -131,6 +131,8 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
         store_face(cache, job.key, result)
         for warning in result.warnings:
             ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
+        for note in result.notes:                   # about the machine: said once, not counted, not cached
+            ctx.summary.note(note)
         summary.add(f"{job.owner} ({job.kind})", built=True)
         ctx.step(f"{job.owner} {job.kind}", "rendered")
     if errors:

@@ -115,7 +115,7 @@ def read_callouts(boxes: tuple[BoxInfo, ...]) -> tuple[Callout, ...]:
 def _face(laid_out: LaidOut) -> Face:
     callouts = read_callouts(laid_out.boxes(0))
     rendered = laid_out.write()
-    return Face(rendered.pdf, rendered.warnings, callouts)
+    return Face(rendered.pdf, rendered.warnings, callouts, rendered.notes)
 
 
 def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Theme | None = None,

@@ -43,7 +43,7 @@ def run_cards(args: argparse.Namespace) -> int:
     summary = ctx.summary
     for name in summary.removed:
         print(f"removed {display_path(out / name)}")
-    for warning in summary.warnings:
+    for warning in [*summary.warnings, *summary.notes]:
         print(warning, file=sys.stderr)
     written = ", ".join(display_path(out / name) for name in summary.built
                         if name.endswith(".pdf")) or "nothing new"

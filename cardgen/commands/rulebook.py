@@ -66,13 +66,15 @@ def run(args: argparse.Namespace) -> int:
                                 project=project, theme=theme)
         for warning in [*theme.warnings, *result.warnings]:
             summary.warn(warning.format())
+        for note in [*theme.notes, *result.notes]:
+            summary.note(note)
         summary.check_strict(f"{display_path(out)} not written")
         write_atomic(out, result.pdf)
     except CardgenError as exc:
         for line in exc.lines():
             print(line, file=sys.stderr)
         return 1
-    for message in summary.warnings:
+    for message in [*summary.warnings, *summary.notes]:
         print(message, file=sys.stderr)
     hidden = ""
     if result.todos and not args.draft:

@@ -3,7 +3,7 @@
 Stages (one module each): ``markdown`` (the parser: one plugin per dialect
 feature -- ``slug``, ``toc``, ``rowspan``, ``admonition``, ``todo``,
 ``attrs``, ``directive``: content tables and lists, with ``fromcontent``,
-``lists`` and ``list_markup``; ``keywords``: keyword links and the glossary), ``page`` (front matter → page settings),
+``lists`` and ``list_markup``; ``keywords``: keyword links and the glossary), ``page`` (front matter → page settings; ``marginbox``: its header and footer templates),
 ``images`` (image lookup), ``document`` (parse, check links and images,
 HTML fragments), ``layout`` (Jinja page), ``build`` (the straight line to
 the PDF) and ``command`` (the ``cardgen rulebook`` subcommand).

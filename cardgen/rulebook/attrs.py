@@ -1,11 +1,17 @@
 """Attributes in braces: on images, and trailing on paragraphs.
 
 * ``![x](a.svg){width="300pt"}{.img_border}`` -- attributes directly after an
-  image (or link, code span) are read by ``mdit_py_plugins.attrs``.  Because
-  WeasyPrint ignores an HTML ``width="300pt"`` attribute, ``width`` and
-  ``height`` of images are then moved into the ``style`` attribute (a bare
-  number means CSS pixels, as in HTML).  A size that is not a CSS length
-  becomes a warning.
+  image (or link, code span) are read by ``mdit_py_plugins.attrs``.  ``width``
+  and ``height`` of images are read as a browser reads these HTML attributes
+  (:func:`attribute_length`, HTML's "rules for parsing dimension values"),
+  because the dialect's documents were printed by a browser (Chromium, through
+  puppeteer): the leading number is CSS pixels and **a unit after it is
+  ignored** -- ``width="300pt"`` is 300 px, i.e. 225 pt, as the designer's
+  PDF showed it -- and a number followed by ``%`` is a percentage.  The size
+  is then moved into the ``style`` attribute (WeasyPrint ignores the HTML
+  attributes).  A value that does not start with a digit is ignored, as a
+  browser ignores it, and becomes a warning; so does a size over
+  :data:`MAX_ATTRIBUTE_PX`.
 * ``Version 0.1.0 {align="center"}`` -- a brace block at the end of a
   paragraph, after white space, applies to the paragraph: ``align`` becomes
   the class ``align-<value>``, ``.name`` a class, ``#name`` the id, any other
@@ -27,6 +33,10 @@ from mdit_py_plugins.attrs import attrs_plugin as inline_attrs_plugin
 from mdit_py_plugins.attrs.parse import ParseError, parse
 
 _LENGTH = re.compile(r"^(\d+(?:\.\d+)?)(px|pt|pc|cm|mm|in|em|rem|ex|%)?$")
+_DIMENSION = re.compile(r"[ \t\n\f\r]*(\d+)(?:\.(\d+))?(%)?")
+MAX_ATTRIBUTE_PX = 100_000
+"""The largest image width or height taken from an attribute (about 26 m): a longer number is a
+typo, and WeasyPrint fails the whole book on an infinite length."""
 _TRAILING = re.compile(r"(^|\s)(\{[^{}]*\})\s*$")
 
 
@@ -36,6 +46,24 @@ def css_length(value: str) -> str | None:
     if not match:
         return None
     return match[1] + (match[2] or "px")
+
+
+def attribute_length(value: str) -> str | None:
+    """An HTML ``width``/``height`` attribute as a browser reads it: ``"300pt"`` → ``300px``.
+
+    HTML's rules for parsing dimension values: white space skipped, then
+    digits (maybe ``.`` and more digits) are the size in CSS pixels,
+    unless a ``%`` follows (a percentage); whatever comes after is ignored,
+    units included.  ``None`` when the value does not start with a digit
+    (a browser ignores such an attribute) or is over :data:`MAX_ATTRIBUTE_PX`."""
+    match = _DIMENSION.match(value)
+    if not match:
+        return None
+    number = match[1].lstrip("0") or "0"
+    if len(number) > len(str(MAX_ATTRIBUTE_PX)) or int(number) > MAX_ATTRIBUTE_PX:
+        return None
+    fraction = (match[2] or "")[:4].rstrip("0")
+    return number + (f".{fraction}" if fraction else "") + ("%" if match[3] else "px")
 
 
 def _size_images(children: list[Token], line: int, env: MutableMapping[str, Any]) -> None:
@@ -49,10 +77,11 @@ def _size_images(children: list[Token], line: int, env: MutableMapping[str, Any]
             if value is None:
                 continue
             child.attrs.pop(name)
-            length = css_length(str(value))
+            length = attribute_length(str(value))
             if length is None:
                 env.setdefault("warnings", []).append(
-                    (line, f"image {name} '{value}' is not a CSS length"))
+                    (line, f"image {name} '{value}' ignored: a size is a number of pixels (or a "
+                           f"percentage) up to {MAX_ATTRIBUTE_PX}, as a browser reads it"))
             else:
                 styles.append(f"{name}: {length}")
         if styles:

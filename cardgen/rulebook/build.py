@@ -55,6 +55,7 @@ class RulebookResult:
     warnings: list[Problem] = field(default_factory=list)
     written: bool = False
     pdf_warnings: tuple[str, ...] = ()  # WeasyPrint's own log, for tests
+    notes: tuple[str, ...] = ()         # about the machine, not the document (cardgen.pdf.SYSTEM_NOTES)
     pdf: bytes = field(default=b"", repr=False)
     icon_set: list[str] = field(default_factory=list)   # picture references drawn from cardgen's icon set
     reads: Reads = field(default_factory=Reads)         # what it read (rulebook.reads: the build's key)
@@ -225,7 +226,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
     warnings += [Problem(str(source), 0, 0, "", f"cards: {m}", "warning") for m in card_warnings]
     result = RulebookResult(out, laid_out.page_count, len(page.document.todos), warnings,
-                            pdf_warnings=rendered.warnings, pdf=rendered.pdf,
+                            pdf_warnings=rendered.warnings, notes=rendered.notes, pdf=rendered.pdf,
                             icon_set=list(getattr(page.document, "icon_set", [])),
                             reads=document_reads(page, rendered.read))
     if write:

@@ -8,9 +8,11 @@ pixels), ``displayHeaderFooter`` and ``headerTemplate``/``footerTemplate``
 HTML snippets with ``<span class="pageNumber">`` / ``totalPages``.
 
 We do not render puppeteer's HTML templates; we read what they say -- the
-text around the page number, the alignment, a ``border-top``, the font size
--- and turn it into a CSS margin box (``- <span class="pageNumber"></span> -``
-becomes ``content: "- " counter(page) " -"``).  A document without front
+text around the page number, its font, size, colour and alignment, a
+``border-top`` -- and turn it into a CSS margin box
+(:mod:`cardgen.rulebook.marginbox`: ``- <span class="pageNumber"></span> -``
+becomes ``content: "- " counter(page) " -"``); what a template holds that no
+margin box can show is a warning at the template's line.  A document without front
 matter gets A4, 2 cm margins and a centred page number.  A value of the
 wrong shape or size keeps its default and is passed to a ``warn`` callback
 (:mod:`cardgen.rulebook.frontmatter` turns it into a warning at its line).
@@ -18,13 +20,13 @@ wrong shape or size keeps its default and is passed to a ``warn`` callback
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from cardgen.css import css_string
 from cardgen.rulebook.attrs import css_length
+from cardgen.rulebook.marginbox import MarginBox, margin_box
 
 FORMATS = {"a3", "a4", "a5", "letter", "legal", "ledger", "b4", "b5"}
 _PT_PER_UNIT = {"pt": 1.0, "px": 0.75, "cm": 72 / 2.54, "mm": 72 / 25.4, "in": 72.0, "pc": 12.0}
@@ -32,21 +34,11 @@ MIN_TEXT_INSET_PT = 2 * 72 / 2.54  # text never closer than 2 cm to the paper's 
 MIN_PAGE_PT = 72 / 2.54            # a page at least 1 cm wide and high
 MAX_PAGE_PT = 14400                # and at most 200 in (5 m), PDF's largest page
 MAX_MARGIN_PT = 100 * 72 / 25.4    # a margin at most 10 cm
-MAX_TEMPLATE_CHARS = 10_000        # margin_box runs regular expressions over the templates
+MAX_TEMPLATE_CHARS = 10_000        # a header or footer template is a snippet, not a page
 _PDF = ("puppeteer", "pdf")
 
 Warn = Callable[[tuple, str], None]
 """``warn(loc, message)``: a wrong value at ``loc`` (``("puppeteer", "pdf", "margin")``) kept its default."""
-
-
-@dataclass(frozen=True)
-class MarginBox:
-    """A header or footer: where, what (a CSS ``content`` value) and how."""
-
-    position: str  # e.g. "bottom-center"
-    content: str
-    border: str | None = None  # the CSS border on the text side (border-top in a footer)
-    font_size: str = "9pt"
 
 
 @dataclass(frozen=True)
@@ -81,31 +73,9 @@ def stamped(page: PageSettings, stamp: str) -> PageSettings:
     if not stamp:
         return page
     if page.footer is None:
-        return replace(page, footer=MarginBox("bottom-center", css_string(stamp), None, STAMP_FONT_SIZE))
+        return replace(page, footer=MarginBox("bottom-center", css_string(stamp), None,
+                                              (("font-size", STAMP_FONT_SIZE),)))
     return replace(page, footer=replace(page.footer, content=f'{page.footer.content} "\\A" {css_string(stamp)}'))
-
-
-def margin_box(template: str, edge: str) -> MarginBox | None:
-    """The margin box a puppeteer header/footer template describes, if it shows anything."""
-    source = re.sub(r"<style.*?</style>", "", template or "", flags=re.S | re.I)
-    source = re.sub(r'<span class="pageNumber">\s*</span>', "\0P", source)
-    source = re.sub(r'<span class="totalPages">\s*</span>', "\0T", source)
-    text = " ".join(html.unescape(re.sub(r"<[^>]*>", " ", source)).split())
-    if not text:
-        return None
-    parts = []
-    for piece in re.split(r"(\0[PT])", text):
-        if piece == "\0P":
-            parts.append("counter(page)")
-        elif piece == "\0T":
-            parts.append("counter(pages)")
-        elif piece:
-            parts.append(css_string(piece))
-    align = re.search(r"text-align:\s*(left|center|right)", template)
-    border = re.search(r"border-(?:top|bottom):\s*([\w .#(),%-]+)", template)
-    font = re.search(r"font-size:\s*([\d.]+(?:px|pt))", template)
-    return MarginBox(f"{edge}-{align[1] if align else 'center'}", " ".join(parts),
-                     border[1].strip() if border else None, font[1] if font else "9pt")
 
 
 def page_settings(front_matter: dict | None, warn: Warn | None = None) -> PageSettings:
@@ -121,8 +91,10 @@ def page_settings(front_matter: dict | None, warn: Warn | None = None) -> PageSe
         return PageSettings()
     header = footer = None
     if _flag(pdf, "displayHeaderFooter", warn):
-        header = margin_box(_template(pdf, "headerTemplate", warn), "top")
-        footer = margin_box(_template(pdf, "footerTemplate", warn), "bottom")
+        header = margin_box(_template(pdf, "headerTemplate", warn), "top",
+                            lambda message: warn(_PDF + ("headerTemplate",), message))
+        footer = margin_box(_template(pdf, "footerTemplate", warn), "bottom",
+                            lambda message: warn(_PDF + ("footerTemplate",), message))
     return PageSettings(_size(pdf, warn), _margin(pdf, warn), header, footer)
 
 

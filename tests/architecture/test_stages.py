@@ -29,7 +29,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
               "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind", "cardgen.settings",
               "cardgen.pipes", "cardgen.richtext")),
-    ("look", ("cardgen.theme", "cardgen.fonts")),
+    ("look", ("cardgen.theme", "cardgen.fonts", "cardgen.fontsynth", "cardgen.fontoutline")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",

@@ -7,8 +7,10 @@ import pytest
 
 from cardgen.cache import Cache
 from cardgen.cards.face import Face
-from cardgen.cards.faces import FaceStore, cached_warnings, power_pairs, store_face, unit_pairs
+from cardgen.cards import faces as faces_module
+from cardgen.cards.faces import FaceStore, cached_warnings, power_pairs, render_faces, store_face, unit_pairs
 from cardgen.cards.planning import FaceJob
+from cardgen.context import BuildContext
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
 
@@ -45,3 +47,16 @@ def test_pairs_in_the_order_asked(store):
 def test_a_face_that_vanished_without_its_job_is_an_error(store):
     with pytest.raises(RenderError, match="^the cached face weg vanished during the build; build again$"):
         store["weg"]
+
+
+def test_a_rendered_faces_notes_about_the_machine_are_said_once_and_not_counted(tmp_path, monkeypatch):
+    """A note (cardgen.pdf.SYSTEM_NOTES) from each of three renders: said once, no warning, not cached."""
+    monkeypatch.setattr(faces_module, "PARALLEL_FROM", 99)          # render here, in this process
+    monkeypatch.setattr(faces_module, "pool_context", lambda: None)
+    monkeypatch.setattr(faces_module, "_render_safely",
+                        lambda job: Face(b"%PDF " + job.key.encode(), (), (), ("note: install libharfbuzz-subset0",)))
+    ctx = BuildContext(content=None, derived=None, out_dir=tmp_path)  # type: ignore[arg-type]
+    render_faces(ctx, [_job("a", "front"), _job("a", "back"), _job("p", "power")])
+    assert ctx.summary.notes == ["note: install libharfbuzz-subset0"]
+    assert ctx.summary.warnings == []
+    assert cached_warnings(ctx.cache, "a-front") == ()

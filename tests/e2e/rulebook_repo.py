@@ -43,7 +43,7 @@ SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "rulebook-repo"
 
 def nova_round(target: Path) -> None:
     """A TTF whose family name is "Nova Round" (our DejaVu Sans, renamed), regular face only."""
-    font = TTFont(FONTS_DIR / "DejaVuSans.ttf")
+    font = TTFont(FONTS_DIR / "DejaVuSans.ttf", recalcTimestamp=False)     # the same bytes every time
     names = {1: "Nova Round", 2: "Regular", 4: "Nova Round Regular", 6: "NovaRound-Regular",
              16: "Nova Round", 17: "Regular"}
     table = font["name"]

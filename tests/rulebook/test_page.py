@@ -33,8 +33,20 @@ def test_a_footer_template_becomes_a_margin_box():
     footer = ('<div style="text-align: right; font-size: 10px; border-top: 1px solid #888">'
               '- <span class="pageNumber"></span> / <span class="totalPages"></span> -</div>')
     assert margin_box(footer, "bottom") == MarginBox("bottom-right", '"- " counter(page) " / " counter(pages) " -"',
-                                                     "1px solid #888", "10px")
+                                                     "1px solid #888", (("font-size", "10px"),))
     assert margin_box("<div> </div>", "top") is None
+
+
+def test_what_a_footer_template_holds_that_no_margin_box_shows_is_a_warning_at_the_template():
+    warned: list = []
+    front = {"puppeteer": {"pdf": {"displayHeaderFooter": True,
+                                   "footerTemplate": '<div style="letter-spacing: 2px"><span class="pageNumber">'
+                                                     '</span></div>'}}}
+    page = page_settings(front, lambda loc, message: warned.append((loc, message)))
+    assert page.footer == MarginBox("bottom-center", "counter(page)")
+    assert warned == [(("puppeteer", "pdf", "footerTemplate"), "'letter-spacing' is not used in a header or footer "
+                       "(honoured: font-family, font-size, font-weight, font-style, color, text-align, padding, "
+                       "border-top/bottom); left out")]
 
 
 @pytest.mark.parametrize("length, points", [("72pt", 72.0), ("96px", 72.0), ("1in", 72.0), ("2.54cm", 72.0),
@@ -45,7 +57,7 @@ def test_to_points(length, points):
 
 def test_the_version_stamp_goes_below_the_footer():
     assert stamped(PageSettings(), "v1").footer == MarginBox("bottom-center", 'counter(page) "\\A" "v1"')
-    assert stamped(PageSettings(footer=None), "v1").footer == MarginBox("bottom-center", '"v1"', None, "8pt")
+    assert stamped(PageSettings(footer=None), "v1").footer == MarginBox("bottom-center", '"v1"', None, (("font-size", "8pt"),))
     assert stamped(PageSettings(), "") == PageSettings()
 
 
