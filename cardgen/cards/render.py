@@ -68,6 +68,12 @@ def face_html(kind: str, card, page: FacePage, steps: dict[str, int] | None = No
                            card=card, steps=steps or {}, page=page, head=header_icons())
 
 
+def card_label(card) -> str:
+    """How an error names a card: its id, and a group model's own name (its card is not its unit's)."""
+    model = getattr(card, "model_name", None)
+    return f"'{card.id}'" + (f" as '{model}'" if model else "")
+
+
 def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float) -> list[Overflow]:
     """Overflowing boxes of one face (its first page plus any page it ran onto).
 
@@ -77,7 +83,7 @@ def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float) -> list[O
     small = small_text(page_boxes[0], min_font_pt)
     outside = [s for s in small if s.box is None]
     if outside:
-        raise RenderError(f"card '{card.id}' ({kind}): the text '{outside[0].text[:30]}' is set at "
+        raise RenderError(f"card {card_label(card)} ({kind}): the text '{outside[0].text[:30]}' is set at "
                           f"{outside[0].font_pt:.3g} pt, below the minimum font size of {min_font_pt:g} pt")
     floor = floors(page_boxes[0], min_font_pt)
     sizes = font_sizes(page_boxes[0])
@@ -87,7 +93,7 @@ def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float) -> list[O
     stuck = [o.box for o in overflows if o.font_pt <= floor.get(o.box, min_font_pt) + 0.05]
     if below or stuck:
         name = (below or stuck)[0]
-        raise RenderError(f"card '{card.id}' ({kind}): the text of box '{name}' does not fit, "
+        raise RenderError(f"card {card_label(card)} ({kind}): the text of box '{name}' does not fit, "
                           f"even at the minimum font size of {floor.get(name, min_font_pt):g} pt; shorten it")
     return overflows
 
@@ -133,5 +139,5 @@ def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Them
         for overflow in overflows:
             steps[overflow.box] = steps.get(overflow.box, 0) + 1
     boxes = ", ".join(f"'{name}'" for name in sorted({o.box for o in overflows}))
-    raise RenderError(f"card '{card.id}' ({kind}): the text of box {boxes} does not fit, "
+    raise RenderError(f"card {card_label(card)} ({kind}): the text of box {boxes} does not fit, "
                       f"even after {MAX_FIT_ROUNDS} steps down in size; shorten it")

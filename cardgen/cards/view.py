@@ -145,7 +145,7 @@ class Radii:
 
     perception: Stat
     danger: Stat | None
-    speed: Stat
+    speed: Stat | None               # None for a stationär model: it cannot be moved (its icon says so)
     action_points: Stat | None       # only where they differ from the standard 6
     drones: Stat | None              # only on drone controllers
     load: Stat | None                # only when encumbered
@@ -256,7 +256,8 @@ def _radii(d: DerivedUnit) -> Radii:
     return Radii(
         perception=Stat("WB", f"{d.perception_radius_cm}/{d.perception_radius_critical_cm}"),
         danger=None if d.danger_radius_cm is None else Stat("GB", str(d.danger_radius_cm)),
-        speed=Stat("GK", f"{d.speed}/{d.speed_critical}", _temporary(d, "GK")),
+        speed=None if d.unit.movement == "stationär" else Stat("GK", f"{d.speed}/{d.speed_critical}",
+                                                                _temporary(d, "GK")),
         action_points=None if d.action_points == STANDARD_AP else Stat("AP", str(d.action_points)),
         drones=None if d.drone_capacity is None else Stat("Drohnen", str(d.drone_capacity)),
         load=None if not d.encumbrance else Stat(f"{d.load_kg:g}/{d.carrying_capacity_kg} kg",

@@ -148,15 +148,16 @@ def test_fit_step_shrinks_the_text_of_its_box(small_content, kind, box, needle):
     assert max(smaller) < max(normal) * 0.85, (normal, smaller)
 
 
-def test_text_that_never_fits_above_a_low_minimum_names_card_and_box(cli, rules_content, tmp_path):
-    """With ``min_font_pt: 4`` the smallest fit step (56 %) of the back's name (10 pt, its faction
-    7.5 pt) stays above the minimum, so the fitter runs out of steps instead of reaching the minimum:
-    that error names the box too."""
+def test_text_that_never_fits_above_a_low_minimum_names_card_and_box(rules_content, monkeypatch):
+    """With ``min_font_pt: 4`` a box may step down further than the fitter has rounds: running out of
+    rounds names the card and the box too.  (An 80-character name now fits on the back, wrapped to two
+    lines, so the rounds are cut to two here.)"""
     from conftest import unit
     name = "Oberster Hochgroßmeister der Vereinigten Glutorden von Nord und Süd und Westen"
     rules_content("units", unit("langname", name=name, weapons=["pistole"]))
-    (rules_content.root / "rules.yaml").write_text("cards: {min_font_pt: 4}\n", encoding="utf-8")
-    code, out, err = cli("cards", "--content", rules_content.root, "--out", tmp_path / "out")
-    assert code == 1
-    assert ("card 'langname' (back): the text of box 'Name' does not fit, "
-            f"even after {render.MAX_FIT_ROUNDS} steps down in size; shorten it") in err, err
+    content = load_content(rules_content.root)
+    card = unit_card(derive(content).units["langname"], content)
+    monkeypatch.setattr(render, "MAX_FIT_ROUNDS", 2)
+    with pytest.raises(RenderError, match="card 'langname' \\(back\\): the text of box 'Name' does not fit, "
+                                          "even after 2 steps down in size; shorten it"):
+        render_face("back", card, FacePage(120, 80, 0), 4.0)

@@ -1,0 +1,142 @@
+"""The stress content (tests/fixtures/stress, issue 30): long names, a group whose model names wrap,
+8 weapons, TP 18–20 for every unit type, a long power.  It validates and builds; on every face every
+character of the name lies inside its name box and on the page, nothing is set below 6 pt, no text
+crosses the edge of its box; what truly cannot fit fails the build naming the card and the box."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+import yaml
+
+from cardgen.cards.planning import CardOptions, model_card, page_settings
+from cardgen.cards.view import unit_card
+from cardgen.errors import RenderError
+from cardgen.rules.derive import derive
+from cardgen.stages import load_content
+
+from tests.cards.conftest import PROJECT, load_yaml
+from tests.cards.facemeasure import render_measured
+from tests.cards.test_unit_card_layout import MIN_PT, runs
+
+pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
+
+STRESS = PROJECT / "tests" / "fixtures" / "stress"
+UNITS = sorted(load_yaml(STRESS, "units"))
+GROUP_MODELS = [f"eisenlegion/{i}" for i, m in enumerate(load_yaml(STRESS, "groups")["eisenlegion"]["models"])
+                if m.get("name")]
+
+
+def _stress():
+    content = load_content(STRESS)
+    return content, derive(content), page_settings(content, CardOptions())[0]
+
+
+def _card(owner: str):
+    content, derived, page = _stress()
+    if "/" in owner:
+        group, index = owner.split("/")
+        member = content.groups[group].models[int(index)]
+        return model_card(member, owner, content, derived, {}), page
+    return unit_card(derived.units[owner], content), page
+
+
+def test_stress_content_is_valid(cli):
+    code, out, err = cli("validate", "--content", STRESS)
+    assert code == 0, err
+    names = [u["name"] for u in load_yaml(STRESS, "units").values()]
+    assert max(len(n) for n in names) >= 50 and sum(30 <= len(n) <= 50 for n in names) >= 5
+    assert {(u["type"], u["hit_points"]) for u in load_yaml(STRESS, "units").values()} >= {
+        ("infanterie", 18), ("infanterie", 19), ("infanterie", 20), ("koloss", 18), ("koloss", 20),
+        ("drohne", 19), ("drohne", 20)}
+
+
+def test_stress_content_builds_without_a_warning(cli, tmp_path):
+    code, out, err = cli("cards", "--content", STRESS, "--out", tmp_path / "out")
+    assert code == 0, err
+    assert err == ""
+    assert (tmp_path / "out" / "cards.pdf").is_file() and (tmp_path / "out" / "groups" / "eisenlegion.pdf").is_file()
+
+
+@pytest.mark.parametrize("owner", UNITS + GROUP_MODELS)
+def test_every_character_of_the_name_is_inside_its_box(owner, monkeypatch):
+    card, page = _card(owner)
+    face, measured = render_measured("front", card, page, monkeypatch=monkeypatch)
+    name = measured.boxes["Name"]
+    wanted = "".join((card.name + card.unit_name).split())
+    inside = "".join(c for c, rect in measured.chars if name.holds(rect))
+    assert inside == wanted, (inside, wanted)                     # every char, in order, inside the box
+    for char, rect in measured.chars:
+        assert measured.page.holds(rect, 0), (char, rect)
+    for other, box in measured.boxes.items():                     # nothing of the name under another box
+        if other != "Name":
+            assert not any(box.overlaps(rect) for c, rect in measured.chars if name.holds(rect)), other
+    assert all(size >= MIN_PT - 0.01 for _, size, _, _ in runs(face.pdf))
+
+
+@pytest.mark.parametrize("kind", ["front", "back"])
+@pytest.mark.parametrize("owner", UNITS + GROUP_MODELS)
+def test_no_text_crosses_the_edge_of_its_box_nor_goes_below_6pt(owner, kind, monkeypatch):
+    """A character that starts inside a fit box ends inside it (text cut off or hidden by the box's
+    edge would not), and no text of the face is printed below 6 pt (the layout test's rule)."""
+    card, page = _card(owner)
+    face, measured = render_measured(kind, card, page, monkeypatch=monkeypatch)
+    for char, rect in measured.chars:
+        centre = ((rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2)
+        for name, box in measured.boxes.items():
+            if box.left <= centre[0] <= box.right and box.top <= centre[1] <= box.bottom:
+                assert box.holds(rect), (name, char, rect, box)
+    small = [(text, round(size, 2)) for text, size, _, _ in runs(face.pdf) if size < MIN_PT - 0.01]
+    assert small == []
+
+
+def test_a_stationary_model_prints_no_gk_and_a_drone_no_empty_danger_row(monkeypatch):
+    card, page = _card("wachgeschütz")
+    assert card.radii.speed is None and card.radii.danger is None
+    face, measured = render_measured("front", card, page, monkeypatch=monkeypatch)
+    text = "".join(c for c, _ in measured.chars)
+    assert "GK" not in text and "Gefahr" not in measured.boxes
+    assert measured.boxes["Profil"].top < measured.boxes["Wahrnehmung"].bottom + 6      # moved up a row
+
+
+def _copy(tmp_path):
+    root = tmp_path / "stress"
+    shutil.copytree(STRESS, root)
+    return root
+
+
+def test_an_1800_character_power_fails_naming_card_and_box(cli, tmp_path):
+    root = _copy(tmp_path)
+    path = root / "powers" / "donnerwort.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["rules"] = (data["rules"] + " ") * 3
+    data["rules"] = data["rules"][:1800].rsplit(" ", 1)[0] + "."
+    assert len(data["rules"]) >= 1750
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    assert cli("validate", "--content", root)[0] == 0
+    code, out, err = cli("cards", "--content", root, "--out", tmp_path / "out")
+    assert code == 1
+    assert "card 'donnerwort' (power): the text of box 'Regeltext' does not fit" in err, err
+    assert not (tmp_path / "out" / "cards.pdf").exists()
+
+
+def test_a_group_name_that_cannot_fit_fails_naming_the_model_and_the_name_box(cli, tmp_path):
+    """A two-line model name over a 50-character unit name is four lines: more than the name cell
+    holds at 6 pt.  The build fails naming the unit, the model and the box."""
+    root = _copy(tmp_path)
+    path = root / "groups" / "eisenlegion.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["models"][3]["name"] = "Oberstabsfeldwebel Otto von Kessler-Hohenfels"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    code, out, err = cli("cards", "--content", root, "--out", tmp_path / "out")
+    assert code == 1
+    assert ("card 'oberfeldwebel' as 'Oberstabsfeldwebel Otto von Kessler-Hohenfels' (front): "
+            "the text of box 'Name' does not fit") in err, err
+
+
+def test_render_error_names_a_plain_unit_by_its_id():
+    content, derived, page = _stress()
+    with pytest.raises(RenderError, match="^card 'späher' \\(front\\): "):
+        from cardgen.cards.render import render_face
+        render_face("front", unit_card(derived.units["späher"], content), page, 12.0)
