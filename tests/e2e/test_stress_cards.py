@@ -5,6 +5,7 @@ crosses the edge of its box; what truly cannot fit fails the build naming the ca
 
 from __future__ import annotations
 
+import functools
 import shutil
 
 import pytest
@@ -16,7 +17,7 @@ from cardgen.errors import RenderError
 from cardgen.rules.derive import derive
 from cardgen.stages import load_content
 
-from tests.cards.conftest import PROJECT, load_yaml
+from tests.cards.conftest import PROJECT, load_yaml, shared_cardgen
 from tests.cards.facemeasure import render_measured
 from tests.cards.test_unit_card_layout import MIN_PT, runs
 
@@ -28,6 +29,7 @@ GROUP_MODELS = [f"eisenlegion/{i}" for i, m in enumerate(load_yaml(STRESS, "grou
                 if m.get("name")]
 
 
+@functools.lru_cache(maxsize=1)
 def _stress():
     content = load_content(STRESS)
     return content, derive(content), page_settings(content, CardOptions())[0]
@@ -42,6 +44,16 @@ def _card(owner: str):
     return unit_card(derived.units[owner], content), page
 
 
+@functools.lru_cache(maxsize=None)
+def _measured(owner: str, kind: str):
+    """The face of ``owner`` rendered as the build renders it and measured, once per worker (the name
+    test and the box-edge test read the same front)."""
+    card, page = _card(owner)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        face, measured = render_measured(kind, card, page, monkeypatch=monkeypatch)
+    return card, face, measured
+
+
 def test_stress_content_is_valid(cli):
     code, out, err = cli("validate", "--content", STRESS)
     assert code == 0, err
@@ -52,17 +64,23 @@ def test_stress_content_is_valid(cli):
         ("drohne", 19), ("drohne", 20)}
 
 
-def test_stress_content_builds_without_a_warning(cli, tmp_path):
-    code, out, err = cli("cards", "--content", STRESS, "--out", tmp_path / "out")
+@pytest.fixture(scope="module")
+def stress_build(tmp_path_factory):
+    """``cardgen cards`` of the stress content, once per test run (shared by the xdist workers): (code,
+    out, err, OUT), OUT read only."""
+    yield from shared_cardgen(tmp_path_factory, "stress", "cards", "--content", STRESS, "--out", "{out}")
+
+
+def test_stress_content_builds_without_a_warning(stress_build):
+    code, out, err, folder = stress_build
     assert code == 0, err
     assert err == ""
-    assert (tmp_path / "out" / "cards.pdf").is_file() and (tmp_path / "out" / "groups" / "eisenlegion.pdf").is_file()
+    assert (folder / "cards.pdf").is_file() and (folder / "groups" / "eisenlegion.pdf").is_file()
 
 
 @pytest.mark.parametrize("owner", UNITS + GROUP_MODELS)
-def test_every_character_of_the_name_is_inside_its_box(owner, monkeypatch):
-    card, page = _card(owner)
-    face, measured = render_measured("front", card, page, monkeypatch=monkeypatch)
+def test_every_character_of_the_name_is_inside_its_box(owner):
+    card, face, measured = _measured(owner, "front")
     name = measured.boxes["Name"]
     wanted = "".join((card.name + card.unit_name).split())
     inside = "".join(c for c, rect in measured.chars if name.holds(rect))
@@ -77,11 +95,10 @@ def test_every_character_of_the_name_is_inside_its_box(owner, monkeypatch):
 
 @pytest.mark.parametrize("kind", ["front", "back"])
 @pytest.mark.parametrize("owner", UNITS + GROUP_MODELS)
-def test_no_text_crosses_the_edge_of_its_box_nor_goes_below_6pt(owner, kind, monkeypatch):
+def test_no_text_crosses_the_edge_of_its_box_nor_goes_below_6pt(owner, kind):
     """A character that starts inside a fit box ends inside it (text cut off or hidden by the box's
     edge would not), and no text of the face is printed below 6 pt (the layout test's rule)."""
-    card, page = _card(owner)
-    face, measured = render_measured(kind, card, page, monkeypatch=monkeypatch)
+    _, face, measured = _measured(owner, kind)
     for char, rect in measured.chars:
         centre = ((rect.left + rect.right) / 2, (rect.top + rect.bottom) / 2)
         for name, box in measured.boxes.items():
@@ -100,14 +117,17 @@ def test_a_stationary_model_prints_no_gk_and_a_drone_no_empty_danger_row(monkeyp
     assert measured.boxes["Profil"].top < measured.boxes["Wahrnehmung"].bottom + 6      # moved up a row
 
 
-def _copy(tmp_path):
+def _copy(tmp_path, stress_build):
+    """A copy of the stress content, and beside it a copy of its build's output folder (its face cache
+    too): the build that follows renders only the faces the test changes, and must fail on them."""
     root = tmp_path / "stress"
     shutil.copytree(STRESS, root)
+    shutil.copytree(stress_build[3], tmp_path / "out")
     return root
 
 
-def test_an_1800_character_power_fails_naming_card_and_box(cli, tmp_path):
-    root = _copy(tmp_path)
+def test_an_1800_character_power_fails_naming_card_and_box(cli, tmp_path, stress_build):
+    root = _copy(tmp_path, stress_build)
     path = root / "powers" / "donnerwort.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["rules"] = (data["rules"] + " ") * 3
@@ -118,13 +138,13 @@ def test_an_1800_character_power_fails_naming_card_and_box(cli, tmp_path):
     code, out, err = cli("cards", "--content", root, "--out", tmp_path / "out")
     assert code == 1
     assert "card 'donnerwort' (power): the text of box 'Regeltext' does not fit" in err, err
-    assert not (tmp_path / "out" / "cards.pdf").exists()
+    assert (tmp_path / "out" / "powers.pdf").read_bytes() == (stress_build[3] / "powers.pdf").read_bytes()
 
 
-def test_a_group_name_that_cannot_fit_fails_naming_the_model_and_the_name_box(cli, tmp_path):
+def test_a_group_name_that_cannot_fit_fails_naming_the_model_and_the_name_box(cli, tmp_path, stress_build):
     """A two-line model name over a 50-character unit name is four lines: more than the name cell
     holds at 6 pt.  The build fails naming the unit, the model and the box."""
-    root = _copy(tmp_path)
+    root = _copy(tmp_path, stress_build)
     path = root / "groups" / "eisenlegion.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     data["models"][3]["name"] = "Oberstabsfeldwebel Otto von Kessler-Hohenfels"
