@@ -9,7 +9,9 @@ line), so the build can say how many it hid (or, in a draft, shows):
   paragraph is prose and stays;
 * a table cell holding the word ``TODO``: the word and the rest of the cell's text from it
   (``TODO Wert prüfen`` leaves an empty cell, ``Erfolg TODO prüfen`` leaves ``Erfolg``); the row
-  and its other cells stay;
+  and its other cells stay -- unless the row is left with nothing to show: a row whose other
+  cells were all merged into the rows above (``|^^|^^|TODO Beschränkung?|``) and whose note
+  cell is now empty goes, and the merged cells above span one row less (no empty half-row);
 * a heading holding the word ``TODO``: the word and the rest of the heading's text
   (``Kräfte TODO`` prints as ``Kräfte``, in the contents too).  The heading keeps the id the
   dialect gave its whole title (``#kräfte-todo``), so links written against the editor still
@@ -175,6 +177,47 @@ def drop_emptied_sections(tokens: list[Token]) -> list[Token]:
     return [token for token in _drop_emptied_containers(tokens) if token.type != HIDDEN]
 
 
+def _row_is_emptied(tokens: list[Token], cells: list[int]) -> bool:
+    """A row that held a note and shows nothing now: every cell of it empty, none spanning down."""
+    return (any(tokens[i].meta.get("todo") for i in cells)
+            and all(not tokens[i + 1].content.strip() and int(tokens[i].attrGet("rowspan") or 1) == 1
+                    for i in cells))
+
+
+def drop_emptied_rows(tokens: list[Token]) -> list[Token]:
+    """``tokens`` without the table rows hiding emptied (:func:`_row_is_emptied`); a cell of a row
+    above that spanned the row (``^^``, :mod:`cardgen.rulebook.rowspan`) spans one row less."""
+    tokens = list(tokens)
+    dropped: set[int] = set()
+    spans: dict[int, tuple[Token, int]] = {}        # column -> (the spanning cell, rows it still covers)
+    row_start, cells = None, []
+    for index, token in enumerate(tokens):
+        if token.type in ("thead_open", "tbody_open"):
+            spans = {}
+        elif token.type == "tr_open":
+            row_start, cells = index, []
+        elif token.type in ("td_open", "th_open") and row_start is not None:
+            cells.append(index)
+        elif token.type == "tr_close" and row_start is not None:
+            covering = {column: cell for column, (cell, rows) in spans.items() if rows > 0}
+            if covering and _row_is_emptied(tokens, cells):
+                for cell in covering.values():
+                    rows = int(cell.attrGet("rowspan") or 1) - 1
+                    if rows > 1:
+                        cell.attrSet("rowspan", str(rows))
+                    else:
+                        cell.attrs.pop("rowspan", None)
+                dropped.update(range(row_start, index + 1))
+            spans = {column: (cell, rows - 1) for column, (cell, rows) in spans.items() if rows > 1}
+            free = (column for column in range(len(cells) + len(covering)) if column not in covering)
+            for column, cell_index in zip(free, cells):
+                rows = int(tokens[cell_index].attrGet("rowspan") or 1)
+                if rows > 1:
+                    spans[column] = (tokens[cell_index], rows - 1)
+            row_start = None
+    return [token for index, token in enumerate(tokens) if index not in dropped]
+
+
 def _drop_emptied_containers(tokens: list[Token]) -> list[Token]:
     """A list item, list, quote or box that holds nothing but hidden notes goes too (no empty
     bullet where a ``* #### Permanent TODO`` item stood), innermost first."""
@@ -205,7 +248,7 @@ def _text_rule(draft: bool):
             todos.append(inline.map[0] + 1 if inline.map else 0)
             token.meta["todo"] = True
         todos.sort()
-        state.tokens = tokens if draft else drop_emptied_sections(tokens)
+        state.tokens = tokens if draft else drop_emptied_sections(drop_emptied_rows(tokens))
     return cut_todos
 
 

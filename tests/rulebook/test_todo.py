@@ -74,3 +74,27 @@ def test_cut_at_todo_reports_whether_the_text_held_the_word():
     assert inline.children[0].content == "Erfolg " and inline.children[2].content == ""
     untouched = make_markdown().parseInline("TODOS und TODO-Liste")[0]
     assert not cut_at_todo(untouched) and untouched.content == "TODOS und TODO-Liste"
+
+
+MERGED = """\
+|Symbol|Name|Bedeutung|
+|--|--|--|
+|F|Flug|Volle Bewegung zuerst.|
+|^^|^^|TODO Beschränkung bei Drehungen?|
+|K|Kette|Wiederholen.|
+|^^|^^|Zweite Zeile.|
+|R|Rad|TODO Wert prüfen|
+"""
+
+
+def test_a_row_left_with_nothing_but_merged_cells_goes_and_the_cells_above_span_less():
+    """His Bewegungsart table: a note row whose other cells merge upwards would print an empty
+    half-row; it goes, and Flug spans one row.  A merged row with text stays (Kette spans two); a
+    row of its own keeps its emptied cell (Rad)."""
+    html = make_markdown().render(MERGED, {})
+    assert "Beschränkung" not in html and "Wert prüfen" not in html
+    assert html.count("<tr>") == 5                          # head, Flug, Kette, its second line, Rad
+    assert '<td rowspan="2">K</td>' in html and 'rowspan="2">F' not in html and "<td>F</td>" in html
+    assert "<td>Rad</td>\n<td></td>" in html
+    draft = make_markdown(draft=True).render(MERGED, {})
+    assert draft.count("<tr>") == 6 and 'rowspan="2">F' in draft and "Beschränkung" in draft
