@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable
 from cardgen import __version__
 from cardgen.fontview import font_view_digest
 from cardgen.atomic import TMP_PREFIX, output_error, write_atomic
-from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
+from cardgen.paths import ASSETS_DIR, PACKAGE_DIR, TEMPLATES_DIR
 from cardgen.safefs import file_digest, inside, read_file, resolve_roots, walk_files
 
 ENTRY_MAX_BYTES = 256 * 1024 * 1024
@@ -71,14 +71,28 @@ def tree_digest(folder: Path, skip_dirs: Iterable[str] = (), skip: Path | None =
     return sha.hexdigest()
 
 
+def source_digest() -> str:
+    """Digest of cardgen's own Python code (every ``.py`` file of the package, by name and bytes).
+
+    The version alone does not tell two cardgens apart: a CI that installs cardgen from a git
+    branch and restores ``build/.cache`` gets new code under the same version, and must not be
+    handed the PDFs the old code made."""
+    sha = hashlib.sha256()
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        if "__pycache__" not in path.parts:
+            sha.update(path.relative_to(PACKAGE_DIR).as_posix().encode("utf-8") + b"\0")
+            sha.update(hashlib.sha256(path.read_bytes()).digest())
+    return sha.hexdigest()
+
+
 def toolchain_digest() -> str:
-    """What every rendering depends on besides its data: version, templates, icons, and the system's
-    fonts as fontconfig sees them (:mod:`cardgen.fontview`: a font installed or removed, or another
-    ``FONTCONFIG_FILE``, may change the fallback font of any face)."""
+    """What every rendering depends on besides its data: version and code, templates, icons, and the
+    system's fonts as fontconfig sees them (:mod:`cardgen.fontview`: a font installed or removed, or
+    another ``FONTCONFIG_FILE``, may change the fallback font of any face)."""
     from importlib.metadata import version
 
-    return digest(__version__, version("weasyprint"), tree_digest(TEMPLATES_DIR), tree_digest(ASSETS_DIR),
-                  font_view_digest())
+    return digest(__version__, source_digest(), version("weasyprint"), tree_digest(TEMPLATES_DIR),
+                  tree_digest(ASSETS_DIR), font_view_digest())
 
 
 def file_stamp(data: bytes) -> str:

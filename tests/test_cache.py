@@ -43,3 +43,20 @@ def test_an_entry_stored_under_another_key_is_not_taken(tmp_path):
                                         (".cache/manifest.json", False), ("a\\b", False)])
 def test_safe_output_name(name, safe):
     assert safe_output_name(name) is safe
+
+
+def test_the_toolchain_digest_follows_cardgens_own_code(tmp_path, monkeypatch):
+    """Two cardgens of one version (a CI installing from a git branch) are two toolchains: a changed
+    module renders every face and book anew instead of replaying what the old code made."""
+    import cardgen.cache as cache
+
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "derive.py").write_text("POINTS = 1\n", encoding="utf-8")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"compiled")
+    monkeypatch.setattr(cache, "PACKAGE_DIR", tmp_path)
+    before, toolchain = cache.source_digest(), cache.toolchain_digest()
+    (tmp_path / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"compiled again")    # not code
+    assert cache.source_digest() == before
+    (tmp_path / "rules" / "derive.py").write_text("POINTS = 2\n", encoding="utf-8")
+    assert cache.source_digest() != before and cache.toolchain_digest() != toolchain
