@@ -190,7 +190,8 @@ def drop_emptied_rows(tokens: list[Token]) -> list[Token]:
     tokens = list(tokens)
     dropped: set[int] = set()
     spans: dict[int, tuple[Token, int]] = {}        # column -> (the spanning cell, rows it still covers)
-    row_start, cells = None, []
+    row_start: int | None = None
+    cells: list[int] = []
     for index, token in enumerate(tokens):
         if token.type in ("thead_open", "tbody_open"):
             spans = {}
