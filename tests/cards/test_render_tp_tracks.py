@@ -1,13 +1,19 @@
 """Every TP value the content model allows prints (issue 30.3): TP 1–20 for every unit type and
-size, rendered as the build renders them; no box overflows (render_face raises if one does), every
-circle lies inside its track's box and on the page, and every number lies inside its circle without
-touching it (two digits at TP 20 included)."""
+size.  For each type, one size is rendered as the build renders it; no box overflows (render_face
+raises if one does), every circle lies inside its track's box and on the page, and every number
+lies inside its circle without touching it (two digits at TP 20 included).  Every other size of the
+type gives the same TP tracks -- the same HTML in the same fixed boxes (each box of a face is laid
+out and fitted on its own, unit.css places them absolutely), checked for every TP without
+rendering -- so it prints the same: a size changes only the size icon and the values beside it."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from cardgen.cards.planning import CardOptions, page_settings
+from cardgen.cards.render import face_html
 from cardgen.cards.view import unit_card
 from cardgen.rules.derive import derive
 from cardgen.stages import load_content
@@ -18,7 +24,9 @@ pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it o
 
 SIZES = {"infanterie": ("klein", "mittel", "groß"), "koloss": ("groß", "riesig"),
          "drohne": ("klein", "mittel", "groß", "riesig")}
-CASES = [(kind, size) for kind, sizes in SIZES.items() for size in sizes]
+CASES = [(kind, sizes[-1]) for kind, sizes in SIZES.items()]          # rendered: the largest size
+OTHERS = [(kind, size) for kind, sizes in SIZES.items() for size in sizes[:-1]]
+TRACK = re.compile(r'<div class="track [^"]*" data-box="TP [^"]*".*?</div></div>', re.S)
 CLEARANCE_MM = 0.1                  # between a number's glyphs and the inside of its circle's ring
 RING_MM = 0.2                       # the circle's line (unit.css .tp border)
 
@@ -71,3 +79,18 @@ def test_every_tp_value_prints_inside_its_track(rules_content, monkeypatch, kind
             assert _inside_ring(circle, glyph), (tp, char, glyph, circle)
         assert len(numbers) == sum(len(str(n)) for n in range(1, tp + 1)) + (
             sum(len(str(n)) for n in range(1, -(-2 * tp // 3) + 1)) * 3 if kind == "koloss" else 0), tp
+
+
+def _tracks_html(rules_content, kind: str, size: str, tp: int) -> list[str]:
+    content, d = _unit(rules_content, kind, size, tp)
+    page, _ = page_settings(content, CardOptions())
+    html = face_html("front", unit_card(d, content), page)
+    return TRACK.findall(html)
+
+
+@pytest.mark.parametrize("kind,size", OTHERS, ids=[f"{k}-{s}" for k, s in OTHERS])
+def test_every_other_size_has_the_tracks_of_the_rendered_one(rules_content, kind, size):
+    rendered = SIZES[kind][-1]
+    for tp in range(1, 21):
+        tracks = _tracks_html(rules_content, kind, size, tp)
+        assert tracks and tracks == _tracks_html(rules_content, kind, rendered, tp), (kind, size, tp)
