@@ -24,8 +24,8 @@ pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it o
 # in the pages' left column.
 FAMILY_COLOURS = {
     "note": "#448aff", "abstract": "#00b0ff", "info": "#00b8d4", "tip": "#00bfa5", "success": "#00c853",
-    "question": "#64dd17", "warning": "#ff9100", "failure": "#ff5252", "danger": "#ff1744", "bug": "#f50057",
-    "example": "#651fff", "quote": "#9e9e9e",
+    "question": "#64dd17", "warning": "#ff9100", "failure": "#ff5252", "danger": "#ff1744", "bug": "#ff1744",
+    "example": "#00b8d4", "quote": "#9e9e9e",
 }
 HEADING_BAR = (0x20, 0x2A, 0x44)
 BOX = re.compile(r"^!!! (\w+)", re.M)
