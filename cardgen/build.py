@@ -89,9 +89,12 @@ def build_run(settings: Settings, reporter_factory=None, card_options: CardOptio
 
 
 def built_by_build(entry: str, options: CardOptions | None = None) -> bool:
-    """Manifest entries a full build answers for: all but the PNGs only ``cardgen cards --png`` makes
-    and the print-shop files, unless it makes them (``--print-shop``)."""
+    """Manifest entries a full build answers for: all but the PNGs only ``cardgen cards --png`` makes,
+    the print-shop files, unless it makes them (``--print-shop``), and the press sheets only
+    ``cardgen cards --print-shop --sheet`` makes."""
     print_shop = options is not None and options.print_shop
+    if entry.startswith("output:print-shop/press-"):
+        return options is not None and options.sheet is not None
     return not entry.startswith("output:png/") and (print_shop or not entry.startswith("output:print-shop/"))
 
 

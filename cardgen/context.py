@@ -44,6 +44,7 @@ class CardOptions:
     print_shop: bool = False        # also OUT/print-shop/: one PDF per face kind, boxes set (cards/printshop.py)
     print_shop_bleed_mm: float = PRINT_SHOP_BLEED_MM     # the print-shop files' bleed (never the home sheets')
     icc: Path | None = None         # the print-shop files' output profile (--icc; None: the shipped FOGRA39)
+    sheet: str | None = None        # the press sheet of print-shop/press-*.pdf (--sheet; None: none, cards/press.py)
     stamp: str = ""                 # the version in each unit card's corner ("": none; Project.card_stamp)
 
 

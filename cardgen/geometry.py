@@ -147,3 +147,98 @@ class Callout:
     y: float
     width: float
     height: float
+
+
+PRESS_SHEETS_MM = {                           # press sheets (--sheet), portrait width × height
+    "A4": (210, 297),
+    "A3": (297, 420),
+    "SRA3": (320, 450),                       # A3 with room for bleed, marks and the gripper
+}
+PRESS_EDGE_MM = 5                             # paper edge the press leaves unprinted: no mark nearer
+CROP_MARK_MM = 5                              # length of a crop mark
+MIN_MARK_OFFSET_MM = 3                        # trim to the start of its crop mark, at least (else: the bleed)
+
+
+@dataclass(frozen=True)
+class PressLayout:
+    """Cards n-up on a portrait press sheet (millimetres, origin bottom left as in PDF): ``columns``
+    × ``rows`` cards, turned by 90° when ``turned``, a gutter of twice the bleed between them (each
+    card keeps its own bleed: no shared cuts, ``docs/decisions.md``), the block centred on the sheet."""
+
+    sheet: str
+    width_mm: float
+    height_mm: float
+    card: FacePage
+    turned: bool
+    columns: int
+    rows: int
+
+    @property
+    def per_sheet(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def cell_mm(self) -> tuple[float, float]:
+        """Width and height of a card's trim as it lies on the sheet."""
+        card = self.card
+        return (card.height_mm, card.width_mm) if self.turned else (card.width_mm, card.height_mm)
+
+    @property
+    def gutter_mm(self) -> float:
+        return 2 * self.card.bleed_mm
+
+    @property
+    def mark_offset_mm(self) -> float:
+        """Trim to a crop mark's start: outside the bleed."""
+        return max(self.card.bleed_mm, MIN_MARK_OFFSET_MM)
+
+    def trims(self, back: bool = False) -> list[tuple[float, float, float, float]]:
+        """Each card's trim (left, bottom, width, height), rows from the top, each left to right:
+        the front side's order; ``back``: the same cards' places on the back side, mirrored across
+        the sheet's vertical centre line (the sheet is turned over its left-right edge)."""
+        (w, h), gutter = self.cell_mm, self.gutter_mm
+        left0 = (self.width_mm - self.columns * w - (self.columns - 1) * gutter) / 2
+        top0 = (self.height_mm + self.rows * h + (self.rows - 1) * gutter) / 2
+        trims = []
+        for row in range(self.rows):
+            for column in range(self.columns):
+                left = left0 + column * (w + gutter)
+                trims.append((self.width_mm - left - w if back else left, top0 - h - row * (h + gutter), w, h))
+        return trims
+
+    def cuts(self) -> tuple[list[float], list[float]]:
+        """The cut lines: every card's left and right trim edge (x), bottom and top (y), sorted."""
+        xs = {round(v, 6) for left, _, w, _ in self.trims() for v in (left, left + w)}
+        ys = {round(v, 6) for _, bottom, _, h in self.trims() for v in (bottom, bottom + h)}
+        return sorted(xs), sorted(ys)
+
+    def marks(self) -> list[tuple[float, float, float, float]]:
+        """The crop marks (x1, y1, x2, y2): at both ends of every cut line, outside the block and its
+        bleed (a mark never lies over a card, nor in the bleed of one)."""
+        xs, ys = self.cuts()
+        gap, length = self.mark_offset_mm, CROP_MARK_MM
+        low_x, high_x, low_y, high_y = xs[0] - gap, xs[-1] + gap, ys[0] - gap, ys[-1] + gap
+        return ([(x, low_y - length, x, low_y) for x in xs] + [(x, high_y, x, high_y + length) for x in xs]
+                + [(low_x - length, y, low_x, y) for y in ys] + [(high_x, y, high_x + length, y) for y in ys])
+
+
+def fitting(size: float, gutter: float, room: float) -> int:
+    """How many of ``size`` fit in ``room`` with ``gutter`` between each two."""
+    return max(0, int((room + gutter) / (size + gutter) + 1e-9))
+
+
+def press_layout(card: FacePage, sheet: str) -> PressLayout:
+    """As many cards of ``card`` as fit on the press sheet ``sheet`` (a name of
+    :data:`PRESS_SHEETS_MM`), upright or turned by 90° (turned only when that holds more); the
+    block and its crop marks keep :data:`PRESS_EDGE_MM` off the paper's edge."""
+    width, height = PRESS_SHEETS_MM[sheet]
+    margin = PRESS_EDGE_MM + CROP_MARK_MM + max(card.bleed_mm, MIN_MARK_OFFSET_MM)
+    best = None
+    for turned in (False, True):
+        w, h = (card.height_mm, card.width_mm) if turned else (card.width_mm, card.height_mm)
+        layout = PressLayout(sheet, width, height, card, turned, fitting(w, 2 * card.bleed_mm, width - 2 * margin),
+                             fitting(h, 2 * card.bleed_mm, height - 2 * margin))
+        if best is None or layout.per_sheet > best.per_sheet:
+            best = layout
+    assert best is not None
+    return best

@@ -35,6 +35,7 @@ def test_without_a_project_every_markdown_file_below_the_content_is_a_rulebook(t
     ("output:cards.pdf", True, True),
     ("output:png/probe-front.png", False, False),
     ("output:print-shop/fronts.pdf", False, True),
+    ("output:print-shop/press-SRA3-cards.pdf", False, False),  # only cardgen cards --sheet makes the press sheets
     ("face:abc", True, True),
 ])
 def test_built_by_build(entry, plain, print_shop):

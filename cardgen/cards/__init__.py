@@ -13,7 +13,7 @@ import functools
 import hashlib
 from pathlib import Path
 
-IMPOSER_FILES = ("impose.py", "pdfwriter.py", "recording.py")
+IMPOSER_FILES = ("impose.py", "pdfwriter.py", "recording.py", "press.py")
 
 
 @functools.lru_cache(maxsize=1)

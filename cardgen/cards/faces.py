@@ -1,7 +1,7 @@
 """The card stage, step 2: every face whose key is not in the cache rendered (in a process pool when
 there are enough of them, :mod:`cardgen.speed.workers`), each its own small PDF, kept in the build
 cache with its callouts and its warnings; :class:`FaceStore` reads them back one at a time and
-:class:`FacePairs` hands them to the imposer a sheet at a time.
+:class:`FacePairs` hands them to the imposer a sheet at a time; :class:`ShopFaces` are the print shop's.
 """
 
 from __future__ import annotations
@@ -11,13 +11,14 @@ import os
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import astuple
+from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING, overload
 
 from cardgen.cache import Cache
 from cardgen.cards.planning import FaceJob
 from cardgen.context import BuildContext
 from cardgen.errors import RenderError
+from cardgen.geometry import FacePage
 from cardgen.speed.workers import pool_context, start_worker
 
 if TYPE_CHECKING:
@@ -176,3 +177,17 @@ def power_pairs(jobs: list[FaceJob], faces: FaceStore, powers: list[str]) -> Fac
     """The faces of the power cards ``powers`` (no backs), in that order."""
     by = {j.owner: j.key for j in jobs if j.kind == "power"}
     return FacePairs(faces, [(by[p], None) for p in powers])
+
+
+@dataclass(frozen=True)
+class ShopFaces:
+    """The deck's faces as the print shop gets them (rendered with its bleed), shared by the
+    print-shop files and the press sheets: face jobs, faces by key, the two face pages and the
+    output intent's profile and condition (None: the shipped FOGRA39)."""
+
+    jobs: list[FaceJob]
+    faces: FaceStore
+    unit_page: FacePage
+    power_page: FacePage
+    profile: bytes | None
+    condition: str | None

@@ -57,6 +57,7 @@ from cardgen.paths import CARDS_TEMPLATES
 if TYPE_CHECKING:
     from cardgen.pdf import BoxInfo
 
+SHEET_FORMAT = 2                # of a laid-out sheet kept in the store (2: a slot's turn in degrees)
 CHUNK_PAGES = 4                 # sheets in one qpdf document before the writer takes them (Imposer)
 FaceList = list[tuple[str, "bytes | None"]]
 
@@ -76,7 +77,7 @@ class Slot:
     role: str                        # face, front or back
     clip: Rect
     trim: Rect
-    rotate: bool
+    rotate: int                      # degrees counter-clockwise: 0, 90, 180 (a fold pair's back) or 270
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def read_slots(boxes: tuple[BoxInfo, ...], page_height_px: float) -> list[Slot]:
             continue
         trim = next(b for b in boxes[box.index:box.end] if "trim" in b.classes)
         slots.append(Slot(role, box_rect(box, page_height_px), box_rect(trim, page_height_px),
-                          box.get("rotate") == "180"))
+                          180 if box.get("rotate") == "180" else 0))
     return slots
 
 
@@ -117,7 +118,7 @@ def layout_sheet(card: FacePage, options: SheetOptions, store: Path | None = Non
     it was laid out before with the same templates, else laid out now."""
     if store is None:
         return _layout_sheet(card, options)
-    path = Path(store) / f"{digest('sheet', tree_digest(CARDS_TEMPLATES), repr(card), repr(options))}.json"
+    path = Path(store) / f"{digest('sheet', SHEET_FORMAT, tree_digest(CARDS_TEMPLATES), repr(card), repr(options))}.json"
     try:                                    # a damaged or foreign entry is laid out again
         data = json.loads(read_regular(path) or b"")        # never blocks on a FIFO
         pdf = base64.b64decode(data["pdf"], validate=True)
@@ -125,7 +126,7 @@ def layout_sheet(card: FacePage, options: SheetOptions, store: Path | None = Non
             raise ValueError("damaged")
         return Sheet(pdf, float(data["width"]), float(data["height"]),
                      tuple(Slot(str(s["role"]), Rect(*map(float, s["clip"])), Rect(*map(float, s["trim"])),
-                                bool(s["rotate"])) for s in data["slots"]))
+                                int(s["rotate"])) for s in data["slots"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError):
         sheet = _layout_sheet(card, options)
     try:
@@ -179,17 +180,26 @@ def face_form(target: pikepdf.Pdf, page: pikepdf.Page,
 
 
 def face_placement(face: pikepdf.Page, trim: Rect, clip: Rect | None = None,
-                   rotate: bool = False) -> tuple[tuple[float, float, float, float], tuple[float, ...]]:
+                   rotate: int = 0) -> tuple[tuple[float, float, float, float], tuple[float, ...]]:
     """The clip box (in the face's coordinates) and the matrix that draw ``face`` with its trim box
-    on ``trim`` -- scaled to its width (1 on a printer sheet, any scale in a rulebook figure), turned
-    by 180° with ``rotate`` -- and nothing of it outside ``clip`` (default: ``trim``)."""
-    tl, tb, tr = (float(v) for v in face.trimbox[:3])
-    scale = trim.width / (tr - tl)
+    on ``trim`` -- scaled to fit (1 on a printer sheet, any scale in a rulebook figure), turned by
+    ``rotate`` degrees counter-clockwise (0, 90, 180 or 270) -- and nothing of it outside ``clip``
+    (default: ``trim``)."""
+    tl, tb, tr, tt = (float(v) for v in face.trimbox[:4])
+    scale = (trim.height if rotate in (90, 270) else trim.width) / (tr - tl)
     t, c = trim, clip or trim
-    if rotate:
+    if rotate == 180:
         e, f = t.left + t.width + scale * tl, t.bottom + t.height + scale * tb
         bbox = (e - c.left - c.width, f - c.bottom - c.height, e - c.left, f - c.bottom)
         matrix: tuple[float, ...] = (-scale, 0, 0, -scale, e, f)
+    elif rotate == 90:                          # the face's top to the left
+        e, f = t.left + scale * tt, t.bottom - scale * tl
+        bbox = (c.bottom - f, e - c.left - c.width, c.bottom + c.height - f, e - c.left)
+        matrix = (0, scale, -scale, 0, e, f)
+    elif rotate == 270:                         # the face's top to the right
+        e, f = t.left - scale * tb, t.bottom + scale * tr
+        bbox = (f - c.bottom - c.height, c.left - e, f - c.bottom, c.left + c.width - e)
+        matrix = (0, -scale, scale, 0, e, f)
     else:
         e, f = t.left - scale * tl, t.bottom - scale * tb
         bbox = (c.left - e, c.bottom - f, c.left + c.width - e, c.bottom + c.height - f)

@@ -4,7 +4,8 @@
    group model's own card) with a cache key over everything the face shows and how it is drawn;
 2. faces (:mod:`cardgen.cards.faces`): faces whose key is not in the cache are rendered, in a
    process pool when there are enough of them; every face is its own small PDF;
-3. outputs (:mod:`cardgen.cards.sheets`, :mod:`cardgen.cards.png`, :mod:`cardgen.cards.printshop`):
+3. outputs (:mod:`cardgen.cards.sheets`, :mod:`cardgen.cards.png`, :mod:`cardgen.cards.printshop`,
+   :mod:`cardgen.cards.press`):
    every entry of :data:`OUTPUTS` whose ``wanted`` holds for the build's options is made, in order --
    as markdown-it-py registers its rules by name.  An output whose faces and options are unchanged
    is not imposed again.
@@ -19,9 +20,10 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from cardgen.cards import imposer_code
-from cardgen.cards.faces import FaceStore, render_faces
+from cardgen.cards.faces import FacePairs, FaceStore, ShopFaces, render_faces
 from cardgen.cards.figures import CardFaces
 from cardgen.cards.planning import model_portraits, page_settings, plan_faces, plan_model_faces, stamped_options
+from cardgen.cards.printshop import press_plan, print_shop_plan
 from cardgen.cards.sheets import CardRun, changed_units, impose_group, impose_once, impose_sheet, write_changed
 from cardgen.context import BuildContext, CardOptions
 from cardgen.geometry import FacePage
@@ -75,25 +77,52 @@ def _png(run: CardRun) -> None:
         export_png(run.jobs, run.faces, run.ctx.out_dir / "png", run.options.png_dpi, run.ctx.staging())
 
 
-def _print_shop(run: CardRun) -> None:
-    """``print-shop/``: the deck's faces rendered with the print shop's bleed (the home sheets keep theirs)."""
-    # lazy: pikepdf, only with --print-shop
-    from cardgen.cards.printshop import print_shop_pdf, print_shop_plan
-
+def shop_faces(run: CardRun) -> ShopFaces:
+    """The deck's faces rendered with the print shop's bleed (the home sheets keep theirs), once per
+    run: the print-shop files and the press sheets share them."""
+    if run.shop is not None:
+        return run.shop
     ctx, options = run.ctx, replace(run.options, bleed_mm=run.options.print_shop_bleed_mm)
     portraits, roots = model_portraits(ctx)
     home = set(run.keys.values())                   # the same bleed: the very faces of the sheets
     jobs = [replace(job, owner=f"print-shop/{job.owner}") if job.key not in home else job
             for job in plan_faces(ctx.content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots)]
     render_faces(ctx, [job for job in jobs if job.key not in home])
-    faces = FaceStore(ctx.cache, jobs)
     unit_page, power_page = page_settings(ctx.content, options)
-    profile, condition = print_shop_profile(ctx, options)
-    for name, (of_kind, page) in print_shop_plan(jobs, unit_page, power_page).items():
+    run.shop = ShopFaces(jobs, FaceStore(ctx.cache, jobs), unit_page, power_page, *print_shop_profile(ctx, options))
+    return run.shop
+
+
+def _profile_key(shop: ShopFaces) -> str | None:
+    return hashlib.sha256(shop.profile).hexdigest() if shop.profile else None
+
+
+def _print_shop(run: CardRun) -> None:
+    """``print-shop/``: one card per page, one file per face kind."""
+    # lazy: pikepdf, only with --print-shop
+    from cardgen.cards.printshop import print_shop_pdf
+
+    shop = shop_faces(run)
+    for name, (of_kind, page) in print_shop_plan(shop.jobs, shop.unit_page, shop.power_page).items():
         def make(of_kind: list = of_kind, page: FacePage = page, name: str = name) -> bytes:
-            return print_shop_pdf((faces[job.key] for job in of_kind), page, profile, condition, name)
-        impose_once(run.ctx, name, ([job.key for job in of_kind], repr(page), condition, imposer_code(),
-                                    hashlib.sha256(profile).hexdigest() if profile else None), make)
+            return print_shop_pdf((shop.faces[job.key] for job in of_kind), page, shop.profile, shop.condition, name)
+        impose_once(run.ctx, name, ([job.key for job in of_kind], repr(page), shop.condition, imposer_code(),
+                                    _profile_key(shop)), make)
+
+
+def _press_sheets(run: CardRun) -> None:
+    """``print-shop/press-SHEET-cards.pdf`` and ``-powers.pdf`` (``--sheet``): the print shop's faces n-up
+    on press sheets, work and turn (:mod:`cardgen.cards.press`)."""
+    # lazy: pikepdf, only with --sheet
+    from cardgen.cards.press import press_pdf
+
+    shop, sheet = shop_faces(run), run.options.sheet
+    assert sheet is not None
+    for name, (keys, page) in press_plan(shop.jobs, shop.unit_page, shop.power_page, sheet).items():
+        def make(keys: list = keys, page: FacePage = page, name: str = name) -> bytes:
+            return press_pdf(FacePairs(shop.faces, keys), page, sheet, shop.profile, shop.condition, name)
+        impose_once(run.ctx, name, (keys, repr(page), sheet, shop.condition, imposer_code(), _profile_key(shop)),
+                    make)
 
 
 def print_shop_profile(ctx: BuildContext, options: CardOptions) -> tuple[bytes | None, str | None]:
@@ -120,6 +149,8 @@ OUTPUTS: list[CardOutput] = [
     CardOutput("changed-cards.pdf", _every_group, _changed_cards),
     CardOutput("png", lambda options: bool(options.png_dpi), _png),
     CardOutput("print-shop", lambda options: options.print_shop and not options.group, _print_shop),
+    CardOutput("press sheets", lambda options: options.print_shop and bool(options.sheet) and not options.group,
+               _press_sheets),
 ]
 """Every card output a build may make, in the order they are made (``cardgen cards --group ID``
 makes one group's sheet: ``groups`` then holds just that group)."""

@@ -150,7 +150,7 @@ def planned_outputs(content: Content, options: CardOptions | None = None) -> lis
         from cardgen.cards.printshop import print_shop_names
 
         planned += [(name, "the print-shop files") for name in print_shop_names(bool(content.units),
-                                                                                 bool(content.powers))]
+                                                                                 bool(content.powers), options.sheet)]
     return planned
 
 

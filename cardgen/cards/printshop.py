@@ -10,7 +10,9 @@ the sheets, below ``OUT/print-shop/``:
   Backs keep the fronts' orientation and order: a print shop imposes
   single-card pages itself, front i on back i, so nothing is mirrored or
   turned here;
-* ``powers.pdf``: the power cards (they have no back).
+* ``powers.pdf``: the power cards (they have no back);
+* with ``--sheet NAME`` also ``press-NAME-cards.pdf`` and ``press-NAME-powers.pdf``: the same faces
+  n-up on press sheets, fronts and backs work and turn (:mod:`cardgen.cards.press`).
 
 Only the deck is covered (every unit and power of the content); a group
 sheet is the same cards for home printing, so it has no print-shop files.
@@ -28,7 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from cardgen.geometry import PRINT_SHOP_BLEED_MM, FacePage
+from cardgen.errors import UsageError, did_you_mean
+from cardgen.geometry import PRESS_SHEETS_MM, PRINT_SHOP_BLEED_MM, FacePage
 
 PRINT_SHOP_NAMES = {
     "front": "print-shop/unit-fronts.pdf",
@@ -52,10 +55,43 @@ def bleed_warning(bleed_mm: float) -> str | None:
             f"bleed (leave out --bleed for {PRINT_SHOP_BLEED_MM:g} mm)")
 
 
-def print_shop_names(units: bool, powers: bool) -> list[str]:
-    """The print-shop files a deck with unit cards (``units``) and power cards (``powers``) gets."""
+def print_shop_names(units: bool, powers: bool, sheet: str | None = None) -> list[str]:
+    """The print-shop files a deck with unit cards (``units``) and power cards (``powers``) gets, the
+    press sheets of ``sheet`` (``--sheet``) included."""
     kinds = (["front", "back"] if units else []) + (["power"] if powers else [])
-    return [PRINT_SHOP_NAMES[kind] for kind in kinds]
+    names = [PRINT_SHOP_NAMES[kind] for kind in kinds]
+    if sheet:
+        names += [press_name(sheet, kind) for kind in ("cards", "powers") if (units, powers)[kind == "powers"]]
+    return names
+
+
+def press_name(sheet: str, kind: str) -> str:
+    """The press-sheet file of ``kind`` (``cards``: the unit cards, ``powers``) on ``sheet``."""
+    return f"print-shop/press-{sheet}-{kind}.pdf"
+
+
+def press_sheet(name: str) -> str:
+    """The press sheet ``--sheet NAME`` names (any case), or a usage error listing the known ones."""
+    known = {sheet.lower(): sheet for sheet in PRESS_SHEETS_MM}
+    if name.lower() not in known:
+        raise UsageError(f"unknown press sheet '{name}'{did_you_mean(name, PRESS_SHEETS_MM)}; "
+                         f"known: {', '.join(PRESS_SHEETS_MM)}")
+    return known[name.lower()]
+
+
+def press_plan(jobs: Sequence, unit_page: FacePage, power_page: FacePage,
+               sheet: str) -> dict[str, tuple[list[tuple[str, str | None]], FacePage]]:
+    """Name below OUT → (the (front, back or None) face keys on its press sheets, in order, and their
+    face page): the unit cards (front *i* with back *i* of :func:`print_shop_plan`) and the powers."""
+    plan = print_shop_plan(jobs, unit_page, power_page)
+    press = {}
+    if PRINT_SHOP_NAMES["front"] in plan:
+        fronts, backs = (plan[PRINT_SHOP_NAMES[kind]][0] for kind in ("front", "back"))
+        press[press_name(sheet, "cards")] = ([(f.key, b.key) for f, b in zip(fronts, backs, strict=True)], unit_page)
+    if PRINT_SHOP_NAMES["power"] in plan:
+        press[press_name(sheet, "powers")] = ([(job.key, None) for job in plan[PRINT_SHOP_NAMES["power"]][0]],
+                                              power_page)
+    return press
 
 
 def print_shop_plan(jobs: Sequence, unit_page: FacePage, power_page: FacePage) -> dict[str, tuple[list, FacePage]]:

@@ -14,7 +14,7 @@ from typing import Callable
 
 from cardgen.cache import digest
 from cardgen.cards import imposer_code
-from cardgen.cards.faces import FaceStore, power_pairs, render_faces, unit_pairs
+from cardgen.cards.faces import FaceStore, ShopFaces, power_pairs, render_faces, unit_pairs
 from cardgen.cards.group_view import group_cover, group_reference
 from cardgen.cards.planning import (FaceJob, group_faces, model_portraits, page_settings, plan_faces,
                                     stamped_options)
@@ -27,7 +27,8 @@ from cardgen.theme import Theme
 class CardRun:
     """One build's card outputs' inputs: ``jobs`` (units and powers) and ``model_jobs`` (group models
     with a card of their own) with their rendered ``faces``; ``changed`` the unit cards whose faces
-    changed since the last build; ``imposed`` the bytes of sheets kept for a later output."""
+    changed since the last build; ``imposed`` the bytes of sheets kept for a later output; ``shop`` the
+    print shop's faces, once rendered (:func:`cardgen.cards.pipeline.shop_faces`)."""
 
     ctx: BuildContext
     options: CardOptions
@@ -39,6 +40,7 @@ class CardRun:
     groups: list[str]
     changed: list[str] = field(default_factory=list)
     imposed: dict[str, bytes] = field(default_factory=dict)
+    shop: ShopFaces | None = None
 
     def key(self, owner: str, kind: str) -> str:
         """The face key of ``owner``'s ``kind`` face."""

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from cardgen.cards.pipeline import build_all_cards
 from cardgen.cards.planning import planned_outputs
-from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, print_shop_bleed
+from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, press_sheet, print_shop_bleed
 from cardgen.context import CardOptions, open_run
 from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.errors import UsageError, did_you_mean, display_path
+from cardgen.geometry import PRESS_SHEETS_MM
 from cardgen.outputs import check_collisions
 
 
@@ -28,9 +29,12 @@ def run_cards(args: argparse.Namespace) -> int:
         raise UsageError("--png DPI must be between 30 and 1200")
     options = CardOptions(layout=args.layout, bleed_mm=args.bleed or 0.0, crop_marks=args.crop_marks,
                           group=args.group, png_dpi=args.png, print_shop=args.print_shop, print_shop_bleed_mm=bleed,
-                          icc=args.icc)
+                          icc=args.icc, sheet=None if args.sheet is None else press_sheet(args.sheet))
     if args.icc is not None and not args.print_shop:
         raise UsageError("--icc is the print-shop files' output profile: add --print-shop")
+    if args.sheet is not None and not args.print_shop:
+        raise UsageError(f"--sheet {args.sheet} imposes the print-shop files on press sheets: add --print-shop "
+                         f"(cardgen cards --print-shop --sheet {options.sheet})")
     ctx = open_run(replace(settings, strict=False), options)     # the project's strict is build's and rulebook's
     content = ctx.content
     if args.group and args.group not in content.groups:
@@ -54,13 +58,15 @@ def run_cards(args: argparse.Namespace) -> int:
 
 def owned_by_cards(entry: str, options) -> bool:
     """Manifest entries ``cardgen cards`` answers for: with ``--group`` none (it makes one sheet and
-    must not touch the rest), else the card outputs -- and the PNGs when it makes them."""
+    must not touch the rest), else the card outputs -- and the PNGs, the print-shop files and the
+    press sheets when it makes them."""
     if options.group or not entry.startswith("output:"):
         return False
     name = entry[len("output:"):]
     return (name in ("cards.pdf", "powers.pdf", "changed-cards.pdf") or name.startswith("groups/")
             or (options.png_dpi is not None and name.startswith("png/"))
-            or (options.print_shop and name.startswith("print-shop/")))
+            or (options.print_shop and name.startswith("print-shop/")
+                and (options.sheet is not None or not name.startswith("print-shop/press-"))))
 
 
 def add_parser(sub) -> None:
@@ -78,5 +84,9 @@ def add_parser(sub) -> None:
     p.add_argument("--icc", type=Path, default=None, metavar="FILE",
                    help="the print shop's ICC output profile (a CMYK .icc file inside the project) for the "
                         "print-shop files' PDF/X-4 output intent (default: FOGRA39, shipped with cardgen)")
+    p.add_argument("--sheet", metavar="NAME", default=None,
+                   help=f"with --print-shop: also the cards n-up on press sheets ({', '.join(PRESS_SHEETS_MM)}), "
+                        "fronts and backs work and turn, crop marks at every cut: "
+                        "OUT/print-shop/press-NAME-cards.pdf and press-NAME-powers.pdf")
     p.add_argument("--png", type=int, metavar="DPI", help="also write OUT/png/: one PNG per face and deck sheets")
     p.set_defaults(func=run_cards)

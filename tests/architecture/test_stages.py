@@ -39,7 +39,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "cardgen.schema_export")),
     ("machinery", ("cardgen.cache", "cardgen.outputs", "cardgen.context", "cardgen.speed", "cardgen.speed.workers")),
     ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.pdfwriter", "cardgen.cards.recording",
-                 "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
+                 "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
                  "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.pipeline", "cardgen.rulebook",
                  "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.errata", "cardgen.errata.",
                  "cardgen.speed.warm")),

@@ -117,12 +117,12 @@ def example_duplex(example_build, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def print_shop_build(tmp_path_factory):
-    """``cardgen cards --crop-marks --print-shop`` (no ``--bleed``: the print shop's 3 mm) on the small
-    fixture content (three unit cards and a power card: every face is rendered anew with bleed, so the
+    """``cardgen cards --crop-marks --print-shop --sheet SRA3`` (no ``--bleed``: the print shop's 3 mm;
+    the press sheets too) on the small fixture content (three unit cards and a power card: every face is rendered anew with bleed, so the
     example's 36 would cost a cold build): (code, out, err, OUT), one per test run (shared by the xdist
     workers).  Read apart by tests/cards/printed.py's helpers."""
     yield from shared_cardgen(tmp_path_factory, "print-shop", "cards", "--content", SMALL, "--out", "{out}",
-                              "--crop-marks", "--print-shop")
+                              "--crop-marks", "--print-shop", "--sheet", "SRA3")
 
 
 @pytest.fixture(scope="session")

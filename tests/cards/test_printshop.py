@@ -12,10 +12,11 @@ from pypdf import PdfReader
 
 from cardgen.build import build
 from cardgen.cards.planning import planned_outputs
-from cardgen.cards.printshop import (PRINT_SHOP_BLEED_MM, PRINT_SHOP_NAMES, bleed_warning, print_shop_bleed,
-                                     print_shop_outputs)
+from cardgen.cards.printshop import (PRINT_SHOP_BLEED_MM, PRINT_SHOP_NAMES, bleed_warning, press_name, press_plan,
+                                     press_sheet, print_shop_bleed, print_shop_outputs)
 from cardgen.context import CardOptions
-from cardgen.geometry import FacePage, mm_to_pt
+from cardgen.errors import UsageError
+from cardgen.geometry import PRESS_SHEETS_MM, FacePage, mm_to_pt, press_layout
 
 from conftest import run_in_process
 
@@ -90,6 +91,26 @@ def test_planned_outputs_name_the_print_shop_files(example_content):
     assert not [n for n, _ in planned_outputs(example_content) if n.startswith("print-shop/")]
 
 
+def test_planned_outputs_name_the_press_sheets_only_with_a_sheet(example_content):
+    names = [name for name, _ in planned_outputs(example_content, CardOptions(print_shop=True, sheet="A3"))]
+    assert [n for n in names if n.startswith("print-shop/press-")] == [
+        "print-shop/press-A3-cards.pdf", "print-shop/press-A3-powers.pdf"]
+
+
+def test_press_sheet_names_are_the_papers_in_any_case():
+    assert [press_sheet(name) for name in ("SRA3", "sra3", "a4", "A3")] == ["SRA3", "SRA3", "A4", "A3"]
+    with pytest.raises(UsageError, match=r"^unknown press sheet 'A5'; known: A4, A3, SRA3$"):
+        press_sheet("A5")
+
+
+def test_press_plan_pairs_front_i_with_back_i_and_powers_alone():
+    unit, power = FacePage(*UNIT, 3), FacePage(*POWER, 3)
+    jobs = _jobs("front", 2) + _jobs("back", 2) + _jobs("power", 1)
+    assert press_plan(jobs, unit, power, "SRA3") == {
+        press_name("SRA3", "cards"): ([("front0", "back0"), ("front1", "back1")], unit),
+        press_name("SRA3", "powers"): ([("power0", None)], power)}
+
+
 def _page_texts(path) -> list[str]:
     return [flat(page.extract_text()) for page in PdfReader(path).pages]
 
@@ -144,9 +165,47 @@ def test_print_shop_leaves_the_home_sheets_byte_for_byte_as_they_are(print_shop_
     assert home and "cards.pdf" in home and "powers.pdf" in home
     for name in home:
         assert (folder / name).read_bytes() == (out / name).read_bytes(), name
-    assert _outputs(folder) == sorted(home + list(PRINT_SHOP_NAMES.values()))
+    assert _outputs(folder) == sorted(home + list(PRINT_SHOP_NAMES.values()) + PRESS)
 
 
 def _outputs(out) -> list[str]:
     """The PDFs a build wrote below ``out`` (not its cache)."""
     return sorted(name for p in out.rglob("*.pdf") if not (name := p.relative_to(out).as_posix()).startswith("."))
+
+
+PRESS = [press_name("SRA3", "cards"), press_name("SRA3", "powers")]
+
+
+def test_press_sheets_of_the_small_deck(print_shop_build):
+    """``--sheet SRA3``: the three units on one press sheet (front side page 1, back side page 2, each
+    back behind its front), the power card on a one-sided sheet; every page PDF/X-4, the sheet its
+    own trim box."""
+    code, _, err, folder = print_shop_build
+    assert code == 0, err
+    units, powers = load_yaml(SMALL, "units"), load_yaml(SMALL, "powers")
+    names = [units[i]["name"] for i in sorted(units)]
+    cards, power_sheet = (folder / name for name in PRESS)
+    texts = _page_texts(cards)
+    assert len(texts) == 2 and all(name in texts[0] and name in texts[1] for name in names)
+    assert [powers[i]["name"] in text for i in sorted(powers) for text in _page_texts(power_sheet)] == [True]
+    sheet = [0, 0, *(mm_to_pt(v) for v in PRESS_SHEETS_MM["SRA3"])]
+    for path in (cards, power_sheet):
+        with pikepdf.open(path) as document:
+            assert str(document.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4" and document.Root.OutputIntents
+            for page in document.pages:
+                assert [float(v) for v in page.obj.TrimBox] == pytest.approx(sheet, abs=TOL)
+                assert [float(v) for v in page.obj.MediaBox] == pytest.approx(sheet, abs=TOL)
+    fronts, backs = (_name_lefts(cards, page, names) for page in (0, 1))
+    assert press_layout(FacePage(*UNIT, 3), "SRA3").columns == 2
+    for name in names:                               # mirrored: a card left of the centre has its back right of it
+        assert (fronts[name] < sheet[2] / 2) is (backs[name] > sheet[2] / 2), name
+
+
+def _name_lefts(path, page: int, names: list[str]) -> dict[str, float]:
+    """Where each unit's name (its first word) first starts on ``page`` (from 0), in points from the left."""
+    found: dict[str, float] = {}
+    for word in words(path.read_bytes()):
+        for name in names:
+            if word.page == page + 1 and word.text == name.split()[0]:
+                found.setdefault(name, word.left)
+    return found

@@ -29,6 +29,12 @@ def project(tmp_path):
     (("--print-shop", "--group", "trupp"), "--print-shop writes the whole deck's print-shop files: leave out --group"),
     (("--group", "trup"), "unknown group 'trup' (did you mean 'trupp'?)"),
     (("--group", "nope"), "unknown group 'nope'"),
+    (("--sheet", "SRA3"), "--sheet SRA3 imposes the print-shop files on press sheets: add --print-shop "
+                          "(cardgen cards --print-shop --sheet SRA3)"),
+    (("--sheet", "a3"), "--sheet a3 imposes the print-shop files on press sheets: add --print-shop "
+                        "(cardgen cards --print-shop --sheet A3)"),
+    (("--print-shop", "--sheet", "SRA4"), "unknown press sheet 'SRA4' (did you mean 'SRA3'?); known: A4, A3, SRA3"),
+    (("--print-shop", "--sheet", "B2"), "unknown press sheet 'B2'; known: A4, A3, SRA3"),
 ])
 def test_a_refused_command_line_says_why_and_writes_nothing(cli, project, args, message):
     content, out = project
@@ -61,6 +67,8 @@ def test_the_layout_is_fold_or_duplex(cli, capsys):
     ("output:png/probe-front.png", CardOptions(png_dpi=150), True),
     ("output:print-shop/fronts.pdf", CardOptions(), False),
     ("output:print-shop/fronts.pdf", CardOptions(print_shop=True), True),
+    ("output:print-shop/press-SRA3-cards.pdf", CardOptions(print_shop=True), False),   # only --sheet owns them
+    ("output:print-shop/press-SRA3-cards.pdf", CardOptions(print_shop=True, sheet="A4"), True),
     ("output:rulebooks/Regeln.pdf", CardOptions(), False),
     ("face:probe(front)", CardOptions(), False),
 ])
