@@ -24,7 +24,7 @@ from cardgen.pdf import load_document
 from cardgen.rules.derive import derive
 from cardgen.stages import load_content
 
-from .conftest import EXAMPLE, MM, load_yaml
+from .conftest import EXAMPLE, MM, load_yaml, pdf_text
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -301,3 +301,16 @@ def test_bars_are_striped_by_one_small_tile(kind):
     dark = [sum(pixel[:3]) < 150 for pixel in row]          # the stripe colour is #1b1b1b
     changes = sum(a != b for a, b in zip(dark, dark[1:]))
     assert changes >= 6, f"no stripes at the right end of the {title!r} bar: {row[:8]}"
+
+
+@pytest.mark.parametrize("kind", ["front", "back"])
+def test_no_line_starts_with_a_separator(kind):
+    """Issue 30.9: the back's action lines (and the front's item lists) began with a stray "·" where
+    a line broke before it.  A separator keeps to what precedes it (a no-break space): the HTML has no
+    break opportunity before any "·", and no line of any example face starts with one."""
+    content, derived, page = example()
+    for unit_id in UNITS:
+        html = face_html(kind, unit_card(derived.units[unit_id], content), page)
+        assert not re.search(r"[ \t\n]·", html), (unit_id, re.findall(r".{30}[ \t\n]·.{10}", html))
+        lines = [line.strip() for line in pdf_text(face(unit_id, kind)).splitlines()]
+        assert not [line for line in lines if line.startswith("·")], unit_id
