@@ -314,3 +314,24 @@ def test_no_line_starts_with_a_separator(kind):
         assert not re.search(r"[ \t\n]·", html), (unit_id, re.findall(r".{30}[ \t\n]·.{10}", html))
         lines = [line.strip() for line in pdf_text(face(unit_id, kind)).splitlines()]
         assert not [line for line in lines if line.startswith("·")], unit_id
+
+
+def test_a_shield_prints_its_bonuses_as_the_rulebook_words_them_not_in_the_roll_column():
+    """Issue 30.8: the shield's "+2" stood in the "Wurf" column, where an armour's row prints what its
+    roll adds (the higher of KO and Schutz); the shield's bonus is added on top of that.  Its row now
+    prints the rulebook's two bonuses (Schilde: Nahkampfwurf "Nur bei Verteidigung", Rüstungswurf) with
+    the content's values, and nothing under "Wurf"."""
+    rulebook = _rulebook()
+    section = rulebook[rulebook.index("### Schilde"):]
+    assert "* **Nahkampfwurf**\n\n    Nur bei Verteidigung." in section
+    assert "* **Rüstungswurf**" in section
+    content, derived, _ = example()
+    shield = derived.units["ordenskrieger"].shield
+    assert shield is not None
+    melee, armor = f"NK +{shield.melee_bonus} bei Verteidigung", f"Rüstungswurf +{shield.armor_bonus}"
+    found = runs(face("ordenskrieger", "front"))
+    name_x, name_y = next((x, y) for text, _, x, y in found if text == shield.armor.name)
+    wurf_x = next(x for text, _, x, _ in found if text == "Wurf")
+    row = [(text, x) for text, _, x, y in found if abs(y - name_y) < 2.5 * MM and x > name_x]
+    assert [text for text, _ in row] == [f"{melee} {armor}"], row        # the two bonuses, NK first, nothing else
+    assert abs(row[0][1] - wurf_x) < 3 * MM                              # where the values stand
