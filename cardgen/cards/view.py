@@ -186,6 +186,7 @@ class UnitCard:
     powers: tuple[str, ...]
     rules: tuple[RulesEntry, ...]
     actions: tuple[WeaponActions, ...] = ()
+    unwieldy_sign: str = ""         # the back's legend of the ringed WK: an unhandlich weapon's WK, "" for none
     portrait: Portrait | None = None
     model_name: str | None = None
     stamp: str = ""                 # the revision, printed in the corner ("" = none)
@@ -398,5 +399,6 @@ def unit_card(d: DerivedUnit, content: Content, portrait: Portrait | None = None
         weapons=weapons,
         armor=_armor_rows(d, content), traits=_traits(d, content), equipment=_equipment(unit, content),
         powers=tuple(content.powers[p].name for p in unit.powers),
-        rules=rules_entries(unit, content), actions=weapon_actions(weapons), portrait=portrait, model_name=model_name,
-        stamp=stamp)
+        rules=rules_entries(unit, content), actions=weapon_actions(weapons),
+        unwieldy_sign=next((w.weapon_class for w in weapons if w.unhandlich), ""), portrait=portrait,
+        model_name=model_name, stamp=stamp)

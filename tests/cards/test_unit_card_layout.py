@@ -6,6 +6,7 @@ names on the back."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -335,3 +336,36 @@ def test_a_shield_prints_its_bonuses_as_the_rulebook_words_them_not_in_the_roll_
     row = [(text, x) for text, _, x, y in found if abs(y - name_y) < 2.5 * MM and x > name_x]
     assert [text for text, _ in row] == [f"{melee} {armor}"], row        # the two bonuses, NK first, nothing else
     assert abs(row[0][1] - wurf_x) < 3 * MM                              # where the values stand
+
+
+def _white_around(pdf: bytes, text: str, dpi: int = 300) -> int:
+    """Light pixels in a 4 × 4 mm square around the run ``text`` (a WK numeral in its black cell)."""
+    height_pt = float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.height)
+    x, y = next((x, y) for t, _, x, y in runs(pdf) if t == text)
+    picture, scale = image(pdf, dpi), dpi / 72
+    left, top = round((x - 1 * MM) * scale), round((height_pt - y - 3 * MM) * scale)
+    return sum(1 for px in range(left, left + round(4 * MM * scale)) for py in range(top, top + round(4 * MM * scale))
+               if sum(picture.getpixel((px, py))) > 600)
+
+
+def test_an_unhandlich_weapon_shows_the_rulebooks_circle_around_its_wk_with_a_legend_on_the_back():
+    """Issue 30.7: the WK of an unhandlich weapon was underlined, a sign the rulebook has not.  Its
+    "Unhandliche Waffen" says: "Auf der Einheitenkarte wird dies mit einem Kreis um die Waffenklasse
+    ausgewiesen" -- so a ring around the numeral, and the back's "Aktionen" line explains it."""
+    rulebook = _rulebook()
+    assert "Auf der Einheitenkarte wird dies mit einem Kreis um die Waffenklasse ausgewiesen" in rulebook
+    content, derived, page = example()
+    card = unit_card(derived.units["mg_schütze"], content)
+    (unwieldy,) = [w for w in card.weapons if w.unhandlich]
+    assert card.unwieldy_sign == unwieldy.weapon_class == "III"
+    html = face_html("front", card, page)
+    assert f'<td class="wk"><span class="ring" title="unhandlich">{unwieldy.weapon_class}</span></td>' in html
+    assert "underline" not in (CARDS_TEMPLATES / "unit.css").read_text(encoding="utf-8")
+    plain = dataclasses.replace(card, weapons=tuple(dataclasses.replace(w, unhandlich=False) for w in card.weapons))
+    ringed = _white_around(render_face("front", card, page, MIN_PT).pdf, unwieldy.weapon_class)
+    bare = _white_around(render_face("front", plain, page, MIN_PT).pdf, unwieldy.weapon_class)
+    assert ringed > bare * 1.3, (ringed, bare)                                    # the ring is drawn
+    back = " ".join(t for t, _, _, _ in runs(face("mg_schütze", "back")))
+    assert re.search(rf"Aktionen\s+{unwieldy.weapon_class}\s+= unhandlich", back), back[:80]
+    sturmtruppe = unit_card(derived.units["sturmtruppe"], content)                 # nothing unhandlich
+    assert sturmtruppe.unwieldy_sign == "" and "unhandlich" not in face_html("back", sturmtruppe, page)
