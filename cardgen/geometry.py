@@ -91,6 +91,7 @@ class SheetOptions:
     orientation: str = "portrait"
     paper: str = DEFAULT_PAPER
     margin_mm: float = SHEET_MARGIN_MM
+    blank: tuple[int, ...] = ()      # card places (slots, fold pairs) left blank: no outline, fold line or mark
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ class SheetLayout:
     pair_slot_height_mm: float       # fold pairs: bleed on the outer edge only
     fold_line_top_mm: float
     fold_label_top_mm: float
+    blank: tuple[int, ...] = ()      # card places printed without their outline, fold line and marks
 
 
 def slots_to_try(card: FacePage, options: SheetOptions) -> int:
@@ -132,7 +134,7 @@ def sheet_layout(card: FacePage, options: SheetOptions) -> SheetLayout:
         slot_width_mm=card.width_mm + 2 * card.bleed_mm, slot_height_mm=card.height_mm + 2 * card.bleed_mm,
         pair_slot_height_mm=card.height_mm + card.bleed_mm,
         fold_line_top_mm=card.height_mm + card.bleed_mm,
-        fold_label_top_mm=card.height_mm + card.bleed_mm + FOLD_LABEL_GAP_MM)
+        fold_label_top_mm=card.height_mm + card.bleed_mm + FOLD_LABEL_GAP_MM, blank=options.blank)
 
 
 @dataclass(frozen=True)

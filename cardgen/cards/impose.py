@@ -39,7 +39,7 @@ import io
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import astuple, dataclass
+from dataclasses import astuple, dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -162,11 +162,31 @@ def _layout_sheet(card: FacePage, options: SheetOptions) -> Sheet:
 
 def best_sheet(card: FacePage, options: SheetOptions, store: Path | None = None) -> Sheet:
     """Portrait or landscape, whichever holds more cards (duplex: always portrait)."""
-    portrait = layout_sheet(card, options, store)
+    return layout_sheet(card, best_options(card, options, store), store)
+
+
+def best_options(card: FacePage, options: SheetOptions, store: Path | None = None) -> SheetOptions:
+    """``options`` in the orientation that holds more cards (duplex: always portrait)."""
     if options.mirrored:
-        return portrait
-    landscape = layout_sheet(card, SheetOptions(**dict(options.__dict__, orientation="landscape")), store)
-    return landscape if landscape.per_page > portrait.per_page else portrait
+        return options
+    landscape = replace(options, orientation="landscape")
+    portrait_sheet, landscape_sheet = layout_sheet(card, options, store), layout_sheet(card, landscape, store)
+    return landscape if landscape_sheet.per_page > portrait_sheet.per_page else options
+
+
+def blank_places(faces: Sequence[object], per_page: int) -> tuple[int, ...]:
+    """The places of a sheet of ``per_page`` that show no face: past the last of ``faces`` (the rest
+    of a last sheet) or where it is None (a card without a back)."""
+    return tuple(i for i in range(per_page) if i >= len(faces) or faces[i] is None)
+
+
+def sheet_with_blanks(card: FacePage, options: SheetOptions, faces: Sequence[object],
+                      store: Path | None = None) -> Sheet:
+    """The sheet for one page showing ``faces`` (in slot order): its places without a face printed
+    blank -- no outline, fold line, label or crop mark for a card that is not there."""
+    sheet = layout_sheet(card, options, store)
+    blank = blank_places(faces, sheet.per_page)
+    return layout_sheet(card, replace(options, blank=blank), store) if blank else sheet
 
 
 def face_form(target: pikepdf.Pdf, page: pikepdf.Page,
@@ -446,29 +466,35 @@ def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: 
     if cover and imposer.add_pdf_pages(cover) % 2 and duplex:
         imposer.add_blank_page(*paper_pt(paper))       # the cover's back: the first fronts start a sheet
 
-    def page(sheet: Sheet, start: int, faces: Callable[[list[tuple[bytes, bytes | None]]], FaceList],
-             named: Callable[[list[tuple[str, str | None]]], list[tuple[str, str | None]]]) -> None:
-        end = start + sheet.per_page
+    known = names or cards                              # what is there, without reading a face
+
+    def page(options: SheetOptions, start: int, faces: Callable[[list[tuple[bytes, bytes | None]]], FaceList],
+             named: Callable[[list[tuple[str, str | None]]], list[tuple[str, str | None]]], side: int = 0) -> Sheet:
+        end = start + layout_sheet(card, options, store).per_page
+        sheet = sheet_with_blanks(card, options, [pair[side] for pair in known[start:end]], store)
         imposer.add_page(sheet, lambda: faces(list(cards[start:end])),
                          None if names is None else named(list(names[start:end])))
+        return sheet
 
     if layout == "fold":
-        sheet = best_sheet(card, SheetOptions(fold=True, crop_marks=crop_marks, paper=paper), store)
-        for start in range(0, len(cards), sheet.per_page):
-            page(sheet, start, _fold_faces, _fold_faces)
+        options = best_options(card, SheetOptions(fold=True, crop_marks=crop_marks, paper=paper), store)
+        for start in range(0, len(cards), layout_sheet(card, options, store).per_page):
+            page(options, start, _fold_faces, _fold_faces)
     elif layout == "duplex":
-        fronts = layout_sheet(card, SheetOptions(crop_marks=crop_marks, paper=paper), store)
-        backs = layout_sheet(card, SheetOptions(crop_marks=crop_marks, mirrored=True, paper=paper), store)
-        for start in range(0, len(cards), fronts.per_page):
+        fronts = SheetOptions(crop_marks=crop_marks, paper=paper)
+        backs = SheetOptions(crop_marks=crop_marks, mirrored=True, paper=paper)
+        per_page = layout_sheet(card, fronts, store).per_page
+        for start in range(0, len(cards), per_page):
             page(fronts, start, _fronts, _fronts)
-            if any(back for _, back in (names or cards)[start:start + fronts.per_page]):
-                page(backs, start, _backs, _backs)
+            if any(back for _, back in known[start:start + per_page]):
+                page(backs, start, _backs, _backs, side=1)
             else:                                       # no card here has a back: the sheet's back stays empty
-                imposer.add_blank_page(backs.width_pt, backs.height_pt)
+                sheet = layout_sheet(card, backs, store)
+                imposer.add_blank_page(sheet.width_pt, sheet.height_pt)
     else:
-        sheet = best_sheet(card, SheetOptions(crop_marks=crop_marks, paper=paper), store)
-        for start in range(0, len(cards), sheet.per_page):
-            page(sheet, start, _fronts, _fronts)
+        options = best_options(card, SheetOptions(crop_marks=crop_marks, paper=paper), store)
+        for start in range(0, len(cards), layout_sheet(card, options, store).per_page):
+            sheet = page(options, start, _fronts, _fronts)
             if blank_backs:
                 imposer.add_blank_page(sheet.width_pt, sheet.height_pt)
     return imposer.write()

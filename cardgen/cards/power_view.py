@@ -3,7 +3,7 @@
 The footer follows the rulebook's figure (``kraftkarte_übersicht``): one row of
 six cells, each an icon or a short value — AP cost, the attribute rolled on
 with its modifier, TP loss (a skull with the number; outline on failure,
-filled when automatic), target, range (with its cm) and duration.  The words
+filled when automatic; "—" and no skull for none), target, range (with its cm) and duration.  The words
 behind each icon go into the cell's ``label`` (alt text and title).
 """
 
@@ -24,6 +24,9 @@ from cardgen.vocabulary import POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, POW
 
 SKULLS = {"misslingen": "Kraft/schädel.svg", "immer": "Kraft/schädel_immer.svg"}
 """TP loss icon by ``tp_loss_when``: an outline skull on failure, a filled one when automatic."""
+
+NO_TP_LOSS = "—"
+"""The TP cell of a power that costs no TP: a dash, no skull (a skull says the power costs TP)."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +67,8 @@ def _modifier(difficulty: int) -> tuple[str, str]:
 
 
 def _tp_cell(power: Power) -> FooterCell:
-    if not power.tp_loss:
-        return FooterCell("tp", "kein TP-Verlust", Icon(icon_uri(SKULLS["misslingen"]), "TP-Verlust"),
-                          "0", tone="none")
+    if not power.tp_loss:                   # no skull with "0": a dash, as an empty value reads in a table
+        return FooterCell("tp", "kein TP-Verlust", value=NO_TP_LOSS, tone="none")
     label = f"{power.tp_loss} TP-Verlust {TP_LOSS_WHEN[power.tp_loss_when]}"
     return FooterCell("tp", label, Icon(icon_uri(SKULLS[power.tp_loss_when]), label), str(power.tp_loss),
                       tone=power.tp_loss_when)

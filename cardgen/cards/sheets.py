@@ -122,8 +122,26 @@ def render_cover(cover, paper: str = DEFAULT_PAPER, theme: Theme | None = None) 
 
 
 def render_reference(reference, paper: str = DEFAULT_PAPER, theme: Theme | None = None) -> bytes:
-    """The reference pages of a group sheet (a GroupReference view), styled like its cover."""
-    return _group_page("reference.html.j2", paper, theme, reference=reference)
+    """The reference pages of a group sheet (a GroupReference view), styled like its cover.
+
+    Laid out again while an entry heads a column in the middle of its section without its bar
+    (:func:`~cardgen.cards.columns.continued_entries`): marking one only lengthens the entry at a
+    column's top, so the set only grows and the loop ends (at most once per entry)."""
+    # lazy: WeasyPrint, only when a group sheet is imposed
+    from cardgen.cards.columns import continued_entries
+    from cardgen.cards.render import CARDS_TEMPLATES
+    from cardgen.pdf import load_document
+
+    continued: frozenset[str] = frozenset()
+    entries = sum(len(section.entries) for section in reference.sections)
+    for _ in range(entries + 1):
+        html = group_page_html("reference.html.j2", paper, theme, reference=reference, continued=continued)
+        laid_out = load_document(html, CARDS_TEMPLATES, theme.roots if theme else ())
+        found = continued | continued_entries(laid_out.boxes(n) for n in range(laid_out.page_count))
+        if found == continued:
+            break
+        continued = found
+    return laid_out.write().pdf
 
 
 def _group_page(template: str, paper: str, theme: Theme | None, **values) -> bytes:

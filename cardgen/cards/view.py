@@ -101,14 +101,16 @@ class WeaponRow:
 
 @dataclass(frozen=True)
 class ArmorRow:
-    """Rüstung (or shield) row; ``armor_roll`` is what the defender adds to his roll ("+5")."""
+    """Rüstung (or shield) row; ``armor_roll`` is what the defender adds to his roll ("+5").
+    A shield has no roll, Schutz or reduction of its own: its row prints only its ``bonuses``,
+    worded as the rulebook's "Schilde" words them, across those columns."""
 
     name: str
     protection: str
     armor_roll: str
     reduction: str
-    extra: str                       # shield bonuses
     effects: tuple[Icon, ...]
+    bonuses: tuple[str, ...] = ()    # a shield's: "NK +1 bei Verteidigung", "Rüstungswurf +2"
     shield: bool = False
 
 
@@ -184,6 +186,7 @@ class UnitCard:
     powers: tuple[str, ...]
     rules: tuple[RulesEntry, ...]
     actions: tuple[WeaponActions, ...] = ()
+    unwieldy_sign: str = ""         # the back's legend of the ringed WK: an unhandlich weapon's WK, "" for none
     portrait: Portrait | None = None
     model_name: str | None = None
     stamp: str = ""                 # the revision, printed in the corner ("" = none)
@@ -307,20 +310,23 @@ def armor_row(a: DerivedArmor, content: Content) -> ArmorRow:
     """An armor's row: the roll adds the higher of KO and its protection ("+5", never "5+", which
     players read as a target number)."""
     return ArmorRow(a.armor.name, str(a.protection), signed(a.armor_roll), str(a.armor.damage_reduction),
-                    "", _effect_icons(a.armor.effects, content))
+                    _effect_icons(a.armor.effects, content))
 
 
 def shield_row(s: DerivedShield) -> ArmorRow:
-    """A shield's row: only its two bonuses (Schilde), on the armor roll ("+2") and on the defender's
-    NK roll ("NK +1"); no Schutz or reduction of its own."""
-    return ArmorRow(s.armor.name, "–", signed(s.armor_bonus) if s.armor_bonus else "–", "–",
-                    f"NK {signed(s.melee_bonus)}" if s.melee_bonus else "", (), shield=True)
+    """A shield's row: only its bonuses, as the rulebook's "Schilde" lists them -- on the
+    Nahkampfwurf "nur bei Verteidigung" ("NK +1 bei Verteidigung") and on the Rüstungswurf
+    ("Rüstungswurf +2"; its when is the shield's rules text on the back).  Not in the "Wurf" column,
+    which holds the value an armour's roll adds: the shield's bonus is added on top of it."""
+    bonuses = ((f"NK {signed(s.melee_bonus)} bei Verteidigung",) if s.melee_bonus else ()) + \
+        ((f"Rüstungswurf {signed(s.armor_bonus)}",) if s.armor_bonus else ())
+    return ArmorRow(s.armor.name, "", "", "", (), bonuses, shield=True)
 
 
 def _armor_rows(d: DerivedUnit, content: Content) -> tuple[ArmorRow, ...]:
     """Armor and shield; without armor a row "keine Rüstung" with the roll KO gives."""
     rows = [armor_row(d.armor, content)] if d.armor else [
-        ArmorRow("keine Rüstung", "–", signed(armor_roll(d.attributes["KO"] or 0, None)), "–", "", ())]
+        ArmorRow("keine Rüstung", "–", signed(armor_roll(d.attributes["KO"] or 0, None)), "–", ())]
     if d.shield:
         rows.append(shield_row(d.shield))
     return tuple(rows)
@@ -393,5 +399,6 @@ def unit_card(d: DerivedUnit, content: Content, portrait: Portrait | None = None
         weapons=weapons,
         armor=_armor_rows(d, content), traits=_traits(d, content), equipment=_equipment(unit, content),
         powers=tuple(content.powers[p].name for p in unit.powers),
-        rules=rules_entries(unit, content), actions=weapon_actions(weapons), portrait=portrait, model_name=model_name,
-        stamp=stamp)
+        rules=rules_entries(unit, content), actions=weapon_actions(weapons),
+        unwieldy_sign=next((w.weapon_class for w in weapons if w.unhandlich), ""), portrait=portrait,
+        model_name=model_name, stamp=stamp)

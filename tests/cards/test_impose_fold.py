@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cards.impose import impose
+from cardgen.cards.impose import blank_places, impose
 from cardgen.geometry import FacePage
 
 from .conftest import MM
@@ -29,9 +29,9 @@ def _labels_outside_every_face(pdf: bytes) -> None:
     chars, pages = sheet_chars(pdf), placements(pdf)
     for number, faces in enumerate(pages):
         on_page = [c for c in chars if c.page == number]
-        labels = "".join(c.text for c in on_page)          # a label per fold pair of the sheet (a last page
-        pairs = sum(1 for face in faces if face.turned)     # part full keeps the sheet's labels)
-        assert labels == "falten" * (len(labels) // 6) and len(labels) >= 6 * pairs, (number, labels)
+        labels = "".join(c.text for c in on_page)          # a label per fold pair placed (a last page
+        pairs = sum(1 for face in faces if face.turned)     # part full labels only its cards, issue 30.9)
+        assert labels == "falten" * pairs, (number, labels)
         for char in on_page:
             hits = [face.name for face in faces if _inside(char, face)]
             assert not hits, f"page {number + 1}: {char.text!r} at {char.left:.1f},{char.bottom:.1f} inside {hits}"
@@ -91,3 +91,60 @@ def test_a_hairline_marks_the_cut_only_without_bleed():
                      round(image.height - (front.bottom + 5 * MM) * scale))
         hit = sum(1 for y in rows if min(pixels[x + dx, y] for dx in (-1, 0, 1)) < 250)
         assert (hit >= 0.9 * len(rows)) if hairline else hit == 0, (bleed, hit, len(rows))
+
+
+def _dark_share(pixels, xs: range, y: int) -> float:
+    """The share of the pixels at ``xs`` on row ``y`` (or the rows beside it) that are dark."""
+    return sum(1 for x in xs if min(pixels[x, y + dy] for dy in (-1, 0, 1)) < 250) / len(xs)
+
+
+@pytest.mark.parametrize("bleed", [0, 3])
+def test_with_crop_marks_the_fold_is_marked_dashed_and_labelled_not_like_a_cut(bleed):
+    """Issue 30.9: a crop mark in line with the fold said "cut here"; the fold is marked by the fold
+    line's dashed ends (never a solid mark) with "falten" beside it, while the cuts keep solid marks."""
+    card = FacePage(120, 80, bleed)
+    pdf = impose(_fold_cards(1, card), card, "fold", crop_marks=True)
+    image = sheet_image(pdf, 0, DPI)
+    pixels, scale = image.load(), DPI / 72
+    front = next(face for face in placements(pdf)[0] if not face.turned)
+    outside = range(round((front.left - 3.6 * MM) * scale), round((front.left - 1.4 * MM) * scale))
+    fold = round(image.height - front.bottom * scale)
+    top_cut = round(image.height - (front.top - bleed * MM) * scale)
+    assert _dark_share(pixels, outside, top_cut) > 0.9                  # a cut: a solid mark
+    assert 0.2 < _dark_share(pixels, outside, fold) < 0.8, "the fold's mark is not dashed"
+    (label,) = {"".join(c.text for c in sheet_chars(pdf))}
+    assert label == "falten"
+    first = next(c for c in sheet_chars(pdf) if c.text == "f")
+    assert abs(first.top - front.bottom) < 3 * MM and first.left > front.right   # beside the fold, outside
+
+
+@pytest.mark.parametrize("crop", [False, True])
+def test_an_empty_place_on_a_last_fold_sheet_stays_blank(crop):
+    """Issue 30.9: the rest of a last sheet prints no outline, fold line or "falten" for a card that
+    is not there: page 2 holds one pair where page 1 holds two."""
+    card = FacePage(120, 80, 0)
+    pdf = impose(_fold_cards(3, card), card, "fold", crop_marks=crop)
+    full, last = placements(pdf)
+    assert (len(full), len(last)) == (4, 2)
+    labels = [c for c in sheet_chars(pdf) if c.text == "f"]
+    assert [c.page for c in labels] == [0, 0, 1]
+    empty = next(face for face in full if not face.turned and all(face.left != f.left for f in last))
+    for page, expected in ((0, True), (1, False)):
+        image = sheet_image(pdf, page, DPI)
+        pixels, scale = image.load(), DPI / 72
+        x = round(empty.left * scale)
+        rows = range(round(image.height - (empty.top - 5 * MM) * scale),
+                     round(image.height - (empty.bottom + 5 * MM) * scale))
+        hairline = sum(1 for y in rows if min(pixels[x + dx, y] for dx in (-1, 0, 1)) < 250)
+        across = range(round((empty.left + 5 * MM) * scale), round((empty.right - 5 * MM) * scale))
+        fold_line = _dark_share(pixels, across, round(image.height - empty.bottom * scale))
+        if expected:
+            assert hairline >= 0.9 * len(rows) and fold_line > 0.2, (page, hairline, fold_line)
+        else:
+            assert hairline == 0 and fold_line == 0, (page, hairline, fold_line)
+
+
+def test_blank_places_are_those_past_the_last_card_or_without_a_face():
+    assert blank_places(["a", "b"], 4) == (2, 3)
+    assert blank_places(["a", None, "c"], 3) == (1,)
+    assert blank_places(["a", "b"], 2) == ()

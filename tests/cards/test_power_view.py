@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pypdfium2
 import pytest
@@ -73,12 +74,23 @@ def test_power_footer_cells(small_content):
     assert (reach.value, reach.unit) == ("40", "cm")
 
 
-@pytest.mark.parametrize("update, tone, skull", [({"tp_loss": 1, "tp_loss_when": "immer"}, "immer", "_immer"),
-                                                 ({"tp_loss": 0}, "none", "")])
-def test_tp_loss_automatic_or_none(small_content, update, tone, skull):
-    power = small_content.powers["gedankenblitz"].model_copy(update=update)
+def test_tp_loss_automatic_prints_the_filled_skull(small_content):
+    power = small_content.powers["gedankenblitz"].model_copy(update={"tp_loss": 1, "tp_loss_when": "immer"})
     tp = power_card(power, small_content).footer[2]
-    assert tp.tone == tone and tp.icon.uri.endswith(f"sch%C3%A4del{skull}.svg")
+    assert tp.tone == "immer" and tp.icon.uri.endswith("sch%C3%A4del_immer.svg")
+
+
+def test_no_tp_loss_prints_a_dash_and_no_skull(small_content):
+    """Issue 30.9: a grey skull with "0" read as "costs TP"; the figure's skull carries a loss, so a
+    power without one prints "—" in its cell (the cell stays, the footer keeps the figure's six)."""
+    power = small_content.powers["gedankenblitz"].model_copy(update={"tp_loss": 0})
+    card = power_card(power, small_content)
+    tp = card.footer[2]
+    assert (tp.value, tp.icon, tp.tone, tp.label) == ("—", None, "none", "kein TP-Verlust")
+    html = face_html("power", card, POWER_PAGE)
+    assert "sch%C3%A4del" not in html and 'class="skull"' not in html
+    text = pdf_text(render_face("power", card, POWER_PAGE, 6.0).pdf)
+    assert re.search(r"^3 ⊙ EH −1 —$", text, re.M), text               # the footer row: AP, roll, "—"
 
 
 def test_level_gives_stars_and_no_level_none(small_content):

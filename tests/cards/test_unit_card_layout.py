@@ -6,6 +6,7 @@ names on the back."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -24,7 +25,7 @@ from cardgen.pdf import load_document
 from cardgen.rules.derive import derive
 from cardgen.stages import load_content
 
-from .conftest import EXAMPLE, MM, load_yaml
+from .conftest import EXAMPLE, MM, load_yaml, pdf_text
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -301,3 +302,70 @@ def test_bars_are_striped_by_one_small_tile(kind):
     dark = [sum(pixel[:3]) < 150 for pixel in row]          # the stripe colour is #1b1b1b
     changes = sum(a != b for a, b in zip(dark, dark[1:]))
     assert changes >= 6, f"no stripes at the right end of the {title!r} bar: {row[:8]}"
+
+
+@pytest.mark.parametrize("kind", ["front", "back"])
+def test_no_line_starts_with_a_separator(kind):
+    """Issue 30.9: the back's action lines (and the front's item lists) began with a stray "·" where
+    a line broke before it.  A separator keeps to what precedes it (a no-break space): the HTML has no
+    break opportunity before any "·", and no line of any example face starts with one."""
+    content, derived, page = example()
+    for unit_id in UNITS:
+        html = face_html(kind, unit_card(derived.units[unit_id], content), page)
+        assert not re.search(r"[ \t\n]·", html), (unit_id, re.findall(r".{30}[ \t\n]·.{10}", html))
+        lines = [line.strip() for line in pdf_text(face(unit_id, kind)).splitlines()]
+        assert not [line for line in lines if line.startswith("·")], unit_id
+
+
+def test_a_shield_prints_its_bonuses_as_the_rulebook_words_them_not_in_the_roll_column():
+    """Issue 30.8: the shield's "+2" stood in the "Wurf" column, where an armour's row prints what its
+    roll adds (the higher of KO and Schutz); the shield's bonus is added on top of that.  Its row now
+    prints the rulebook's two bonuses (Schilde: Nahkampfwurf "Nur bei Verteidigung", Rüstungswurf) with
+    the content's values, and nothing under "Wurf"."""
+    rulebook = _rulebook()
+    section = rulebook[rulebook.index("### Schilde"):]
+    assert "* **Nahkampfwurf**\n\n    Nur bei Verteidigung." in section
+    assert "* **Rüstungswurf**" in section
+    content, derived, _ = example()
+    shield = derived.units["ordenskrieger"].shield
+    assert shield is not None
+    melee, armor = f"NK +{shield.melee_bonus} bei Verteidigung", f"Rüstungswurf +{shield.armor_bonus}"
+    found = runs(face("ordenskrieger", "front"))
+    name_x, name_y = next((x, y) for text, _, x, y in found if text == shield.armor.name)
+    wurf_x = next(x for text, _, x, _ in found if text == "Wurf")
+    row = [(text, x) for text, _, x, y in found if abs(y - name_y) < 2.5 * MM and x > name_x]
+    assert [text for text, _ in row] == [f"{melee} {armor}"], row        # the two bonuses, NK first, nothing else
+    assert abs(row[0][1] - wurf_x) < 3 * MM                              # where the values stand
+
+
+def _white_around(pdf: bytes, text: str, dpi: int = 300) -> int:
+    """Light pixels in a 4 × 4 mm square around the run ``text`` (a WK numeral in its black cell)."""
+    height_pt = float(PdfReader(io.BytesIO(pdf)).pages[0].mediabox.height)
+    x, y = next((x, y) for t, _, x, y in runs(pdf) if t == text)
+    picture, scale = image(pdf, dpi), dpi / 72
+    left, top = round((x - 1 * MM) * scale), round((height_pt - y - 3 * MM) * scale)
+    return sum(1 for px in range(left, left + round(4 * MM * scale)) for py in range(top, top + round(4 * MM * scale))
+               if sum(picture.getpixel((px, py))) > 600)
+
+
+def test_an_unhandlich_weapon_shows_the_rulebooks_circle_around_its_wk_with_a_legend_on_the_back():
+    """Issue 30.7: the WK of an unhandlich weapon was underlined, a sign the rulebook has not.  Its
+    "Unhandliche Waffen" says: "Auf der Einheitenkarte wird dies mit einem Kreis um die Waffenklasse
+    ausgewiesen" -- so a ring around the numeral, and the back's "Aktionen" line explains it."""
+    rulebook = _rulebook()
+    assert "Auf der Einheitenkarte wird dies mit einem Kreis um die Waffenklasse ausgewiesen" in rulebook
+    content, derived, page = example()
+    card = unit_card(derived.units["mg_schütze"], content)
+    (unwieldy,) = [w for w in card.weapons if w.unhandlich]
+    assert card.unwieldy_sign == unwieldy.weapon_class == "III"
+    html = face_html("front", card, page)
+    assert f'<td class="wk"><span class="ring" title="unhandlich">{unwieldy.weapon_class}</span></td>' in html
+    assert "underline" not in (CARDS_TEMPLATES / "unit.css").read_text(encoding="utf-8")
+    plain = dataclasses.replace(card, weapons=tuple(dataclasses.replace(w, unhandlich=False) for w in card.weapons))
+    ringed = _white_around(render_face("front", card, page, MIN_PT).pdf, unwieldy.weapon_class)
+    bare = _white_around(render_face("front", plain, page, MIN_PT).pdf, unwieldy.weapon_class)
+    assert ringed > bare * 1.3, (ringed, bare)                                    # the ring is drawn
+    back = " ".join(t for t, _, _, _ in runs(face("mg_schütze", "back")))
+    assert re.search(rf"Aktionen\s+{unwieldy.weapon_class}\s+= unhandlich", back), back[:80]
+    sturmtruppe = unit_card(derived.units["sturmtruppe"], content)                 # nothing unhandlich
+    assert sturmtruppe.unwieldy_sign == "" and "unhandlich" not in face_html("back", sturmtruppe, page)

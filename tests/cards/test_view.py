@@ -190,6 +190,9 @@ def test_armor_roll_is_printed_as_a_value_added_not_a_target_number(example_cont
     for unit_id, d in derived.items():
         for row in unit_card(d, example_content).armor:
             assert not row.armor_roll.endswith("+"), (unit_id, row)
+            if row.shield:                        # a shield has no roll of its own: only its bonuses (30.8)
+                assert row.armor_roll == "" and row.bonuses, (unit_id, row)
+                continue
             assert row.armor_roll == "–" or row.armor_roll.startswith("+"), (unit_id, row)
     d = derived["sturmtruppe"]                    # KO 4, Splitterweste protection 3: adds the higher, 4
     assert unit_card(d, example_content).armor[0].armor_roll == f"+{max(d.attributes['KO'], d.armor.protection)}"

@@ -116,7 +116,8 @@ def test_a_shield_gives_only_its_two_bonuses():
     assert d.armor.armor_roll == max(5, 3)                           # the shield does not change the armor's roll
     assert unit_data(d)["shield"] == {"id": "schild", "name": "Schild", "melee_bonus": 1, "armor_bonus": 2}
     row = shield_row(d.shield)
-    assert (row.protection, row.armor_roll, row.reduction, row.extra) == ("–", "+2", "–", "NK +1")
+    assert (row.protection, row.armor_roll, row.reduction) == ("", "", "")      # not the armour's columns
+    assert row.bonuses == ("NK +1 bei Verteidigung", "Rüstungswurf +2")
     assert len([b for b in (d.shield.melee_bonus, d.shield.armor_bonus)]) == facts.SHIELD_BONUS_KINDS
 
 
