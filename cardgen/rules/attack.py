@@ -20,6 +20,8 @@ CARD_ACTION: dict[OddsAction, Action] = {
 """Each action of the odds and the card's action whose AP it costs."""
 MELEE_ACTIONS: frozenset[OddsAction] = frozenset({"attack", "charge"})
 UNARMED_ID = "waffenlos"
+MELEE_WEAPON_IDS = frozenset({UNARMED_ID})
+"""Weapon ids of melee attacks that are no weapon of the content (the unarmed attack)."""
 
 @dataclass(frozen=True)
 class Combatant:
