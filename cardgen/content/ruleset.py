@@ -130,6 +130,39 @@ class ZoneTable(Strict):
         return self
 
 
+def _mod(default: int, text: str) -> Any:
+    """A roll modifier of the odds (:mod:`cardgen.rules.odds`), −12 to +12, the rulebook's value as default."""
+    return Field(default=default, ge=-12, le=12, description=f"{text} −12 to 12; the rulebook: {default:+d}.")
+
+
+class CoverModifiers(Strict):
+    """A modifier per cover level (Deckung Stufe I, II, III)."""
+
+    I: int = Field(ge=-12, le=12, description="Stufe I Deckung. −12 to 12.")  # noqa: E741 (the rulebook's numeral)
+    II: int = Field(ge=-12, le=12, description="Stufe II Deckung. −12 to 12.")
+    III: int = Field(ge=-12, le=12, description="Stufe III Deckung. −12 to 12.")
+
+
+class OddsRules(Strict):
+    """The roll modifiers ``cardgen odds`` and ``{{ odds: … }}`` use, each the rulebook's value by default
+    (Modifikatoren im Fernkampf / Nahkampf, Aktionen: Fernkampf, Dauerfeuer, Deckung)."""
+
+    cover_hit: CoverModifiers = Field(default=CoverModifiers(I=-1, II=-2, III=-3), description=(
+        "FK roll against a target in cover (Modifikatoren im Fernkampf, Deckung des Ziels): −1, −2, −3."))
+    cover_armor: CoverModifiers = Field(default=CoverModifiers(I=1, II=2, III=3), description=(
+        "Armor roll of a model touching its cover (Deckung): +1, +2, +3; Schrapnell ignores it."))
+    unwieldy_ranged: int = _mod(-3, "FK roll with an unhandlich weapon against a small or medium target.")
+    prone_shooter: int = _mod(2, "FK roll of a lying shooter (Liegender Schütze).")
+    moving_target: int = _mod(-2, "FK roll against a target in fast movement (Schnelle Bewegungen des Ziels).")
+    aimed_shot: int = _mod(1, "FK roll of a Gezielter Schuss.")
+    snap_shot: int = _mod(-2, "FK roll of a Schnellschuss.")
+    reaction_fire: int = _mod(-1, "FK roll of Reaktionsfeuer.")
+    dauerfeuer_hit: int = _mod(1, "FK roll per shot after the first at one target (Dauerfeuer).")
+    dauerfeuer_wound: int = _mod(1, "Wound roll per shot after the first at one target (Dauerfeuer).")
+    charge: int = _mod(2, "NK roll after an Angriffsbewegung, unless the defender is in Verteidigung.")
+    size_step: int = _mod(1, "NK roll of the larger model per size step of difference (Größenunterschiede).")
+
+
 class CardSize(Strict):
     width_mm: float = Field(gt=20, le=300, description="Trimmed card width in mm.")
     height_mm: float = Field(gt=20, le=300, description="Trimmed card height in mm.")
@@ -154,6 +187,8 @@ class Ruleset(Strict):
         + ", ".join(f"{key} ({name})" for key, name in ACTION_NAMES.items()) + "."))
     cost: CostModel = _n("Default cost model constants.")
     cards: CardSettings = _n("Card sizes and minimum font size.")
+    odds: OddsRules = Field(default_factory=OddsRules, description=(
+        "Roll modifiers of cardgen odds (each the rulebook's value unless set here)."))
 
     @model_validator(mode="after")
     def _actions_once(self) -> "Ruleset":

@@ -1,4 +1,4 @@
-"""``{{ table: NAME }}`` and ``{{ list: NAME }}``: tables and lists generated from the content YAML.
+"""``{{ table: NAME }}``, ``{{ list: NAME }}`` and ``{{ odds: … }}``: tables and lists generated from the content YAML.
 
 One source of truth: the rulebook prints the same damage effects, weapon
 classes, terrain types, traits, weapons, units ... the cards are made from.
@@ -10,6 +10,7 @@ The directive is a line of its own::
     {{ table: terrain }}
     {{ list: traits }}
     {{ list: units faction=imperium }}
+    {{ odds: sturmtruppe:sturmgewehr vs panzerjäger range=30 }}
 
 ``key=value`` filters keep the objects whose field ``key`` equals ``value``
 (``applies_to=beide``, ``kind=nahkampf`` ...).  A table is generated as
@@ -48,6 +49,7 @@ from cardgen.errors import CardgenError, did_you_mean
 from cardgen.rulebook.card_figure import card_figure_html, figure_options
 from cardgen.rulebook.fromcontent import DirectiveError, flat, rules_md, select, text_md
 from cardgen.rulebook.lists import LISTS, list_groups
+from cardgen.rulebook import odds_table
 from cardgen.vocabulary import ROMAN, roman
 
 if TYPE_CHECKING:   # annotations only: the build cache imports this module without markdown-it
@@ -58,7 +60,7 @@ if TYPE_CHECKING:   # annotations only: the build cache imports this module with
 _LINE = re.compile(r"^\{\{\s*(?P<directive>table|list):\s*(?P<name>[\w-]+)"
                    r"(?P<filters>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
 _CARD_LINE = re.compile(r"^\{\{\s*card:\s*(?P<name>[\w-]+)(?P<options>(?:\s+[^\s{}]+)*)\s*\}\}\s*$")
-_NAME = re.compile(r"\{\{\s*(?P<directive>table|list|card):\s*(?P<name>[\w-]+)")   # anywhere: quotes, lists ...
+_NAME = re.compile(r"\{\{\s*(?P<directive>table|list|card|odds):\s*(?P<name>[\w-]+)")   # anywhere: quotes, lists ...
 _ANY = re.compile(r"\{\{\s*(?P<name>[^{}:\s]*)[^{}]*\}\}")       # any {{ … }} left in a text
 _BREAKS = ("softbreak", "hardbreak")
 
@@ -139,6 +141,8 @@ def kinds_read(text: str) -> list[str]:
     for directive, name in content_directives(text):
         if directive == "card":
             kinds.update(("units", "powers"))
+        elif directive == "odds":
+            kinds.update(odds_table.READS)
         elif directive == "table" and name in TABLES:
             kinds.add(TABLES[name].reads)
         elif directive == "list" and name in LISTS:
@@ -206,16 +210,19 @@ def content_directive(state: StateBlock, start: int, end: int, silent: bool) -> 
     if state.sCount[start] - state.blkIndent >= 4:
         return False
     line = state.src[state.bMarks[start] + state.tShift[start]:state.eMarks[start]]
-    match = _LINE.match(line) or _CARD_LINE.match(line)
+    match = _LINE.match(line) or _CARD_LINE.match(line) or odds_table.LINE.match(line)
     if not match:
         return False
     if silent:
         return True
-    directive = match.groupdict().get("directive") or "card"
+    directive = match.groupdict().get("directive") or ("odds" if "target" in match.groupdict() else "card")
     first = len(state.tokens)
     try:
         if directive == "card":
             _expand_card(state, match["name"], match["options"], flat(match[0].strip()))
+        elif directive == "odds":
+            markdown = odds_table.odds_markdown(match, env_content(state.env), state.env)
+            state.md.block.parse(markdown, state.md, state.env, state.tokens)
         else:
             filters = dict(item.split("=", 1) for item in match["filters"].split())
             EXPAND[directive](state, match["name"], filters, env_content(state.env))
@@ -253,7 +260,7 @@ def _unknown_message(match: re.Match[str]) -> str:
     return f"unknown directive {written} prints as text" + did_you_mean(match["name"], DIRECTIVES)
 
 
-DIRECTIVES = ("table", "list", "card", "glossary")
+DIRECTIVES = ("table", "list", "card", "glossary", "odds")
 """The directives the dialect knows (``{{ NAME: … }}``)."""
 
 

@@ -33,6 +33,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
+              "cardgen.oddsview",
               "cardgen.cards.portrait")),
     ("pdf", ("cardgen.pdf", "cardgen.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.cards.columns",

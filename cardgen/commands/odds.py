@@ -1,0 +1,88 @@
+"""``cardgen odds``: the exact odds of one attack (:mod:`cardgen.rules.odds`) as a table or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from cardgen.commands.options import add_content_option, settings_of
+from cardgen.errors import UsageError
+from cardgen.content.model import Content
+from cardgen.rules.attack import MELEE_WEAPON_IDS, ODDS_ACTIONS, OddsAction, Situation
+from cardgen.stages import load_and_derive
+from cardgen.vocabulary import from_roman
+
+
+def situation_of(args: argparse.Namespace, content: Content) -> Situation:
+    """The situation the flags describe; ``--cover`` takes I, II or III.  Without ``--action``: a melee
+    weapon attacks (Angriff), any other fires a Normaler Schuss."""
+    cover = 0
+    if args.cover is not None:
+        level = from_roman(args.cover)
+        if level is None or level > 3:
+            raise UsageError(f"--cover takes I, II or III, not '{args.cover}'")
+        cover = level
+    if args.range is not None and args.range < 0:
+        raise UsageError(f"--range must be 0 cm or more, not {args.range:g}")
+    return Situation(action=args.action or default_action(args.attacker, content), range_cm=args.range or 0, cover=cover,
+                     touches_cover=args.touching_cover, prone=args.prone, moving=args.moving,
+                     from_front=not args.from_behind, defending=args.defending)
+
+
+def default_action(attacker: str, content: Content) -> OddsAction:
+    """``attack`` for a named melee weapon (or ``waffenlos``), else ``normal``."""
+    weapon = attacker.partition(":")[2]
+    melee = weapon in MELEE_WEAPON_IDS or (weapon in content.weapons and content.weapons[weapon].kind == "nahkampf")
+    return "attack" if melee else "normal"
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    """Print the odds of ATTACKER[:WEAPON] attacking TARGET."""
+    from cardgen.oddsview import OUT_WITHIN, caption, odds_data, odds_values, resolve_odds, shown, fraction_text
+
+    content, derived = load_and_derive(settings_of(args).content)
+    situation = situation_of(args, content)
+    odds, chosen = resolve_odds(derived.units, args.attacker, args.target, situation,
+                                content.checked_ruleset().odds)
+    if args.json:
+        print(json.dumps(odds_data(odds), ensure_ascii=False, indent=2))
+        return 0
+    print(caption(odds))
+    if chosen:
+        print(f"Waffe: {odds.weapon.name} (die beste für diesen Angriff: höchster erwarteter TP-Verlust pro AP)")
+    if odds.to_hit is not None:
+        print(f"FK-Wurf auf {odds.to_hit}")
+    rows = [(label, fraction_text(value), shown(label, value)) for label, value in odds_values(odds)]
+    rows += [("TP verloren: " + str(tp), fraction_text(p), shown("", p)) for tp, p in odds.tp_lost.items()]
+    rows += [(f"ausgeschaltet nach {n}", fraction_text(odds.p_out_within(n)), shown("", odds.p_out_within(n)))
+             for n in OUT_WITHIN]
+    width = max(len(label) for label, _, _ in rows)
+    exact = max(len(text) for _, text, _ in rows)
+    for label, text, rounded in rows:
+        print(f"{label:<{width}}  {text:>{exact}}  {rounded}")
+    print("Annahmen:")
+    for sentence in odds.assumptions:
+        print(f"- {sentence}")
+    return 0
+
+
+def add_parser(sub) -> None:
+    """Register ``odds``."""
+    p = sub.add_parser("odds", help="exact odds of one attack (hit, shock, TP lost)",
+                       description="Exact odds of ATTACKER[:WEAPON] attacking TARGET, from the rulebook's W12 "
+                                   "rules; without :WEAPON the attacker's best weapon for the situation.")
+    p.add_argument("attacker", metavar="ATTACKER[:WEAPON]", help="unit id, optionally :weapon id (or :waffenlos)")
+    p.add_argument("target", metavar="TARGET", help="unit id of the target")
+    p.add_argument("--range", type=float, metavar="CM", help="distance in cm (default 0: the first band)")
+    p.add_argument("--action", choices=ODDS_ACTIONS, help="normal (default), aimed, snap, reaction; "
+                                                          "attack, charge for melee")
+    p.add_argument("--cover", metavar="I|II|III", help="the target's cover (Deckung)")
+    p.add_argument("--touching-cover", action="store_true",
+                   help="the target touches its cover: its armour roll gets the cover's bonus")
+    p.add_argument("--prone", action="store_true", help="the shooter lies (Liegender Schütze)")
+    p.add_argument("--moving", action="store_true", help="the target is in fast movement")
+    p.add_argument("--from-behind", action="store_true", help="fire from behind: the target's shield gives nothing")
+    p.add_argument("--defending", action="store_true", help="melee: the target is in Verteidigung")
+    add_content_option(p)
+    p.add_argument("--json", action="store_true", help="print JSON (every number as \"n/d\")")
+    p.set_defaults(func=cmd_odds)

@@ -1,0 +1,94 @@
+"""The odds as ``cardgen odds`` and the rulebook's ``{{ odds: … }}`` print them: one attack named by ids
+(``sturmtruppe:sturmgewehr``, ``panzerjäger``) resolved against the derived units, the rows with the
+cards' German labels, the caption, and the JSON of ``cardgen odds --json``.
+
+Fractions print as ``"n/d"`` in lowest terms (``1/1`` and ``0/1`` too), so a script reading the JSON
+gets them exactly; the table adds a rounded percentage beside each.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Mapping
+
+from cardgen.errors import UsageError, did_you_mean
+from cardgen.rules.attack import CARD_ACTION, MELEE_ACTIONS, attack_weapons, combatant
+from cardgen.rules.derived import DerivedUnit
+from cardgen.rules.odds import Odds, Situation, attack_odds, best_odds
+from cardgen.content.ruleset import OddsRules
+from cardgen.vocabulary import ACTION_NAMES, ROMAN
+
+ROWS = ("Treffer", "nur Schock", "TP-Verlust", "erwarteter TP-Verlust", "pro AP")
+"""The labels of the odds table, in its order."""
+OUT_WITHIN = (1, 2, 3)
+"""The numbers of attacks the table gives P(ausgeschaltet) for."""
+
+
+def fraction_text(value: Fraction) -> str:
+    """``Fraction(2, 6)`` → ``'1/3'``; a whole number keeps its denominator (``'1/1'``)."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+def percent(value: Fraction) -> str:
+    """``Fraction(1, 3)`` → ``'33,3 %'`` (German decimal comma)."""
+    return f"{float(value) * 100:.1f} %".replace(".", ",")
+
+
+def decimal(value: Fraction) -> str:
+    """An expectation as a German decimal, two places: ``Fraction(13, 72)`` → ``'0,18'``."""
+    return f"{float(value):.2f}".replace(".", ",")
+
+
+def odds_values(odds: Odds) -> list[tuple[str, Fraction]]:
+    """(label, value) per row of :data:`ROWS`."""
+    return list(zip(ROWS, (odds.p_hit, odds.p_shock, odds.p_tp_loss, odds.expected_tp_lost,
+                           odds.expected_tp_lost_per_ap)))
+
+
+def shown(label: str, value: Fraction) -> str:
+    """A row's value as printed: a probability as a percentage, an expectation as a decimal."""
+    return decimal(value) if label.startswith(("erwartet", "pro")) else percent(value)
+
+
+def caption(odds: Odds) -> str:
+    """``Sturmtruppe mit Sturmgewehr gegen Panzerjäger, 30 cm, Normaler Schuss (3 AP)``."""
+    where = "" if odds.situation.action in MELEE_ACTIONS else f", {odds.situation.range_cm:g} cm"
+    cover = f", Deckung {ROMAN[odds.situation.cover - 1]}" if odds.situation.cover else ""
+    action = ACTION_NAMES[CARD_ACTION[odds.situation.action]]
+    return (f"{odds.attacker.name} mit {odds.weapon.name} gegen {odds.target.name}{where}{cover}, "
+            f"{action} ({odds.ap} AP)")
+
+
+def odds_data(odds: Odds) -> dict[str, Any]:
+    """The JSON of ``cardgen odds --json``: exactly these keys, every number ``"n/d"``."""
+    return {
+        "p_hit": fraction_text(odds.p_hit), "p_shock": fraction_text(odds.p_shock),
+        "p_tp_loss": fraction_text(odds.p_tp_loss), "expected_tp_lost": fraction_text(odds.expected_tp_lost),
+        "expected_tp_lost_per_ap": fraction_text(odds.expected_tp_lost_per_ap),
+        "tp_lost": {str(tp): fraction_text(p) for tp, p in odds.tp_lost.items()},
+        "assumptions": list(odds.assumptions),
+    }
+
+
+def resolve_odds(units: Mapping[str, DerivedUnit], attacker: str, target: str, situation: Situation,
+                 rules: OddsRules) -> tuple[Odds, bool]:
+    """The odds of ``attacker`` (``UNIT`` or ``UNIT:WEAPON``) against ``target``, and whether the weapon was
+    chosen (the unit's best for the situation: the highest expected TP lost per AP).  An unknown id or a
+    weapon the unit does not carry is a :class:`UsageError` with a did-you-mean; an attack that cannot be
+    made an :class:`~cardgen.rules.odds.OddsError`."""
+    unit_id, _, weapon_id = attacker.partition(":")
+    shooter, victim = _unit(units, unit_id), _unit(units, target)
+    weapons = attack_weapons(shooter)
+    if not weapon_id:
+        return best_odds(combatant(shooter), weapons, combatant(victim), situation, rules), True
+    by_id = {weapon.id: weapon for weapon in weapons}
+    if weapon_id not in by_id:
+        raise UsageError(f"{shooter.unit.name} does not carry '{weapon_id}' (it carries: {', '.join(by_id)})"
+                         + did_you_mean(weapon_id, by_id))
+    return attack_odds(combatant(shooter), by_id[weapon_id], combatant(victim), situation, rules), False
+
+
+def _unit(units: Mapping[str, DerivedUnit], unit_id: str) -> DerivedUnit:
+    if unit_id not in units:
+        raise UsageError(f"unknown unit '{unit_id}'" + did_you_mean(unit_id, units))
+    return units[unit_id]

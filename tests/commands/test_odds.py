@@ -1,0 +1,71 @@
+"""``cardgen odds`` on the example content: the table, the JSON contract, one line per error."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from cardgen.commands.odds import default_action
+from cardgen.stages import load_content
+from conftest import EXAMPLE
+
+KEYS = ["p_hit", "p_shock", "p_tp_loss", "expected_tp_lost", "expected_tp_lost_per_ap", "tp_lost", "assumptions"]
+FRACTION = re.compile(r"^-?\d+/[1-9]\d*$")
+
+
+def test_odds_table(cli):
+    code, out, err = cli("odds", "sturmtruppe:sturmgewehr", "panzerjäger", "--range", "30", "--content", EXAMPLE)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Sturmtruppe mit Sturmgewehr gegen Panzerjäger, 30 cm, Normaler Schuss (3 AP)"
+    assert "FK-Wurf auf 4" in lines                   # FK 4, −1 for the full first band, +1 Dauerfeuer
+    assert re.search(r"^Treffer\s+1/3  33,3 %$", out, re.M)
+    for label in ("nur Schock", "TP-Verlust", "erwarteter TP-Verlust", "pro AP", "ausgeschaltet nach 3"):
+        assert re.search(rf"^{label}\s", out, re.M), label
+    assert "Annahmen:" in lines and any(line.startswith("- dauerfeuer: ") for line in lines)
+
+
+def test_odds_json_keys_and_fractions(cli):
+    code, out, _ = cli("odds", "sturmtruppe:sturmgewehr", "panzerjäger", "--range", "30", "--json",
+                       "--content", EXAMPLE)
+    data = json.loads(out)
+    assert code == 0 and list(data) == KEYS
+    numbers = [data[key] for key in KEYS[:5]] + list(data["tp_lost"].values())
+    assert all(FRACTION.match(value) for value in numbers)
+    assert data["p_hit"] == "1/3" and data["tp_lost"] == {"0": "59/72", "1": "13/72"}
+    assert all(isinstance(sentence, str) and sentence for sentence in data["assumptions"])
+
+
+def test_odds_chooses_the_best_weapon_and_says_which(cli):
+    code, out, _ = cli("odds", "sturmtruppe", "panzerjäger", "--range", "30", "--content", EXAMPLE)
+    assert code == 0 and "Waffe: Sturmgewehr (die beste" in out
+    code, out, _ = cli("odds", "sturmtruppe:kampfmesser", "panzerjäger", "--action", "charge", "--defending",
+                       "--content", EXAMPLE)
+    assert code == 0 and out.startswith("Sturmtruppe mit Kampfmesser gegen Panzerjäger, Angriffsbewegung (1 AP)")
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["sturmtrupe", "panzerjäger"], "unknown unit 'sturmtrupe' (did you mean 'sturmtruppe'?)"),
+    (["sturmtruppe", "panzerjaeger"], "unknown unit 'panzerjaeger' (did you mean 'panzerjäger'?)"),
+    (["sturmtruppe:sturmgewehrr", "panzerjäger"],
+     "Sturmtruppe does not carry 'sturmgewehrr' (it carries: sturmgewehr, kampfmesser, splittergranate, "
+     "waffenlos) (did you mean 'sturmgewehr'?)"),
+    (["sturmtruppe:sturmgewehr", "panzerjäger", "--range", "80"],
+     "80 cm is beyond the range of Sturmgewehr (25/3: at most 75 cm)"),
+    (["sturmtruppe:sturmgewehr", "panzerjäger", "--action", "attack"],
+     "Sturmgewehr is not a melee weapon: no Angriff with it"),
+    (["sturmtruppe", "panzerjäger", "--cover", "IV"], "--cover takes I, II or III, not 'IV'"),
+])
+def test_odds_errors_are_one_line(cli, args, message):
+    code, out, err = cli("odds", *args, "--content", EXAMPLE)
+    assert code == 1 and out == "" and err == message + "\n"
+
+
+def test_without_action_a_melee_weapon_attacks():
+    content = load_content(EXAMPLE)
+    assert default_action("sturmtruppe:kampfmesser", content) == "attack"
+    assert default_action("sturmtruppe:waffenlos", content) == "attack"
+    assert default_action("sturmtruppe:sturmgewehr", content) == "normal"
+    assert default_action("sturmtruppe", content) == "normal"

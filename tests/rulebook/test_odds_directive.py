@@ -1,0 +1,63 @@
+"""``{{ odds: ATTACKER[:WEAPON] vs TARGET … }}`` (cardgen.rulebook.odds_table): the caption and table of a
+worked example from the content, its warnings with their line, the kinds it reads."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.rulebook.directive import kinds_read
+from cardgen.rulebook.fromcontent import DirectiveError
+from cardgen.rulebook.markdown import make_markdown
+from cardgen.rulebook.odds_table import situation
+from cardgen.stages import load_content
+from conftest import EXAMPLE
+
+
+@pytest.fixture(scope="module")
+def content():
+    return load_content(EXAMPLE)
+
+
+def test_odds_directive_prints_caption_and_table(content):
+    env: dict = {"content": content}
+    html = make_markdown().render("# T\n\n{{ odds: sturmtruppe:sturmgewehr vs panzerjäger range=30 }}\n", env)
+    assert env.get("warnings", []) == []
+    assert "<em>Sturmtruppe mit Sturmgewehr gegen Panzerjäger, 30 cm, Normaler Schuss (3 AP)</em>" in html
+    for label in ("Treffer", "nur Schock", "TP-Verlust", "erwarteter TP-Verlust", "pro AP"):
+        assert f">{label}</th>" in html
+    assert ">33,3 %</td>" in html and ">0,18</td>" in html and ">0,06</td>" in html
+
+
+def test_odds_directive_tokens_map_to_its_line(content):
+    tokens = make_markdown().parse("# T\n\n{{ odds: sturmtruppe vs panzerjäger }}\n", {"content": content})
+    made = [t for t in tokens if t.map and t.type.startswith(("t", "paragraph"))]
+    assert made and all(t.map == [2, 3] for t in made)
+
+
+def test_a_bad_odds_directive_is_a_warning_with_its_line(content):
+    text = ("# T\n\n{{ odds: sturmtruppe:sturmgewehr vs panzerjäger range=90 }}\n\n"
+            "{{ odds: sturmtruppe vs panzerjaeger }}\n\n{{ odds: sturmtruppe vs panzerjäger rang=3 }}\n\n"
+            "{{ odds: sturmtruppe:pistole vs panzerjäger }}\n")
+    env: dict = {"content": content}
+    html = make_markdown().render(text, env)
+    assert env["warnings"] == [
+        (3, "odds directive: 90 cm is beyond the range of Sturmgewehr (25/3: at most 75 cm)"),
+        (5, "odds directive: unknown unit 'panzerjaeger' (did you mean 'panzerjäger'?)"),
+        (7, "odds directive: unknown option 'rang' (known: range, action, cover) (did you mean 'range'?)"),
+        (9, "odds directive: Sturmtruppe does not carry 'pistole' (it carries: sturmgewehr, kampfmesser, "
+            "splittergranate, waffenlos)"),
+    ]
+    assert html.count('class="missing-table"') == 4
+
+
+def test_odds_directive_options():
+    assert situation(" range=12 action=aimed cover=II").cover == 2
+    with pytest.raises(DirectiveError, match="unknown action 'zielen'"):
+        situation(" action=zielen")
+    with pytest.raises(DirectiveError, match="cover=IV is no cover I, II or III"):
+        situation(" cover=IV")
+
+
+def test_odds_directive_reads_what_a_derived_unit_depends_on():
+    assert kinds_read("{{ odds: a:b vs c range=3 }}\n") == [
+        "armor", "damage_effects", "equipment", "ruleset", "traits", "units", "weapons"]
