@@ -1,0 +1,172 @@
+"""The balance report as ``cardgen balance`` prints it: the numbers of :mod:`cardgen.rules.balance` and
+:mod:`cardgen.rules.balance_fit` made into German view records (names, labels, sentences, notes) for
+the plots (:mod:`cardgen.balanceplot`) and the template (``templates/balance/report.html.j2``).
+
+**Heatmaps.**  One per faction pair (attacker faction × target faction, a faction against itself
+too), rows the attackers and columns the targets in the matrix's order (points, then name).  A
+page shows at most :data:`SIDE` × :data:`SIDE` units; a pair with more gets more pages, at most
+:data:`MAX_PAGES_PER_PAIR` (the first ``SIDE · √MAX_PAGES_PER_PAIR`` attackers and targets: the
+cheapest), and its pages say how many they leave out.  So a 1,000-unit set prints 4 pages per pair,
+never 10⁶ cells.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from cardgen.content.model import Content
+from cardgen.rules.balance import Entrant, Matrix, Rating
+from cardgen.rules.balance_fit import THRESHOLD, Line, Outlier
+
+SIDE = 24
+"""Units per side of one heatmap page."""
+MAX_PAGES_PER_PAIR = 4
+"""Heatmap pages per faction pair at most (2 × 2 blocks of SIDE × SIDE)."""
+NAMED_AT_MOST = 40
+"""Outlier sentences printed at most (the largest deviations); the rest are counted."""
+LABELLED_AT_MOST = 12
+"""Outliers labelled in the scatter at most."""
+
+CHOICES = (
+    "Jede Zelle: der erwartete TP-Verlust pro AP des Ziels, mit der besten Waffe des Angreifers (höchster "
+    "erwarteter TP-Verlust pro AP, bei Gleichstand die erste der Karte).",
+    "Jede Waffe in ihrer festen Lage: Fernkampf als Normaler Schuss aus der Mitte des ersten Reichweitenbands "
+    "(kein Reichweitenmalus), Nahkampf als Angriff (ohne Angriffsbewegung); keine Deckung, von vorn, das Ziel "
+    "nicht in Verteidigung.",
+    "Offensive: der mittlere erwartete TP-Verlust pro AP über alle Ziele, die die Einheit angreifen kann "
+    "(alle Einheiten, auch die eigene Fraktion und sie selbst).",
+    "Haltbarkeit: die AP, die der durchschnittliche Angreifer braucht, um sie von vollen TP auszuschalten "
+    "(harmonisches Mittel über alle Angreifer; erwartete Angriffe aus der Kette der TP-Verluste × AP des "
+    "Angriffs; Schock und kritischer Zustand nicht gerechnet).",
+    "Wirkung = Offensive × Haltbarkeit: die TP, die sie mit ihrer mittleren Rate austeilt, solange der "
+    "durchschnittliche Angreifer braucht, um sie auszuschalten.",
+    f"Gerade: Punkte = a + b · Wirkung, kleinste Quadrate; genannt wird, wer mehr als {THRESHOLD * 100:.0f} % "
+    "über oder unter dem Wert der Geraden liegt (Abweichung relativ zum Wert der Geraden).",
+)
+
+
+@dataclass(frozen=True)
+class HeatmapPage:
+    """One page of a faction pair: ``values[row][column]`` E[TP lost per AP], ``None``: no attack."""
+
+    attacker_faction: str
+    target_faction: str
+    part: str                               # "" or "Teil 2 von 4"
+    rows: tuple[str, ...]
+    columns: tuple[str, ...]
+    values: tuple[tuple[float | None, ...], ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class Dot:
+    """One unit in the scatter."""
+
+    name: str
+    faction: str                            # the faction's name
+    effectiveness: float
+    points: int
+    colour: str
+    label: bool                             # named beside its dot (an outlier)
+
+
+@dataclass(frozen=True)
+class BalanceView:
+    choices: tuple[str, ...]
+    dots: tuple[Dot, ...]
+    factions: tuple[tuple[str, str], ...]   # (name, colour) of the factions in the scatter
+    line: Line | None
+    line_text: str
+    outliers: tuple[str, ...]
+    notes: tuple[str, ...]
+    heatmaps: tuple[HeatmapPage, ...]
+
+
+def decimal(value: float, places: int = 2) -> str:
+    """``0.4162`` → ``'0,42'``."""
+    return f"{value:.{places}f}".replace(".", ",")
+
+
+def outlier_sentence(outlier: Outlier) -> str:
+    """``Basaltriese kostet 21 % mehr, als seine Wirkung vorhersagt (2374 Punkte, die Gerade: 1954)``."""
+    percent = round(abs(outlier.residual) * 100)
+    more = "mehr" if outlier.residual > 0 else "weniger"
+    return (f"{outlier.rating.entrant.name} kostet {percent} % {more}, als seine Wirkung vorhersagt "
+            f"({outlier.rating.entrant.points} Punkte, die Gerade: {outlier.fitted:.0f})")
+
+
+def reason_note(rating: Rating) -> str:
+    name = rating.entrant.name
+    if rating.reason == "cannot-attack":
+        return (f"{name}: kann in diesem Modell nicht angreifen (keine Waffe, oder eine Drohne: sie nutzt FK, NK "
+                "und AGI ihres Lenkers) – leere Zeile, nicht in der Geraden.")
+    return f"{name}: kein Angreifer kann ihr TP nehmen – nicht in der Geraden."
+
+
+def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], line: Line | None,
+                 outliers: Sequence[Outlier]) -> BalanceView:
+    """The report's view."""
+    colours = {fid: f.colour for fid, f in content.factions.items()}
+    names = {fid: f.name for fid, f in content.factions.items()}
+    labelled = {o.rating.entrant.id for o in outliers[:LABELLED_AT_MOST]}
+    dots = tuple(Dot(name=r.entrant.name, faction=names.get(r.entrant.faction, r.entrant.faction),
+                     effectiveness=r.effectiveness, points=r.entrant.points,
+                     colour=colours.get(r.entrant.faction, "#555555"), label=r.entrant.id in labelled)
+                 for r in ratings if r.effectiveness is not None)
+    in_scatter = sorted({r.entrant.faction for r in ratings if r.effectiveness is not None})
+    notes = [reason_note(r) for r in ratings if r.reason]
+    if line is None:
+        notes.append("Zu wenige Einheiten mit einer Wirkung (oder alle mit derselben) für eine Gerade: "
+                     "keine Abweichungen.")
+        line_text = ""
+    else:
+        line_text = (f"Punkte = {decimal(line.intercept, 1)} + {decimal(line.slope, 2)} · Wirkung "
+                     f"({line.count} Einheiten)")
+    sentences = [outlier_sentence(o) for o in outliers[:NAMED_AT_MOST]]
+    if len(outliers) > NAMED_AT_MOST:
+        sentences.append(f"… und {len(outliers) - NAMED_AT_MOST} weitere.")
+    if line is not None and not outliers:
+        sentences.append(f"Keine Einheit liegt mehr als {THRESHOLD * 100:.0f} % neben der Geraden.")
+    return BalanceView(choices=CHOICES, dots=dots, factions=tuple((names.get(f, f), colours.get(f, "#555555"))
+                                                                   for f in in_scatter),
+                       line=line, line_text=line_text, outliers=tuple(sentences), notes=tuple(notes),
+                       heatmaps=tuple(heatmap_pages(matrix, names)))
+
+
+def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[HeatmapPage]:
+    """Every faction pair's pages (module docstring), attacker factions then target factions by id."""
+    by_faction: dict[str, list[Entrant]] = {}
+    for e in matrix.entrants:
+        by_faction.setdefault(e.faction, []).append(e)
+    blocks = math.isqrt(MAX_PAGES_PER_PAIR)
+    pages = []
+    for attacker_faction, attackers in sorted(by_faction.items()):
+        for target_faction, targets in sorted(by_faction.items()):
+            row_blocks = _blocks(attackers, blocks)
+            column_blocks = _blocks(targets, blocks)
+            shown_rows, shown_columns = sum(map(len, row_blocks)), sum(map(len, column_blocks))
+            note = ""
+            if shown_rows < len(attackers) or shown_columns < len(targets):
+                note = (f"Gezeigt: die {shown_rows} günstigsten von {len(attackers)} Angreifern und die "
+                        f"{shown_columns} günstigsten von {len(targets)} Zielen (höchstens {MAX_PAGES_PER_PAIR} "
+                        f"Seiten je Paar); die Wirkung auf der Übersichtsseite rechnet alle.")
+            count = len(row_blocks) * len(column_blocks)
+            for number, (rows, columns) in enumerate(((r, c) for r in row_blocks for c in column_blocks), 1):
+                pages.append(HeatmapPage(
+                    attacker_faction=faction_names.get(attacker_faction, attacker_faction),
+                    target_faction=faction_names.get(target_faction, target_faction),
+                    part=f"Teil {number} von {count}" if count > 1 else "",
+                    rows=tuple(e.name for e in rows), columns=tuple(e.name for e in columns),
+                    values=tuple(tuple(_per_ap(matrix, a, t) for t in columns) for a in rows), note=note))
+    return pages
+
+
+def _blocks(entrants: list[Entrant], at_most: int) -> list[list[Entrant]]:
+    return [entrants[start:start + SIDE] for start in range(0, min(len(entrants), SIDE * at_most), SIDE)]
+
+
+def _per_ap(matrix: Matrix, attacker: Entrant, target: Entrant) -> float | None:
+    cell = matrix.cell(attacker.id, target.id)
+    return None if cell is None else cell.per_ap

@@ -1,0 +1,57 @@
+"""``cardgen balance``: the balance report ``OUT/balance.pdf`` -- a heatmap of expected TP lost per AP per
+faction pair and points against effectiveness with a fitted line and its outliers named
+(:mod:`cardgen.rules.balance`, :mod:`cardgen.rules.balance_fit`, :mod:`cardgen.balanceview`,
+:mod:`cardgen.balancereport`).  Written whole or not at all (:func:`cardgen.atomic.write_atomic`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from cardgen.atomic import write_atomic
+from cardgen.commands.options import add_project_options, settings_of
+from cardgen.errors import UsageError, display_path
+from cardgen.stages import load_and_derive
+
+PDF_NAME = "balance.pdf"
+
+
+def cmd_balance(args: argparse.Namespace) -> int:
+    """Write OUT/balance.pdf."""
+    # lazy: matplotlib and WeasyPrint; cli imports this module for every subcommand
+    from cardgen.balanceview import balance_view
+    from cardgen.balancereport import render_report
+    from cardgen.rules.balance import attack_matrix, ratings
+    from cardgen.rules.balance_fit import outliers, points_line
+
+    settings = settings_of(args)
+    content, derived = load_and_derive(settings.content)
+    if not derived.units:
+        raise UsageError(f"{display_path(settings.content)}: no units, nothing to compare")
+    matrix = attack_matrix(derived.units, content.checked_ruleset().odds)
+    rated = ratings(matrix)
+    line = points_line(rated)
+    found = outliers(rated, line) if line is not None else []
+    view = balance_view(content, matrix, rated, line, found)
+    result, pages = render_report(view)
+    for warning in result.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    for note in result.notes:
+        print(note, file=sys.stderr)
+    out = settings.out / PDF_NAME
+    write_atomic(out, result.pdf)
+    for note in view.notes:
+        print(note, file=sys.stderr)
+    print(f"wrote {display_path(out)} ({pages} pages; {len(found)} beyond "
+          f"±15 % of the line)", file=sys.stderr)
+    return 0
+
+
+def add_parser(sub) -> None:
+    """Register ``balance``."""
+    p = sub.add_parser("balance", help="balance report: TP lost per AP per faction pair, points against effectiveness",
+                       description="Write OUT/balance.pdf: per faction pair a heatmap of the expected TP lost per AP "
+                                   "(each attacker's best weapon), and the units' points against their "
+                                   "effectiveness with a fitted line, the outliers named.")
+    add_project_options(p)
+    p.set_defaults(func=cmd_balance)

@@ -1,0 +1,52 @@
+"""The balance report's plots (cardgen.balanceplot): deterministic SVG, text as text in Cardgen Sans."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import matplotlib
+
+from cardgen.balanceplot import heatmap_svg, heatmap_top, scatter_svg
+from cardgen.balanceview import BalanceView, Dot, HeatmapPage
+from cardgen.rules.balance_fit import Line
+
+PROJECT = Path(__file__).resolve().parents[1]
+
+PAGE = HeatmapPage(attacker_faction="A", target_faction="B", part="", rows=("Eins", "Zwei"),
+                   columns=("Drei", "Vier"), values=((0.5, None), (0.25, 1.0)), note="")
+VIEW = BalanceView(choices=(), dots=(Dot("Eins", "A", 1.0, 100, "#8a1c1c", False),
+                                     Dot("Zwei", "A", 2.0, 260, "#8a1c1c", True)),
+                   factions=(("A", "#8a1c1c"),), line=Line(10.0, 100.0, 2), line_text="", outliers=(), notes=(),
+                   heatmaps=(PAGE,))
+
+
+def test_the_same_plot_gives_the_same_bytes():
+    assert heatmap_svg(PAGE, 1.0) == heatmap_svg(PAGE, 1.0)
+    assert scatter_svg(VIEW) == scatter_svg(VIEW)
+
+
+def test_text_is_text_in_the_theme_family_and_no_date():
+    svg = heatmap_svg(PAGE, 1.0)
+    assert "font-family: 'Cardgen Sans', 'DejaVu Sans', sans-serif" in svg
+    assert ">0,25<" in svg and ">–<" in svg                     # German decimals; no attack is a dash
+    assert "<dc:date>" not in svg
+    assert "Zwei" in scatter_svg(VIEW)                          # the outlier is labelled
+
+
+def test_no_global_state_is_touched():
+    before = dict(matplotlib.rcParams)
+    heatmap_svg(PAGE, 1.0)
+    assert dict(matplotlib.rcParams) == before
+
+
+def test_drawing_needs_no_pyplot_and_no_backend():
+    """In a fresh process: importing and drawing leave pyplot unimported (no process-wide backend)."""
+    code = ("import sys; from cardgen.balanceplot import heatmap_svg; from tests.test_balanceplot import PAGE; "
+            "heatmap_svg(PAGE, 1.0); sys.exit('matplotlib.pyplot' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code], cwd=PROJECT).returncode == 0
+
+
+def test_one_colour_scale_for_all_pages():
+    assert heatmap_top([PAGE]) == 1.0 and heatmap_top([]) == 0.0

@@ -1,0 +1,56 @@
+"""The balance report's view (cardgen.balanceview): sentences, notes, the heatmap pages and their cap."""
+
+from __future__ import annotations
+
+from cardgen.balanceview import MAX_PAGES_PER_PAIR, SIDE, balance_view, heatmap_pages, outlier_sentence
+from cardgen.rules.balance import Cell, Entrant, Matrix, attack_matrix, ratings
+from cardgen.rules.balance_fit import Outlier, outliers, points_line
+from cardgen.stages import load_and_derive
+from conftest import EXAMPLE
+from tests.rules.test_balance import model
+from tests.rules.test_balance_fit import rating
+
+
+def test_outlier_sentences_in_german():
+    more = Outlier(rating=rating("Basaltriese", 2374, 1.0), fitted=2011.9, residual=0.18)
+    less = Outlier(rating=rating("Glutling", 1014, 1.0), fitted=1152.3, residual=-0.1249)
+    assert outlier_sentence(more) == ("Basaltriese kostet 18 % mehr, als seine Wirkung vorhersagt "
+                                      "(2374 Punkte, die Gerade: 2012)")
+    assert outlier_sentence(less).startswith("Glutling kostet 12 % weniger, als seine Wirkung vorhersagt")
+
+
+def test_the_example_content_view():
+    content, derived = load_and_derive(EXAMPLE)
+    matrix = attack_matrix(derived.units, content.checked_ruleset().odds)
+    rated = ratings(matrix)
+    line = points_line(rated)
+    assert line is not None
+    view = balance_view(content, matrix, rated, line, outliers(rated, line))
+    assert [(p.attacker_faction, p.target_faction) for p in view.heatmaps] == [
+        ("Orden der Glut", "Orden der Glut"), ("Orden der Glut", "Imperium"),
+        ("Imperium", "Orden der Glut"), ("Imperium", "Imperium")]
+    assert len(view.dots) == len(derived.units) - 3
+    assert sum("kann in diesem Modell nicht angreifen" in note for note in view.notes) == 3
+    assert all(" als seine Wirkung vorhersagt" in s for s in view.outliers)
+    glut = view.heatmaps[0]
+    assert len(glut.values) == len(glut.rows) and all(len(row) == len(glut.columns) for row in glut.values)
+
+
+def test_a_large_pair_is_capped_and_says_so():
+    count = SIDE * 3 + 5
+    entrants = tuple(Entrant(id=f"u{i:03d}", name=f"U{i:03d}", faction="f", points=i, model=model(), weapons=())
+                     for i in range(count))
+    matrix = Matrix(entrants=entrants, attacker_of={e.id: 0 for e in entrants},
+                    target_of={e.id: 0 for e in entrants}, cells={(0, 0): Cell(0, 0.5, 4.0)})
+    pages = heatmap_pages(matrix, {"f": "Fraktion"})
+    assert len(pages) == MAX_PAGES_PER_PAIR
+    assert [p.part for p in pages] == [f"Teil {n} von 4" for n in range(1, 5)]
+    assert pages[0].rows[0] == "U000" and pages[3].rows[-1] == f"U{2 * SIDE - 1:03d}"
+    assert pages[0].note.startswith(f"Gezeigt: die {2 * SIDE} günstigsten von {count} Angreifern")
+
+
+def test_no_line_is_a_note():
+    content, derived = load_and_derive(EXAMPLE)
+    matrix = attack_matrix(derived.units, content.checked_ruleset().odds)
+    view = balance_view(content, matrix, ratings(matrix), None, [])
+    assert view.line_text == "" and view.notes[-1].startswith("Zu wenige Einheiten")
