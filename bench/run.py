@@ -20,6 +20,8 @@ from the runs' environment).  Figures:
   --assets cardgen/assets``), where ../shared exists;
 * the scale series: generated sets of 10 / 100 / 1000 units (--quick: 10 and
   100), cold; time per unit and growth factor;
+* ``cardgen balance`` (the balance report, build/balance.pdf) on the example content (target <= 10 s)
+  and on a generated 1000-unit set (target <= 20 s);
 * each speedup of the speed layer (cardgen/speed/) on the case it targets, with the layer on and
   with that speedup off, interleaved (bench/speedups.py): a second table.
 
@@ -70,7 +72,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-GROUPS = "example,serve,edit,rulebook,scale,speedups"
+GROUPS = "example,serve,edit,rulebook,scale,balance,speedups"
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
 # The wrapper every command runs under: it times the command until the command itself exits, then --
@@ -333,6 +335,18 @@ def main() -> None:
                 rows.append((f"{n} generated units: cold", secs_cpu(t, cpu), mib(m), note))
                 previous = (n, t)
                 shutil.rmtree(out_n, ignore_errors=True)
+
+        # cardgen balance: the example content and 1000 generated units
+        if "balance" in only:
+            for label, count, target in (("example content", 0, 10.0), ("1000 generated units", 1000, 20.0)):
+                progress(f"cardgen balance, {label}")
+                source = PROJECT / "content" if not count else generate(count, work / f"balance-{count}")
+                out_b = work / f"balance-out-{count}"
+                t, m, cpu = median_of(runs, lambda: None,
+                                      [*CARDGEN, "balance", "--content", str(source), "--out", str(out_b)])
+                rows.append((f"balance: {label}", secs_cpu(t, cpu), mib(m),
+                             f"{pdf_pages(out_b / 'balance.pdf')} pages; target ≤ {target:g} s: "
+                             f"{'met' if t <= target else 'MISSED'}"))
 
         # each speedup with its switch (bench/speedups.py)
         if "speedups" in only:

@@ -31,6 +31,9 @@ SETTINGS: dict[Any, Any] = {
 }
 SIZE_IN = (10.4, 6.4)           # the plot area of an A4 landscape page less its heading (report.css)
 COLOURS = "YlOrRd"
+NUMBERS_UP_TO = 16
+"""A heatmap prints each cell's number up to this many units per side; a larger page is colour only (the
+numbers are most of the time matplotlib and WeasyPrint spend on a page, and too small to read there)."""
 
 
 def heatmap_svg(page: HeatmapPage, top: float) -> str:
@@ -49,8 +52,9 @@ def heatmap_svg(page: HeatmapPage, top: float) -> str:
         axes.tick_params(length=0, labelsize=7 if max(len(page.rows), len(page.columns)) <= 12 else 5.5)
         axes.set_xlabel(f"Ziel ({page.target_faction})")
         axes.set_ylabel(f"Angreifer ({page.attacker_faction})")
-        size = 7 if len(page.columns) <= 12 else 4.5
-        for (row, column), value in _cells(page.values):
+        size = 7 if len(page.columns) <= 12 else 5
+        numbers = max(len(page.rows), len(page.columns)) <= NUMBERS_UP_TO
+        for (row, column), value in _cells(page.values) if numbers else ():
             axes.text(column + 0.5, row + 0.5, "–" if value is None else f"{value:.2f}".replace(".", ","),
                       ha="center", va="center", fontsize=size,
                       color="white" if value is not None and value > 0.6 * (top or 1) else "black")

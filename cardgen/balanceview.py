@@ -21,7 +21,7 @@ from cardgen.rules.balance import Entrant, Matrix, Rating
 from cardgen.rules.balance_fit import THRESHOLD, Line, Outlier
 
 SIDE = 24
-"""Units per side of one heatmap page."""
+"""Units per side of one heatmap page (its numbers printed up to 16: :data:`cardgen.balanceplot.NUMBERS_UP_TO`)."""
 MAX_PAGES_PER_PAIR = 4
 """Heatmap pages per faction pair at most (2 × 2 blocks of SIDE × SIDE)."""
 NAMED_AT_MOST = 40
@@ -97,12 +97,17 @@ def outlier_sentence(outlier: Outlier) -> str:
             f"({outlier.rating.entrant.points} Punkte, die Gerade: {outlier.fitted:.0f})")
 
 
-def reason_note(rating: Rating) -> str:
-    name = rating.entrant.name
-    if rating.reason == "cannot-attack":
-        return (f"{name}: kann in diesem Modell nicht angreifen (keine Waffe, oder eine Drohne: sie nutzt FK, NK "
-                "und AGI ihres Lenkers) – leere Zeile, nicht in der Geraden.")
-    return f"{name}: kein Angreifer kann ihr TP nehmen – nicht in der Geraden."
+def reason_notes(ratings: Sequence[Rating]) -> list[str]:
+    """One note per reason a unit has no effectiveness, naming the units."""
+    cannot = [r.entrant.name for r in ratings if r.reason == "cannot-attack"]
+    unhurt = [r.entrant.name for r in ratings if r.reason == "unhurt"]
+    notes = []
+    if cannot:
+        notes.append(f"Kann in diesem Modell nicht angreifen (keine Waffe, oder eine Drohne: sie nutzt FK, NK und "
+                     f"AGI ihres Lenkers) – leere Zeile, nicht in der Geraden: {', '.join(cannot)}.")
+    if unhurt:
+        notes.append(f"Kein Angreifer kann ihnen TP nehmen – nicht in der Geraden: {', '.join(unhurt)}.")
+    return notes
 
 
 def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], line: Line | None,
@@ -110,13 +115,20 @@ def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], li
     """The report's view."""
     colours = {fid: f.colour for fid, f in content.factions.items()}
     names = {fid: f.name for fid, f in content.factions.items()}
-    labelled = {o.rating.entrant.id for o in outliers[:LABELLED_AT_MOST]}
+    scored = [r for r in ratings if r.effectiveness is not None]
+    wide = max((r.effectiveness or 0.0 for r in scored), default=1.0) or 1.0
+    tall = max((r.entrant.points for r in scored), default=1) or 1
+    spots: dict[tuple[int, int], str] = {}       # one label per 1/40 of each axis: near dots share one
+    for o in outliers:
+        spot = (round((o.rating.effectiveness or 0.0) / wide * 40), round(o.rating.entrant.points / tall * 40))
+        spots.setdefault(spot, o.rating.entrant.id)
+    labelled = set(list(spots.values())[:LABELLED_AT_MOST])
     dots = tuple(Dot(name=r.entrant.name, faction=names.get(r.entrant.faction, r.entrant.faction),
                      effectiveness=r.effectiveness, points=r.entrant.points,
                      colour=colours.get(r.entrant.faction, "#555555"), label=r.entrant.id in labelled)
                  for r in ratings if r.effectiveness is not None)
     in_scatter = sorted({r.entrant.faction for r in ratings if r.effectiveness is not None})
-    notes = [reason_note(r) for r in ratings if r.reason]
+    notes = reason_notes(ratings)
     if line is None:
         notes.append("Zu wenige Einheiten mit einer Wirkung (oder alle mit derselben) für eine Gerade: "
                      "keine Abweichungen.")
@@ -144,14 +156,14 @@ def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[Heat
     pages = []
     for attacker_faction, attackers in sorted(by_faction.items()):
         for target_faction, targets in sorted(by_faction.items()):
-            row_blocks = _blocks(attackers, blocks)
-            column_blocks = _blocks(targets, blocks)
+            row_blocks = _blocks(_shown(attackers, matrix.attacker_of, SIDE * blocks), blocks)
+            column_blocks = _blocks(_shown(targets, matrix.target_of, SIDE * blocks), blocks)
             shown_rows, shown_columns = sum(map(len, row_blocks)), sum(map(len, column_blocks))
             note = ""
             if shown_rows < len(attackers) or shown_columns < len(targets):
-                note = (f"Gezeigt: die {shown_rows} günstigsten von {len(attackers)} Angreifern und die "
-                        f"{shown_columns} günstigsten von {len(targets)} Zielen (höchstens {MAX_PAGES_PER_PAIR} "
-                        f"Seiten je Paar); die Wirkung auf der Übersichtsseite rechnet alle.")
+                note = (f"Gezeigt: {shown_rows} von {len(attackers)} Angreifern und {shown_columns} von {len(targets)} "
+                        f"Zielen (höchstens {MAX_PAGES_PER_PAIR} Seiten je Paar): von jedem Profil (gleiche Werte, "
+                        "gleiche Zeile) zuerst eine Einheit, dann die günstigsten; die Übersicht rechnet alle.")
             count = len(row_blocks) * len(column_blocks)
             for number, (rows, columns) in enumerate(((r, c) for r in row_blocks for c in column_blocks), 1):
                 pages.append(HeatmapPage(
@@ -161,6 +173,18 @@ def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[Heat
                     rows=tuple(e.name for e in rows), columns=tuple(e.name for e in columns),
                     values=tuple(tuple(_per_ap(matrix, a, t) for t in columns) for a in rows), note=note))
     return pages
+
+
+def _shown(entrants: list[Entrant], profile_of: Mapping[str, int], at_most: int) -> list[Entrant]:
+    """At most ``at_most`` entrants in their order: the first of each profile, then the rest in order."""
+    if len(entrants) <= at_most:
+        return entrants
+    by_profile: dict[int, Entrant] = {}
+    for e in entrants:
+        by_profile.setdefault(profile_of[e.id], e)
+    first = list(by_profile.values())
+    chosen = {e.id for e in (first + [e for e in entrants if e not in first])[:at_most]}
+    return [e for e in entrants if e.id in chosen]
 
 
 def _blocks(entrants: list[Entrant], at_most: int) -> list[list[Entrant]]:

@@ -30,7 +30,8 @@ def test_the_example_content_view():
         ("Orden der Glut", "Orden der Glut"), ("Orden der Glut", "Imperium"),
         ("Imperium", "Orden der Glut"), ("Imperium", "Imperium")]
     assert len(view.dots) == len(derived.units) - 3
-    assert sum("kann in diesem Modell nicht angreifen" in note for note in view.notes) == 3
+    assert view.notes[0].startswith("Kann in diesem Modell nicht angreifen")
+    assert view.notes[0].endswith(": Späherdrohne Falke, Wachgeschütz Bastion, Kettendrohne Bulldogge.")
     assert all(" als seine Wirkung vorhersagt" in s for s in view.outliers)
     glut = view.heatmaps[0]
     assert len(glut.values) == len(glut.rows) and all(len(row) == len(glut.columns) for row in glut.values)
@@ -46,7 +47,18 @@ def test_a_large_pair_is_capped_and_says_so():
     assert len(pages) == MAX_PAGES_PER_PAIR
     assert [p.part for p in pages] == [f"Teil {n} von 4" for n in range(1, 5)]
     assert pages[0].rows[0] == "U000" and pages[3].rows[-1] == f"U{2 * SIDE - 1:03d}"
-    assert pages[0].note.startswith(f"Gezeigt: die {2 * SIDE} günstigsten von {count} Angreifern")
+    assert pages[0].note.startswith(f"Gezeigt: {2 * SIDE} von {count} Angreifern")
+
+
+def test_a_capped_pair_shows_every_profile_first():
+    """The last unit is the only one of its profile: it is shown though it is the dearest."""
+    count = SIDE * 3
+    entrants = tuple(Entrant(id=f"u{i:03d}", name=f"U{i:03d}", faction="f", points=i, model=model(), weapons=())
+                     for i in range(count))
+    profiles = {e.id: int(e.id == entrants[-1].id) for e in entrants}
+    matrix = Matrix(entrants=entrants, attacker_of=profiles, target_of=profiles, cells={})
+    pages = heatmap_pages(matrix, {"f": "Fraktion"})
+    assert pages[-1].rows[-1] == f"U{count - 1:03d}" and pages[-1].rows[-2] == f"U{2 * SIDE - 2:03d}"
 
 
 def test_no_line_is_a_note():
