@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -45,7 +46,9 @@ def test_drawing_needs_no_pyplot_and_no_backend():
     """In a fresh process: importing and drawing leave pyplot unimported (no process-wide backend)."""
     code = ("import sys; from cardgen.balanceplot import heatmap_svg; from tests.test_balanceplot import PAGE; "
             "heatmap_svg(PAGE, 1.0); sys.exit('matplotlib.pyplot' in sys.modules)")
-    assert subprocess.run([sys.executable, "-c", code], cwd=PROJECT).returncode == 0
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONSAFEPATH"}, "PYTHONPATH": str(PROJECT)}
+    proc = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr     # the suite's own processes may carry PYTHONSAFEPATH
 
 
 def test_one_colour_scale_for_all_pages():
