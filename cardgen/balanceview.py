@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from cardgen.content.model import Content
-from cardgen.rules.balance import Entrant, Matrix, Rating
-from cardgen.rules.balance_fit import THRESHOLD, Line, Outlier
+from cardgen.rules.balance import Entrant, Matrix, Rating, attack_matrix, ratings
+from cardgen.rules.balance_fit import THRESHOLD, Line, Outlier, outliers, points_line
+from cardgen.rules.derived import DerivedUnit
 
 SIDE = 24
 """Units per side of one heatmap page (its numbers printed up to 16: :data:`cardgen.balanceplot.NUMBERS_UP_TO`)."""
@@ -82,6 +83,7 @@ class BalanceView:
     outliers: tuple[str, ...]
     notes: tuple[str, ...]
     heatmaps: tuple[HeatmapPage, ...]
+    beyond: int = 0                         # how many units lie beyond the threshold (outliers names some)
 
 
 def decimal(value: float, places: int = 2) -> str:
@@ -144,7 +146,7 @@ def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], li
     return BalanceView(choices=CHOICES, dots=dots, factions=tuple((names.get(f, f), colours.get(f, "#555555"))
                                                                    for f in in_scatter),
                        line=line, line_text=line_text, outliers=tuple(sentences), notes=tuple(notes),
-                       heatmaps=tuple(heatmap_pages(matrix, names)))
+                       heatmaps=tuple(heatmap_pages(matrix, names)), beyond=len(outliers))
 
 
 def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[HeatmapPage]:
@@ -194,3 +196,13 @@ def _blocks(entrants: list[Entrant], at_most: int) -> list[list[Entrant]]:
 def _per_ap(matrix: Matrix, attacker: Entrant, target: Entrant) -> float | None:
     cell = matrix.cell(attacker.id, target.id)
     return None if cell is None else cell.per_ap
+
+
+def balance_of(content: Content, derived_units: Mapping[str, DerivedUnit]) -> BalanceView:
+    """The whole report's view from the content and its derived units: the attack matrix, the ratings,
+    the fitted line and its outliers (:mod:`cardgen.rules.balance`, :mod:`cardgen.rules.balance_fit`);
+    what ``cardgen balance`` prints and ``cardgen serve`` shows."""
+    matrix = attack_matrix(derived_units, content.checked_ruleset().odds)
+    rated = ratings(matrix)
+    line = points_line(rated)
+    return balance_view(content, matrix, rated, line, outliers(rated, line) if line is not None else [])

@@ -19,20 +19,14 @@ PDF_NAME = "balance.pdf"
 def cmd_balance(args: argparse.Namespace) -> int:
     """Write OUT/balance.pdf."""
     # lazy: matplotlib and WeasyPrint; cli imports this module for every subcommand
-    from cardgen.balanceview import balance_view
+    from cardgen.balanceview import balance_of
     from cardgen.balancereport import render_report
-    from cardgen.rules.balance import attack_matrix, ratings
-    from cardgen.rules.balance_fit import outliers, points_line
 
     settings = settings_of(args)
     content, derived = load_and_derive(settings.content)
     if not derived.units:
         raise UsageError(f"{display_path(settings.content)}: no units, nothing to compare")
-    matrix = attack_matrix(derived.units, content.checked_ruleset().odds)
-    rated = ratings(matrix)
-    line = points_line(rated)
-    found = outliers(rated, line) if line is not None else []
-    view = balance_view(content, matrix, rated, line, found)
+    view = balance_of(content, derived.units)
     result, pages = render_report(view)
     for warning in result.warnings:
         print(f"warning: {warning}", file=sys.stderr)
@@ -42,7 +36,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     write_atomic(out, result.pdf)
     for note in view.notes:
         print(note, file=sys.stderr)
-    print(f"wrote {display_path(out)} ({pages} pages; {len(found)} beyond "
+    print(f"wrote {display_path(out)} ({pages} pages; {view.beyond} beyond "
           f"±15 % of the line)", file=sys.stderr)
     return 0
 

@@ -130,6 +130,10 @@ class Pages:
         return Item(shown, f"/rulebook/{quote(label)}", documents=(f"/doc/{quote(label)}",) if whole else (),
                     problems=concerning(self.lines, "", (shown,)))
 
+    def balance(self, whole: bool) -> Item:
+        """The balance report (``cardgen balance``): points against effectiveness, the heatmaps."""
+        return Item("Punkte gegen Wirkung", "/balance/report", documents=("/doc/balance",) if whole else ())
+
     def index(self) -> PageView:
         content = self.snapshot.content
         sections: list[Section] = []
@@ -138,7 +142,8 @@ class Pages:
                         Section("Kräfte", tuple(self.power(p) for p in sorted(content.powers))),
                         Section("Gruppen", tuple(self.group(g, whole=False) for g in sorted(content.groups))),
                         Section("Regelbücher", tuple(self.rulebook(label, whole=False)
-                                                     for _, label in self.snapshot.rulebooks))]
+                                                     for _, label in self.snapshot.rulebooks)),
+                        Section("Balance", (self.balance(whole=False),) if content.units else ())]
         return self.view("cardgen serve", [s for s in sections if s.items])
 
     def view(self, title: str, sections: list[Section]) -> PageView:
@@ -161,6 +166,8 @@ class Pages:
             item = self.group(object_id, whole=True)
         elif kind == "rulebook" and any(label == object_id for _, label in self.snapshot.rulebooks):
             item = self.rulebook(object_id, whole=True)
+        elif kind == "balance" and object_id == "report" and content.units:
+            item = self.balance(whole=True)
         else:
             return None
         return self.view(f"{item.title} – cardgen serve", [Section(item.title, (item,))])

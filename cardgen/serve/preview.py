@@ -35,6 +35,7 @@ from cardgen.content.model import Content
 from cardgen.context import CardOptions, open_run
 from cardgen.errors import CardgenError
 from cardgen.geometry import FacePage
+from cardgen.paths import FONTS_DIR
 from cardgen.project import Project
 from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rules.derive import Derived
@@ -146,6 +147,18 @@ def group_document(snapshot: Snapshot, group_id: str, part: str) -> tuple[str, R
         html = group_page_html("reference.html.j2", paper, snapshot.theme,
                                reference=group_reference(group, content, derived, stamp))
     return html, Roots.build(CARDS_TEMPLATES, snapshot.theme.roots)
+
+
+def balance_document(snapshot: Snapshot) -> tuple[str, Roots] | None:
+    """The balance report (``cardgen balance``) as HTML, its plots drawn, with the folders it may read;
+    None without units.  Matplotlib and the odds are loaded at the first request, not before."""
+    from cardgen.balancereport import REPORT_CSS, report_html
+    from cardgen.balanceview import balance_of
+
+    content, derived = snapshot.content, snapshot.derived
+    if content is None or derived is None or not derived.units:
+        return None
+    return report_html(balance_of(content, derived.units)), Roots.build(REPORT_CSS.parent, (FONTS_DIR,))
 
 
 def rulebook_document(snapshot: Snapshot, label: str) -> tuple[str, Roots, tuple[str, ...]] | None:

@@ -46,7 +46,7 @@ from cardgen.safefs import FileRefused, read_checked
 from cardgen.serve.files import ServedFolders
 from cardgen.serve.hosts import HostCheck
 from cardgen.serve.pages import STATIC_DIR, Pages, render_page
-from cardgen.serve.preview import Preview, group_document, rulebook_document
+from cardgen.serve.preview import Preview, balance_document, group_document, rulebook_document
 from cardgen.serve.worker import BuildWorker, Status
 
 LONG_POLL_S = 25.0
@@ -141,7 +141,12 @@ class PreviewApp:
 
     def document(self, rest: str) -> Answer:
         snapshot = self.preview.snapshot
-        if rest.startswith("group/"):
+        if rest == "balance":
+            found = balance_document(snapshot)
+            if found is None:
+                return not_found()
+            html, roots = found
+        elif rest.startswith("group/"):
             group_id, _, part = rest.removeprefix("group/").partition("/")
             found = group_document(snapshot, group_id, part)
             if found is None:

@@ -41,11 +41,12 @@ def test_concerning_picks_the_lines_naming_the_card_or_its_files():
 def test_the_index_lists_units_powers_groups_and_rulebooks_by_section(snapshot):
     view = pages(snapshot).index()
     assert (view.title, view.generation, view.status_text) == ("cardgen serve", 3, "PDFs current (built 2, reused 0)")
-    assert [s.title for s in view.sections] == ["Einheiten", "Kräfte", "Gruppen", "Regelbücher"]
+    assert [s.title for s in view.sections] == ["Einheiten", "Kräfte", "Gruppen", "Regelbücher", "Balance"]
     assert [(i.title, i.href) for s in view.sections for i in s.items] == [
         ("Probekrieger", "/unit/probe"), ("Seher", "/unit/seher"), ("Werfer", "/unit/werfer"),
         ("Gedankenblitz", "/power/gedankenblitz"), ("Trupp", "/group/trupp"),
-        (display_path(snapshot.rulebooks[0][0]), "/rulebook/rulebooks/rulebook/Regeln.pdf")]
+        (display_path(snapshot.rulebooks[0][0]), "/rulebook/rulebooks/rulebook/Regeln.pdf"),
+        ("Punkte gegen Wirkung", "/balance/report")]
     probe = view.sections[0].items[0]
     assert [f.title for f in probe.faces] == ["Vorderseite", "Rückseite"]
     assert probe.faces[0].problems == ("card 'probe' (front): text overflows",)
@@ -89,3 +90,15 @@ def test_the_page_html_escapes_and_frames_without_scripts(snapshot):
     assert html.count('<iframe sandbox="allow-same-origin" title="Probekrieger: ') == 2   # no allow-scripts
     assert "<script>" not in html.split("<iframe")[1]                      # the face is in srcdoc, escaped
     assert "srcdoc=\"&lt;!DOCTYPE html&gt;" in html
+
+
+def test_the_balance_page_frames_the_report(snapshot):
+    """cardgen balance's report as a page of the preview (issue 31.3): its frame, and its HTML with the
+    plots drawn as pictures; no page for another name."""
+    from cardgen.serve.preview import balance_document
+
+    view = pages(snapshot).one("balance", "report")
+    assert view is not None and view.sections[0].items[0].documents == ("/doc/balance",)
+    assert pages(snapshot).one("balance", "other") is None
+    html, roots = balance_document(snapshot)
+    assert "Punkte gegen Wirkung" in html and html.count('src="data:image/svg+xml;base64,') >= 2

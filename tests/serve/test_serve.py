@@ -129,4 +129,7 @@ def test_example_content_groups_and_rulebook_without_a_build(tmp_path):
         assert "Kampfgruppe" in server.text("/doc/group/kampfgruppe_eisenfaust/cover")
         book = server.text("/doc/rulebooks/rulebook/Regeln.pdf")
         assert "<h2" in book and "file://" not in book
+        assert 'href="/balance/report"' in index and 'src="/doc/balance"' in server.text("/balance/report")
+        report = server.text("/doc/balance")
+        assert "data:image/svg+xml;base64," in report and "file://" not in report
         assert not (tmp_path / "out" / "cards.pdf").exists()            # --no-build: no PDFs
