@@ -221,7 +221,7 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
         from cardgen.rulebook.build import build_rulebook
 
         result = build_rulebook(source, out, list(ctx.project.assets), content=ctx.content, write=False,
-                                project=ctx.project, theme=ctx.theme, cards=ctx.faces)
+                                project=ctx.project, theme=ctx.theme, cards=ctx.faces, cache=ctx.cache, tool=ctx.tool)
         ctx.staging().stage(out, result.pdf)
         for note in result.notes:                    # about the machine: said once, not counted, not cached
             ctx.summary.note(note)

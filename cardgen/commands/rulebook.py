@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from cardgen.atomic import write_atomic
+from cardgen.cache import Cache
 from cardgen.commands.options import settings_of
 from cardgen.context import Summary, icon_set_line
 from cardgen.theme import theme_for
@@ -44,6 +45,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
                         help="any warning is an error, exit 1 (default: the project file's strict, else off)")
     parser.add_argument("--draft", action="store_true", help="show the TODO notes")
+    parser.add_argument("--no-chapters", dest="chapters", action="store_false",
+                        help="lay the book out as one document (the reference), not chapter by chapter "
+                             "in parallel with each chapter cached in the output folder's .cache")
     parser.set_defaults(func=run, project_options=("strict",))
     return parser
 
@@ -63,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         theme = theme_for(project, list(settings.css))
         result = build_rulebook(args.file, out, args.assets, draft=args.draft, content_dir=content, write=False,
-                                project=project, theme=theme)
+                                project=project, theme=theme, chapters=args.chapters,
+                                cache=Cache(project.out) if args.chapters else None)
         for warning in [*theme.warnings, *result.warnings]:
             summary.warn(warning.format())
         for note in [*theme.notes, *result.notes]:

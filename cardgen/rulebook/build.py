@@ -25,10 +25,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from cardgen.cache import Cache, toolchain_digest
 from cardgen.cards.figures import rulebook_faces
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
 from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
 from cardgen.project import Project
+from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters
+from cardgen.rulebook.chapters import Chapters, split_chapters
 from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.directive import card_ids, content_directives
 from cardgen.rulebook.fromcontent import DirectiveError
@@ -59,6 +62,9 @@ class RulebookResult:
     pdf: bytes = field(default=b"", repr=False)
     icon_set: list[str] = field(default_factory=list)   # picture references drawn from cardgen's icon set
     reads: Reads = field(default_factory=Reads)         # what it read (rulebook.reads: the build's key)
+    chapters: int = 1                                   # laid out in so many parts (rulebook.bychapter)
+    laid_out: tuple[int, ...] = ()                      # the chapters laid out in this run (the others: cached)
+    one_chapter: str = ""                               # why the book was laid out whole, where it could not be cut
 
 
 def format_warning(problem: Problem) -> str:
@@ -143,6 +149,17 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
                           f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
 
 
+def _by_chapters(source: Path, split: Chapters, page: RulebookPage, cache: Cache | None, tool: str) -> ChapterBook:
+    """The book laid out chapter by chapter; WeasyPrint's failures on hostile input name the document."""
+    try:
+        return build_by_chapters(split, page.roots, cache, tool or toolchain_digest())
+    except (RecursionError, CardgenError):
+        raise
+    except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
+        raise RenderError(f"{display_path(source)}: the PDF could not be laid out ({type(exc).__name__}: "
+                          f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
+
+
 def _with_figures(source: Path, laid_out: LaidOut, pdf: bytes, figures: list[bytes]) -> bytes:
     """``pdf`` with the card faces drawn in (:func:`draw_faces`); its errors name the document."""
     try:
@@ -166,6 +183,7 @@ class RulebookPage:
     """A rulebook as one HTML document: what WeasyPrint lays out, and what ``cardgen serve`` shows."""
 
     html: str
+    parts_html: str                         # the same without the @page :first rules (rulebook.chapters)
     roots: Roots                            # the folders its URLs name (virtually) and the PDF may read
     document: RulebookDocument
     problems: tuple[Problem, ...]           # the document's warnings and its unusable stylesheets, in line order
@@ -181,15 +199,17 @@ def rulebook_page(source: Path, text: str, assets: list[Path], draft: bool = Fal
                              keyword_links=project.keyword_links if project else None, cards=cards)
     roots = pdf_roots(document, assets, theme.roots + ((root,) if root else ()))
     stylesheets, css_problems = front_stylesheets(document, text, roots)
-    html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets,
-                     stamp=project.stamp() if project else "")
+    stamp = project.stamp() if project else ""
+    html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets, stamp=stamp)
+    parts = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets, stamp=stamp, first_page=False)
     problems = sorted([*document.problems, *css_problems], key=lambda p: (p.file, p.line))
-    return RulebookPage(html, roots, document, tuple(problems))
+    return RulebookPage(html, parts, roots, document, tuple(problems))
 
 
 def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, draft: bool = False,
                    content_dir: Path | None = None, write: bool = True, content: Any = None, *,
-                   project: Project | None = None, theme: Theme | None = None, cards: Any = None) -> RulebookResult:
+                   project: Project | None = None, theme: Theme | None = None, cards: Any = None,
+                   chapters: bool = True, cache: Cache | None = None, tool: str = "") -> RulebookResult:
     """Render ``source`` to the A4 PDF ``out``; see the module docstring.
 
     ``project``: with a project file, its root is an allowed root for pictures,
@@ -204,7 +224,11 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     plans its own (:func:`~cardgen.cards.figures.rulebook_faces`).  With
     ``write=False`` nothing is written: the PDF is in ``result.pdf`` (the
     caller stages it with every other output, or writes it unless strict
-    mode fails)."""
+    mode fails).
+
+    ``chapters``: laid out chapter by chapter where its forced page breaks allow
+    (:mod:`cardgen.rulebook.bychapter`; ``False``: as one document, the reference), each chapter
+    kept in ``cache`` (with ``tool``, the toolchain's digest, in its key)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)
     for folder in assets:
@@ -218,17 +242,26 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
         cards, card_warnings = rulebook_faces(cards, content, project, theme)
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
         page = rulebook_page(source, text, assets, draft, content, project, theme, cards)
-        laid_out, rendered = lay_out(source, page.html, page.roots, [art.pdf for art in page.document.figures])
+        split = split_chapters(page.parts_html, page.html, page.roots) if chapters and not page.document.figures \
+            else None
+        if split is not None and split.count > 1:
+            book = _by_chapters(source, split, page, cache, tool)
+            rendered = Rendered(book.pdf, book.warnings, (), book.read, book.notes)
+            page_count, parts = book.pages, (book.chapters, tuple(book.laid_out), "")
+        else:
+            laid_out, rendered = lay_out(source, page.html, page.roots, [art.pdf for art in page.document.figures])
+            page_count, parts = laid_out.page_count, (1, (), split.reason if split else "")
     except RecursionError:
         raise RenderError(f"{display_path(source)}: nested too deeply to lay out "
                           f"(keep Markdown and HTML within {MAX_DEPTH} levels)") from None
     warnings = list(page.problems)
     warnings += [Problem(str(source), 0, 0, "", f"PDF: {m}", "warning") for m in rendered.warnings]
     warnings += [Problem(str(source), 0, 0, "", f"cards: {m}", "warning") for m in card_warnings]
-    result = RulebookResult(out, laid_out.page_count, len(page.document.todos), warnings,
+    result = RulebookResult(out, page_count, len(page.document.todos), warnings,
                             pdf_warnings=rendered.warnings, notes=rendered.notes, pdf=rendered.pdf,
                             icon_set=list(getattr(page.document, "icon_set", [])),
-                            reads=document_reads(page, rendered.read))
+                            reads=document_reads(page, rendered.read), chapters=parts[0], laid_out=parts[1],
+                            one_chapter=parts[2])
     if write:
         write_atomic(out, rendered.pdf)
         result.written = True

@@ -26,7 +26,7 @@ BOOK_CSS = TEMPLATES_DIR / "rulebook" / "book.css"
 
 
 def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de", theme: Theme | None = None,
-              stylesheets: Sequence[str] = (), stamp: str = "") -> str:
+              stylesheets: Sequence[str] = (), stamp: str = "", first_page: bool = True) -> str:
     """The complete HTML document of the rulebook.
 
     ``theme`` adds the project's fonts and its rulebook stylesheets; ``stylesheets``
@@ -38,7 +38,7 @@ def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de",
     environment = template_environment(TEMPLATES_DIR, theme.templates, keep_trailing_newline=True)
     try:
         return environment.get_template(TEMPLATE).render(
-            page=stamped(document.page, stamp), stamp=stamp, lang=lang, title=document.title, draft=draft,
+            page=stamped(document.page, stamp), stamp=stamp, lang=lang, title=document.title, draft=draft, first_page=first_page,
             fonts_css=(FONTS_DIR / "fonts.css").as_uri(), book_css=BOOK_CSS.as_uri(),
             title_html=document.title_html, body_html=document.body_html,
             font_faces=theme.font_faces, theme_css=[*theme.stylesheet_urls("rulebook"), *stylesheets])

@@ -1,0 +1,228 @@
+"""A rulebook's HTML cut into chapters at its forced page breaks, each a document of its own.
+
+Where a chapter starts is decided from WeasyPrint's cascade of the whole document, before any
+layout (:func:`cardgen.pdf.cascade`): between two top-level blocks -- the children of ``body``,
+with ``main``'s children in ``main``'s place -- where the first has ``break-after: page`` or the
+second ``break-before: page``, both blocks in normal flow.  Only there is the break certain, so
+only there is the book cut; a book whose stylesheets force no page break is one chapter and is
+laid out as before.  The cascade also says when parts would not look as the whole does (page
+selectors by position, counters or named strings set by elements, ``target-*()`` outside the
+contents lists, ``left``/``right`` breaks): then the book is one chapter too, and ``reason`` says why.
+
+A chapter is the whole document's ``<head>`` and ``<body>`` start, its own blocks, and -- where it
+begins or ends inside ``main`` -- ``main`` cut open (``data-cardgen-cut``: no margin, border or
+padding at the cut, as a box continued on the next page has none).  A chapter after the first
+has the head without the ``@page :first`` rules (``first_page=False``,
+:func:`~cardgen.rulebook.layout.book_html`), and a style that starts its page counter at its
+first page's number.  The links of a contents list (``nav.toc``, ``nav.glossary``) carry the
+page numbers as text (``data-cardgen-page``), from the anchors the other chapters recorded.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html import unescape
+from html.parser import HTMLParser
+
+from cardgen.pdf import Cascade, cascade
+from cardgen.safefs import Roots
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+CUT_STYLE = ("main[data-cardgen-cut~=top] { margin-top: 0 !important; padding-top: 0 !important; "
+             "border-top-width: 0 !important; }\n"
+             "main[data-cardgen-cut~=bottom] { margin-bottom: 0 !important; padding-bottom: 0 !important; "
+             "border-bottom-width: 0 !important; }\n"
+             "nav.toc a[data-cardgen-page]::after, nav.glossary a[data-cardgen-page]::after "
+             "{ content: attr(data-cardgen-page); }\n")
+CONTENTS_LINK = re.compile(r'<a href="#([^"]*)"')
+CONTENTS_NAV = re.compile(r'<nav class="(?:toc|glossary)">.*?</nav>', re.S)
+
+
+@dataclass(frozen=True)
+class Block:
+    """One top-level block of the body: its text's span in the document, and whether it is inside ``main``."""
+
+    start: int
+    end: int
+    tag: str
+    in_main: bool
+
+
+class _Blocks(HTMLParser):
+    """Finds the top-level blocks of a whole-book document (see :class:`Block`)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.starts = [0]
+        for line in text.split("\n"):
+            self.starts.append(self.starts[-1] + len(line) + 1)
+        self.stack: list[str] = []
+        self.body_start = self.main_open = self.main_close = -1
+        self.blocks: list[list] = []
+
+    def position(self) -> int:
+        line, column = self.getpos()
+        return self.starts[line - 1] + column
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        here = self.position()
+        if self.stack == ["html", "body"] or self.stack == ["html", "body", "main"]:
+            if tag == "main" and len(self.stack) == 2:
+                self.main_open = here
+            else:
+                self.blocks.append([here, -1, tag, len(self.stack) == 3])
+        if tag not in VOID:
+            self.stack.append(tag)
+        if tag == "body":
+            self.body_start = here + len(self.get_starttag_text() or "")
+
+    def handle_startendtag(self, tag: str, attrs) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in VOID and self.stack and self.stack[-1] == tag:
+            self.stack.pop()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in VOID or tag not in self.stack:
+            return
+        while self.stack and self.stack.pop() != tag:
+            pass
+        here = self.position()
+        if tag == "main" and self.stack == ["html", "body"]:
+            self.main_close = here
+        if self.stack in (["html", "body"], ["html", "body", "main"]) and self.blocks and self.blocks[-1][1] < 0:
+            self.blocks[-1][1] = here + len(f"</{tag}>")
+
+
+@dataclass(frozen=True)
+class Chapters:
+    """A whole-book document cut into chapters (``cuts``: indexes of the blocks each one starts with)."""
+
+    html: str                     # the document without the @page :first rules
+    first_head: str               # the head of the whole document (with them): the first chapter's
+    blocks: tuple[Block, ...]
+    cuts: tuple[int, ...]
+    main_open: int
+    main_close: int
+    body_start: int
+    reason: str = ""              # why the book is one chapter, if it is
+
+    @property
+    def count(self) -> int:
+        return len(self.cuts)
+
+    def chapter_html(self, number: int, first_page: int, contents: dict[str, int] | None = None,
+                     total: int = 0) -> str:
+        """The document of chapter ``number``: its page counter starts at ``first_page``; the links of its
+        contents lists show the page numbers of ``contents`` (anchor → page); the head's
+        ``counter(pages)`` (the footer's "page N of M") shows ``total``."""
+        start = self.cuts[number]
+        end = self.cuts[number + 1] if number + 1 < self.count else len(self.blocks)
+        blocks = self.blocks[start:end]
+        body = self._body(blocks, start, end)
+        if contents is not None:
+            body = CONTENTS_NAV.sub(lambda nav: _numbered(nav.group(0), contents), body)
+        head = self.first_head if number == 0 else self.html[:self.body_start]
+        counter = f"@page :first {{ counter-reset: page {first_page - 1}; counter-increment: page 1; }}\n"
+        extra = f"<style>\n{CUT_STYLE}{counter if number else ''}</style>\n</head>"
+        head = with_total(head, total).replace("</head>", extra, 1)
+        return head + body + self._tail()
+
+    def _body(self, blocks: tuple[Block, ...], start: int, end: int) -> str:
+        parts = []
+        opened = False
+        for index, block in enumerate(blocks):
+            if block.in_main and not opened:
+                cut = [side for side, inside in (("top", start + index > 0 and self.blocks[start + index - 1].in_main),
+                                                  ("bottom", end < len(self.blocks) and self.blocks[end].in_main))
+                       if inside]
+                tag = self.html[self.main_open:self.html.index(">", self.main_open)]
+                parts.append(tag + (f' data-cardgen-cut="{" ".join(cut)}"' if cut else "") + ">\n")
+                opened = True
+            elif not block.in_main and opened:
+                parts.append("</main>\n")
+                opened = False
+            parts.append(self.html[block.start:block.end] + "\n")
+        if opened:
+            parts.append("</main>")
+        return "\n" + "".join(parts)
+
+    def _tail(self) -> str:
+        """What follows the body's blocks: the end of ``body`` and ``html``."""
+        last = max(self.blocks[-1].end, self.main_close + len("</main>") if self.main_close >= 0 else 0)
+        return self.html[last:]
+
+
+def with_total(head: str, total: int) -> str:
+    """``head`` with its ``counter(pages)`` (our template's margin boxes) printing ``total`` as text."""
+    return head.replace("counter(pages)", f'"{total}"')
+
+
+def _numbered(nav: str, contents: dict[str, int]) -> str:
+    """``nav`` with each link to an anchor of ``contents`` carrying its page number."""
+    return CONTENTS_LINK.sub(lambda link: link.group(0) + (
+        f' data-cardgen-page="{contents[_unescaped(link.group(1))]}"' if _unescaped(link.group(1)) in contents
+        else ""), nav)
+
+
+def _unescaped(text: str) -> str:
+    return unescape(text)
+
+
+def split_chapters(html: str, first_head_html: str, roots: Roots) -> Chapters:
+    """``html`` (the whole book without ``@page :first`` rules) cut into chapters; ``first_head_html``
+    is the whole book as laid out alone (its head is the first chapter's)."""
+    parser = _Blocks(html)
+    parser.feed(html)
+    parser.close()
+    blocks = tuple(Block(s, e, t, m) for s, e, t, m in parser.blocks)
+    tail = html[parser.body_start:]
+    whole = Chapters(html, first_head_html[:len(first_head_html) - len(tail)], blocks, (0,), parser.main_open,
+                     parser.main_close, parser.body_start)
+    reason = _unsplittable(parser, blocks, first_head_html, tail)
+    if reason:
+        return _one(whole, reason)
+    styles = cascade(with_total(html[:parser.body_start], 0) + tail, roots)
+    reason = _mismatch(styles, blocks) or "; ".join(styles.obstacles)
+    if reason:
+        return _one(whole, reason)
+    cuts, reason = find_cuts(styles)
+    if reason:
+        return _one(whole, reason)
+    return Chapters(html, whole.first_head, blocks, cuts, parser.main_open, parser.main_close, parser.body_start)
+
+
+def _one(whole: Chapters, reason: str) -> Chapters:
+    return Chapters(whole.html, whole.first_head, whole.blocks, (0,), whole.main_open, whole.main_close,
+                    whole.body_start, reason)
+
+
+def _unsplittable(parser: _Blocks, blocks: tuple[Block, ...], first: str, tail: str) -> str:
+    if parser.body_start < 0 or not blocks or any(b.end < 0 for b in blocks):
+        return "the document's body could not be read as blocks"
+    if not first.endswith(tail) or first.count("</head>") != 1:
+        return "the layout template writes more than the @page :first rules differently"
+    inside = [b for b in blocks if b.in_main]
+    if inside and (parser.main_open < 0 or parser.main_close < 0 or blocks.index(inside[-1]) - blocks.index(inside[0])
+                   != len(inside) - 1):
+        return "the document's main could not be read"
+    return ""
+
+
+def _mismatch(styles: Cascade, blocks: tuple[Block, ...]) -> str:
+    if [b.tag for b in styles.blocks] != [b.tag for b in blocks] or list(styles.in_main) != [b.in_main for b in blocks]:
+        return "the document's blocks are not those WeasyPrint reads"
+    return ""
+
+
+def find_cuts(styles: Cascade) -> tuple[tuple[int, ...], str]:
+    """The indexes of the blocks a chapter starts with (0 first), and why none if the breaks are not certain."""
+    cuts = [0]
+    blocks = styles.blocks
+    for index in range(1, len(blocks)):
+        before, after = blocks[index - 1].break_after, blocks[index].break_before
+        if {before, after} & {"left", "right", "recto", "verso"}:
+            return (0,), f"a page break to a {before if before != 'auto' else after} page (left and right pages)"
+        if "page" in (before, after) and blocks[index - 1].in_flow and blocks[index].in_flow:
+            cuts.append(index)
+    return tuple(cuts), ""

@@ -1,0 +1,98 @@
+"""A rulebook laid out chapter by chapter is the whole-book layout: text on every page, page count,
+outline and working links; an edit lays out one chapter (and the contents where its numbers move)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.cache import Cache
+from cardgen.paths import ASSETS_DIR
+from cardgen.rulebook.build import build_rulebook
+from tests.conftest import PROJECT
+from tests.e2e.rulebook_repo import make_rulebook_repo
+from tests.rulebook.chapter_pdfs import links, outline, page_texts
+
+pytestmark = pytest.mark.pdf          # renders PDFs
+
+EXAMPLE = PROJECT / "content" / "rulebook" / "Regeln.md"
+
+
+def assert_same_book(source: Path, tmp_path: Path, assets: list[Path] = ()) -> None:
+    whole = build_rulebook(source, tmp_path / "whole.pdf", list(assets), write=False, chapters=False)
+    parts = build_rulebook(source, tmp_path / "parts.pdf", list(assets), write=False,
+                           cache=Cache(tmp_path / "out"), tool="test")
+    assert parts.chapters > 1, parts.one_chapter
+    assert parts.pages == whole.pages
+    assert page_texts(parts.pdf) == page_texts(whole.pdf)
+    assert outline(parts.pdf) == outline(whole.pdf)
+    assert links(parts.pdf) == links(whole.pdf)
+    assert all(target >= 0 for _, target in links(parts.pdf))
+    assert sorted(set(parts.pdf_warnings)) == sorted(set(whole.pdf_warnings))
+
+
+def test_example_rulebook_by_chapters_is_the_whole_book(tmp_path):
+    assert_same_book(EXAMPLE, tmp_path)
+
+
+@pytest.mark.parametrize("name", ["Regelbuch.md", "Eigenschaften.md"])
+def test_sample_repository_books_by_chapters_are_the_whole_books(tmp_path, name):
+    repo = make_rulebook_repo(tmp_path / "repo")
+    book = repo / "Regeln" / name
+    parts = build_rulebook(book, tmp_path / "p.pdf", [], write=False, cache=Cache(tmp_path / "out"), tool="t")
+    if parts.chapters == 1:
+        pytest.skip(f"{name} is one chapter: {parts.one_chapter or 'no forced page break'}")
+    assert_same_book(book, tmp_path)
+
+
+def test_users_rulebook_by_chapters_is_the_whole_book(tmp_path, regelbuch):
+    from tests.conftest import REGELBUCH
+
+    assert_same_book(REGELBUCH, tmp_path, [ASSETS_DIR])
+
+
+def _copy_example(tmp_path: Path) -> Path:
+    folder = tmp_path / "book"
+    shutil.copytree(EXAMPLE.parent, folder)
+    return folder / EXAMPLE.name
+
+
+def test_an_edit_inside_one_chapter_lays_out_that_chapter_only(tmp_path):
+    source = _copy_example(tmp_path)
+    cache = Cache(tmp_path / "out")
+    first = build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    again = build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    assert again.laid_out == () and again.pdf == first.pdf
+    text = source.read_text(encoding="utf-8")
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    source.write_text(text.replace(headings[2] + "\n", headings[2] + "\n\nEin Wort mehr.\n", 1), encoding="utf-8")
+    edited = build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    assert 1 <= len(edited.laid_out) <= 2
+    assert "Ein Wort mehr." in "".join(page_texts(edited.pdf))
+
+
+def test_a_page_inserted_into_chapter_3_moves_every_later_page_number_link_and_contents_entry(tmp_path):
+    source = _copy_example(tmp_path)
+    cache = Cache(tmp_path / "out")
+    build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    text = source.read_text(encoding="utf-8")
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    page_break = '<div style="break-after: page"></div>\n\nEine eingeschobene Seite.\n\n'
+    source.write_text(text.replace(headings[2] + "\n", headings[2] + "\n\n" + page_break, 1), encoding="utf-8")
+    parts = build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    whole = build_rulebook(source, tmp_path / "w.pdf", [], write=False, chapters=False)
+    assert parts.pages == whole.pages
+    assert page_texts(parts.pdf) == page_texts(whole.pdf)      # footers "Seite N von M" and the contents
+    assert outline(parts.pdf) == outline(whole.pdf)
+    assert links(parts.pdf) == links(whole.pdf)
+
+
+def test_a_chapter_laid_out_records_each_page_with_its_anchors_and_bookmarks():
+    from cardgen.rulebook.bychapter import lay_out_chapter
+    from cardgen.safefs import Roots
+
+    layout = lay_out_chapter('<html><body><h2 id="x" style="bookmark-level: 2">X</h2></body></html>', Roots.build("."))
+    assert len(layout.facts) == 1 and layout.facts[0].anchors[0][0] == "x"
+    assert layout.facts[0].bookmarks[0][:2] == (2, "X")
