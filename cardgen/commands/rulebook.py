@@ -45,9 +45,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
                         help="any warning is an error, exit 1 (default: the project file's strict, else off)")
     parser.add_argument("--draft", action="store_true", help="show the TODO notes")
-    parser.add_argument("--no-chapters", dest="chapters", action="store_false",
-                        help="lay the book out as one document (the reference), not chapter by chapter "
-                             "in parallel with each chapter cached in the output folder's .cache")
+    parser.add_argument("--chapters", action="store_true",
+                        help="lay the book out chapter by chapter, in parallel, each chapter cached in the "
+                             "output folder's .cache (an edit re-lays one chapter; a cold build is slower: "
+                             "experimental, off by default)")
     parser.set_defaults(func=run, project_options=("strict",))
     return parser
 

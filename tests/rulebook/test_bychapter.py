@@ -22,7 +22,7 @@ EXAMPLE = PROJECT / "content" / "rulebook" / "Regeln.md"
 
 def assert_same_book(source: Path, tmp_path: Path, assets: list[Path] = ()) -> None:
     whole = build_rulebook(source, tmp_path / "whole.pdf", list(assets), write=False, chapters=False)
-    parts = build_rulebook(source, tmp_path / "parts.pdf", list(assets), write=False,
+    parts = build_rulebook(source, tmp_path / "parts.pdf", list(assets), write=False, chapters=True,
                            cache=Cache(tmp_path / "out"), tool="test")
     assert parts.chapters > 1, parts.one_chapter
     assert parts.pages == whole.pages
@@ -41,7 +41,7 @@ def test_example_rulebook_by_chapters_is_the_whole_book(tmp_path):
 def test_sample_repository_books_by_chapters_are_the_whole_books(tmp_path, name):
     repo = make_rulebook_repo(tmp_path / "repo")
     book = repo / "Regeln" / name
-    parts = build_rulebook(book, tmp_path / "p.pdf", [], write=False, cache=Cache(tmp_path / "out"), tool="t")
+    parts = build_rulebook(book, tmp_path / "p.pdf", [], write=False, chapters=True, cache=Cache(tmp_path / "out"), tool="t")
     if parts.chapters == 1:
         pytest.skip(f"{name} is one chapter: {parts.one_chapter or 'no forced page break'}")
     assert_same_book(book, tmp_path)
@@ -62,13 +62,13 @@ def _copy_example(tmp_path: Path) -> Path:
 def test_an_edit_inside_one_chapter_lays_out_that_chapter_only(tmp_path):
     source = _copy_example(tmp_path)
     cache = Cache(tmp_path / "out")
-    first = build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
-    again = build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    first = build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
+    again = build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
     assert again.laid_out == () and again.pdf == first.pdf
     text = source.read_text(encoding="utf-8")
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     source.write_text(text.replace(headings[2] + "\n", headings[2] + "\n\nEin Wort mehr.\n", 1), encoding="utf-8")
-    edited = build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    edited = build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
     assert 1 <= len(edited.laid_out) <= 2
     assert "Ein Wort mehr." in "".join(page_texts(edited.pdf))
 
@@ -76,12 +76,12 @@ def test_an_edit_inside_one_chapter_lays_out_that_chapter_only(tmp_path):
 def test_a_page_inserted_into_chapter_3_moves_every_later_page_number_link_and_contents_entry(tmp_path):
     source = _copy_example(tmp_path)
     cache = Cache(tmp_path / "out")
-    build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
     text = source.read_text(encoding="utf-8")
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     page_break = '<div style="break-after: page"></div>\n\nEine eingeschobene Seite.\n\n'
     source.write_text(text.replace(headings[2] + "\n", headings[2] + "\n\n" + page_break, 1), encoding="utf-8")
-    parts = build_rulebook(source, tmp_path / "a.pdf", [], write=False, cache=cache, tool="t")
+    parts = build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
     whole = build_rulebook(source, tmp_path / "w.pdf", [], write=False, chapters=False)
     assert parts.pages == whole.pages
     assert page_texts(parts.pdf) == page_texts(whole.pdf)      # footers "Seite N von M" and the contents
