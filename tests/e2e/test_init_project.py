@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -37,10 +40,28 @@ def project(tmp_path, capsys) -> Path:
     return root
 
 
-def test_a_new_project_validates_and_builds_its_cards_and_rulebook(project, capsys, monkeypatch):
-    monkeypatch.chdir(project)
-    assert run_cli(capsys, "validate") == (0, "content: valid\n", "")
-    code, out, err = run_cli(capsys, "build", "--strict")
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, dict]:
+    """A project written by ``cardgen init``, validated and built with ``--strict`` once per module:
+    (its folder, what each command said).  READ ONLY: copy it to build on it."""
+    root = tmp_path_factory.mktemp("built") / "spiel"
+    said = {}
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        for name, args in (("init", ["init", str(root)]), ("validate", ["validate"]),
+                           ("build", ["build", "--strict"])):
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                said[name] = (main(args), out.getvalue(), err.getvalue())
+            if name == "init":
+                monkeypatch.chdir(root)
+    return root, said
+
+
+def test_a_new_project_validates_and_builds_its_cards_and_rulebook(built):
+    project, said = built
+    assert said["init"][0] == 0 and said["init"][2] == ""
+    assert said["validate"] == (0, "content: valid\n", "")
+    code, out, err = said["build"]
     assert (code, err) == (0, ""), out
     for name in ("cards.pdf", "powers.pdf", "groups/kampfgruppe_eisenfaust.pdf", "groups/zirkel_der_glut.pdf",
                  "rulebooks/Regeln/Regelbuch.pdf"):
@@ -186,11 +207,11 @@ def test_cardgens_own_workflow_runs_its_ci(tmp_path):
     assert steps[-1]["run"] == "bash .ci/run"
 
 
-def test_strict_fails_on_a_warm_cache_too(project, capsys, monkeypatch):
+def test_strict_fails_on_a_warm_cache_too(built, tmp_path, capsys, monkeypatch):
     """Issue 27.2: a reused face reports the warnings its render gave (kept with it in the cache),
     so the second ``build --strict`` with a broken theme fails as the first did."""
+    project = shutil.copytree(built[0], tmp_path / "spiel", symlinks=True)   # a warm cache, the theme as it was
     monkeypatch.chdir(project)
-    assert run_cli(capsys, "build")[0] == 0                 # a warm cache, built with the theme as it was
     with (project / "theme" / "cards.css").open("a", encoding="utf-8") as css:
         css.write("\n.card { color: bogus-colour }\n")
     said = []
