@@ -1,5 +1,9 @@
-"""``cardgen.export.battlescribe``: the example content as BattleScribe data, checked against the published
-schema (BSData's Catalogue.xsd, with lxml) and read back by a reader of its own (xml.etree, namespaces)."""
+"""``cardgen.export.battlescribe``: the example content as BattleScribe data, read back by a reader of its
+own (xml.etree, the namespaces the apps expect): the structure the published schema (BSData's
+Catalogue.xsd) asks for -- root element and namespace, the required attributes, ids unique, every link,
+cost, profile and characteristic pointing at a type or entry the files define -- and every unit with
+its points.  (The export was validated against Catalogue.xsd itself when it was written; the schema
+is not kept in this repository: docs/players-data.md.)"""
 
 from __future__ import annotations
 
@@ -8,15 +12,13 @@ from dataclasses import replace
 from types import MappingProxyType
 
 import pytest
-from lxml import etree
 
 from cardgen.export.battlescribe import GAME_SYSTEM_FILE, INDEX_FILE, export_battlescribe, game_system_id
 from cardgen.export.bsformat import CATALOGUE_NS, DATA_INDEX_NS, GAME_SYSTEM_NS, stable_id
 from cardgen.rules.derived import Derived
 from cardgen.stages import load_and_derive
-from conftest import EXAMPLE, FIXTURES
+from conftest import EXAMPLE
 
-XSD = (FIXTURES / "battlescribe" / "Catalogue.xsd").read_text(encoding="utf-8")
 REVISION = 1002000
 
 
@@ -24,10 +26,6 @@ REVISION = 1002000
 def example():
     content, derived = load_and_derive(EXAMPLE)
     return content, derived, export_battlescribe(content, derived, REVISION)
-
-
-def schema(namespace: str) -> etree.XMLSchema:
-    return etree.XMLSchema(etree.fromstring(XSD.replace(CATALOGUE_NS, namespace).encode()))
 
 
 def read_units(data: bytes) -> dict[str, tuple[str, int]]:
@@ -46,15 +44,34 @@ def read_units(data: bytes) -> dict[str, tuple[str, int]]:
     return units
 
 
-def test_every_file_validates_against_the_published_schema(example):
+REQUIRED = {"gameSystem": ("id", "name", "revision", "battleScribeVersion"),
+            "catalogue": ("id", "name", "revision", "battleScribeVersion", "gameSystemId", "gameSystemRevision")}
+REFERENCES = ("targetId", "typeId")       # entryLink/infoLink/categoryLink targets; cost/profile/characteristic types
+
+
+def test_every_file_has_the_structure_the_apps_read(example):
     _, _, files = example
     assert set(files) == {GAME_SYSTEM_FILE, "glutorden.cat", "imperium.cat", INDEX_FILE}
+    system = ET.fromstring(files[GAME_SYSTEM_FILE])
+    assert system.tag == f"{{{GAME_SYSTEM_NS}}}gameSystem"
+    assert all(system.get(a) for a in REQUIRED["gameSystem"])
+    system_ids = [e.get("id") for e in system.iter() if e.get("id")]
+    assert len(system_ids) == len(set(system_ids))
     for name, data in files.items():
-        if name == INDEX_FILE:
+        if name in (INDEX_FILE, GAME_SYSTEM_FILE):
             continue
-        namespace = GAME_SYSTEM_NS if name.endswith(".gst") else CATALOGUE_NS
-        checker = schema(namespace)
-        assert checker.validate(etree.fromstring(data)), f"{name}: {checker.error_log}"
+        root = ET.fromstring(data)
+        assert root.tag == f"{{{CATALOGUE_NS}}}catalogue", name
+        assert all(root.get(a) for a in REQUIRED["catalogue"]), name
+        assert (root.get("gameSystemId"), root.get("gameSystemRevision")) == (system.get("id"), system.get("revision"))
+        ids = [e.get("id") for e in root.iter() if e.get("id")]
+        assert len(ids) == len(set(ids)) and not set(ids) & set(system_ids), name
+        known = set(ids) | set(system_ids)
+        dangling = {(e.tag.split("}")[1], e.get(ref)) for e in root.iter() for ref in REFERENCES
+                    if e.get(ref) and e.get(ref) not in known}
+        assert dangling == set(), name
+    index = ET.fromstring(files[INDEX_FILE])
+    assert index.tag == f"{{{DATA_INDEX_NS}}}dataIndex"
 
 
 def test_every_unit_is_found_with_its_points(example):
