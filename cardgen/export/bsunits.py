@@ -17,12 +17,12 @@ from cardgen.content.schema import Armor, Equipment, Weapon, weapon_id
 from cardgen.export.bsformat import Document, stable_id
 from cardgen.export.bsprofiles import add_profile, armor_values, unit_values, values_key, weapon_values
 from cardgen.rules.derived import Derived, DerivedUnit
-from cardgen.vocabulary import roman
+from cardgen.vocabulary import UNIT_TYPE_NAMES, roman
 
 COST_TYPE = "pts"
 LEADER = "Gruppenführer"
 CONTROLLER = "Drohnenkontroller"
-TYPE_CATEGORIES = {"infanterie": "Infanterie", "koloss": "Koloss", "drohne": "Drohne"}
+TYPE_CATEGORIES = UNIT_TYPE_NAMES                 # a category per unit type, named as the cards name it
 ROLE_CATEGORIES = {"leader": LEADER, "controller": CONTROLLER}
 
 
