@@ -74,7 +74,7 @@ def test_every_tp_value_prints_inside_its_track(rules_content, monkeypatch, kind
             assert measured.page.holds(circle, 0) and any(track.holds(circle) for track in tracks), (tp, circle)
         numbers = [(c, r) for c, r in measured.chars if c.isdigit()
                    and any(circle.holds(r, 0) for circle in circles)]
-        for char, glyph in numbers if kind != "koloss" else ():   # colossi: see docs/decisions.md (left open)
+        for char, glyph in numbers:
             circle = next(c for c in circles if c.holds(glyph, 0))
             assert _inside_ring(circle, glyph), (tp, char, glyph, circle)
         assert len(numbers) == sum(len(str(n)) for n in range(1, tp + 1)) + (
