@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.content.resolve import group_labels
+from cardgen.content.schema import Group
 from cardgen.roster.rosfile import RosterError
 from cardgen.roster.rosgroup import roster_group, roster_id
 from cardgen.roster.rosxml import Force, Roster, parse_roster
@@ -98,6 +99,8 @@ def test_no_leader_and_a_long_custom_name_are_warnings(example):
 @pytest.mark.parametrize("name, group_id", [
     ("Kampfgruppe Eisenfaust.rosz", "kampfgruppe_eisenfaust"), ("Zirkel-der-Glut.ros", "zirkel-der-glut"),
     ("Größte Liste (2).ros", "größte_liste_2"), ("???.ros", "roster"), ("a" * 80 + ".ros", "a" * 64),
+    ("Änderung.ros", "nderung"), ("_ä_1.ros", "1"),
 ])
 def test_roster_id(name, group_id):
     assert roster_id(Path(name)) == group_id
+    Group(id=roster_id(Path(name)), name="x", faction="f", models=[])      # a valid content id
