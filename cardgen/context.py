@@ -39,6 +39,8 @@ class CardOptions:
     bleed_mm: float = 0.0           # the home sheets' bleed (cards.pdf, powers.pdf, groups/)
     crop_marks: bool = False
     group: str | None = None        # only this group's sheet (cardgen cards --group)
+    roster_points: tuple[int, ...] | None = None    # the group is a roster's (cardgen cards --roster): its
+                                                    # points per model, on the cover; the sheet in OUT/rosters/
     png_dpi: int | None = None
     paper: str = DEFAULT_PAPER      # printer sheets and cover pages (no command-line option yet)
     print_shop: bool = False        # also OUT/print-shop/: one PDF per face kind, boxes set (cards/printshop.py)

@@ -115,17 +115,20 @@ def _loadout_name(member: GroupModel, content: Content) -> str:
     return loadout.name if loadout else ""
 
 
-def group_cover(group: Group, content: Content, derived: Derived, stamp: str = "") -> GroupCover:
-    """The cover of ``group``; the total is the sum of its models' derived points."""
+def group_cover(group: Group, content: Content, derived: Derived, stamp: str = "",
+                points: tuple[int, ...] | None = None) -> GroupCover:
+    """The cover of ``group``; the total is the sum of its models' points: the derived ones, or
+    ``points`` (one per model: a roster's, ``cardgen cards --roster``)."""
     names = display_names(group, content)
     by_label = {m.label or m.unit: name for m, name in zip(group.models, names)}
+    given = points if points is not None else tuple(model_values(m, derived).points for m in group.models)
     models = []
-    for member, name in zip(group.models, names):
+    for member, name, model_points in zip(group.models, names, given):
         unit = content.units[member.unit]
         models.append(CoverModel(
             name, unit.name, _loadout_name(member, content),
             Icon(icon(f"type.{unit.type}"), UNIT_TYPE_NAMES[unit.type]), member.leader,
-            _role(member, by_label.get(member.controller or "")), model_values(member, derived).points))
+            _role(member, by_label.get(member.controller or "")), model_points))
     faction = content.factions[group.faction]
     emblem = Icon(icon_uri(faction.emblem), faction.name) if faction.emblem else None
     group_icon = Icon(icon_uri(group.icon), group.name) if group.icon else None

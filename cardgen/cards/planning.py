@@ -132,7 +132,7 @@ def planned_outputs(content: Content, options: CardOptions | None = None) -> lis
     """Every output file the card stage will write (name below OUT, what makes it), for the clash check."""
     options = options or CardOptions()
     if options.group:
-        planned = [(f"groups/{options.group}.pdf", f"group '{options.group}'")]
+        planned = [(group_sheet(options, options.group), f"group '{options.group}'")]
     else:
         planned = [("cards.pdf", "the unit cards"), ("powers.pdf", "the power cards"),
                    ("changed-cards.pdf", "the changed unit cards")]
@@ -152,6 +152,12 @@ def planned_outputs(content: Content, options: CardOptions | None = None) -> lis
         planned += [(name, "the print-shop files") for name in print_shop_names(bool(content.units),
                                                                                  bool(content.powers), options.sheet)]
     return planned
+
+
+def group_sheet(options: CardOptions, group_id: str) -> str:
+    """The output of a group's sheet: ``groups/<id>.pdf``, a roster's ``rosters/<id>.pdf`` (never a
+    content group's file)."""
+    return f"{'groups' if options.roster_points is None else 'rosters'}/{group_id}.pdf"
 
 
 def group_faces(content: Content, group_id: str) -> tuple[list[str], list[str]]:

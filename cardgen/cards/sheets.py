@@ -16,8 +16,8 @@ from cardgen.cache import digest
 from cardgen.cards import imposer_code
 from cardgen.cards.faces import FaceStore, ShopFaces, power_pairs, render_faces, unit_pairs
 from cardgen.cards.group_view import group_cover, group_reference
-from cardgen.cards.planning import (FaceJob, group_faces, model_portraits, page_settings, plan_faces,
-                                    stamped_options)
+from cardgen.cards.planning import (FaceJob, group_faces, group_sheet, model_portraits, page_settings,
+                                    plan_faces, stamped_options)
 from cardgen.context import BuildContext, CardOptions
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
 from cardgen.theme import Theme
@@ -107,12 +107,14 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
 
 
 def impose_group(run: CardRun, group_id: str) -> None:
-    """``groups/<id>.pdf``: the cover, one card per model, the group's powers, the reference pages."""
+    """``groups/<id>.pdf`` (a roster's ``rosters/<id>.pdf``): the cover, one card per model, the group's
+    powers, the reference pages."""
     ctx = run.ctx
     group = ctx.content.groups[group_id]
     owners, powers = group_faces(ctx.content, group_id)
     stamp = ctx.project.stamp()
-    impose_sheet(run, f"groups/{group_id}.pdf", owners, powers, group_cover(group, ctx.content, ctx.derived, stamp),
+    cover = group_cover(group, ctx.content, ctx.derived, stamp, run.options.roster_points)
+    impose_sheet(run, group_sheet(run.options, group_id), owners, powers, cover,
                  group_reference(group, ctx.content, ctx.derived, stamp))
 
 

@@ -1,4 +1,4 @@
-"""``cardgen cards``: print unit cards and power cards (or one group's sheet)."""
+"""``cardgen cards``: print unit cards and power cards (or one group's or one roster's sheet)."""
 
 from __future__ import annotations
 
@@ -10,18 +10,25 @@ from pathlib import Path
 from cardgen.cards.pipeline import build_all_cards
 from cardgen.cards.planning import planned_outputs
 from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, press_sheet, print_shop_bleed
-from cardgen.context import CardOptions, open_run
+from cardgen.context import BuildContext, CardOptions, open_run
 from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.geometry import PRESS_SHEETS_MM
 from cardgen.outputs import check_collisions
+from cardgen.roster.rosfile import read_roster_bytes
+from cardgen.roster.rosgroup import roster_group, roster_id
+from cardgen.roster.rosxml import Roster, parse_roster
 
 
 def run_cards(args: argparse.Namespace) -> int:
     settings = settings_of(args)
     out = settings.out
-    if args.print_shop and args.group:
-        raise UsageError("--print-shop writes the whole deck's print-shop files: leave out --group")
+    if args.print_shop and (args.group or args.roster):
+        raise UsageError(f"--print-shop writes the whole deck's print-shop files: leave out "
+                         f"{'--group' if args.group else '--roster'}")
+    if args.group and args.roster:
+        raise UsageError("--roster prints the roster's own sheet: leave out --group")
+    roster = read_roster(args.roster) if args.roster else None     # a bad file: one line, nothing loaded
     bleed = print_shop_bleed(args.bleed)               # the print-shop files'; the home sheets' is --bleed or 0
     if not 0 <= bleed <= 10:
         raise UsageError("--bleed must be between 0 and 10 mm")
@@ -36,7 +43,9 @@ def run_cards(args: argparse.Namespace) -> int:
         raise UsageError(f"--sheet {args.sheet} imposes the print-shop files on press sheets: add --print-shop "
                          f"(cardgen cards --print-shop --sheet {options.sheet})")
     ctx = open_run(replace(settings, strict=False), options)     # the project's strict is build's and rulebook's
-    content = ctx.content
+    if roster is not None:
+        use_roster(ctx, roster, args.roster)
+    content, options = ctx.content, ctx.options
     if args.group and args.group not in content.groups:
         raise UsageError(f"unknown group '{args.group}'{did_you_mean(args.group, content.groups)}")
     check_collisions(planned_outputs(content, options))
@@ -54,6 +63,21 @@ def run_cards(args: argparse.Namespace) -> int:
     print(f"cards: {len([n for n in summary.built if '(' in n])} face(s) rendered, "
           f"{len([n for n in summary.reused if '(' in n])} reused; wrote {written}")
     return 0
+
+
+def read_roster(path: Path) -> Roster:
+    """The roster a player saved (``.ros``/``.rosz``), read and parsed (:mod:`cardgen.roster`)."""
+    return parse_roster(path, read_roster_bytes(path))
+
+
+def use_roster(ctx: BuildContext, roster: Roster, path: Path) -> None:
+    """Make the run print ``roster``: its group the only one (``OUT/rosters/<id>.pdf``), its points on
+    the cover, a warning per selection today's content does not match."""
+    sheet = roster_group(roster, ctx.content, ctx.derived, roster_id(path))
+    ctx.content = replace(ctx.content, groups={sheet.group.id: sheet.group})
+    ctx.options = replace(ctx.options, group=sheet.group.id, roster_points=sheet.points)
+    for warning in sheet.warnings:
+        ctx.warn(warning)
 
 
 def owned_by_cards(entry: str, options) -> bool:
@@ -74,6 +98,9 @@ def add_parser(sub) -> None:
     add_project_options(p)
     add_css_option(p, "for unit cards, power cards and group sheets")
     p.add_argument("--group", metavar="ID", help="only this group: OUT/groups/ID.pdf with a cover page")
+    p.add_argument("--roster", type=Path, metavar="FILE",
+                   help="only this roster, saved by BattleScribe or New Recruit (.ros or .rosz): "
+                        "OUT/rosters/NAME.pdf, as a group's sheet")
     p.add_argument("--layout", choices=("fold", "duplex"), default="fold",
                    help="fold: back below its front, turned 180°; duplex: backs on the next page, mirrored")
     p.add_argument("--crop-marks", action="store_true", help="print crop marks around every card")

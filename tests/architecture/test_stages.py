@@ -44,7 +44,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
                  "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.pipeline", "cardgen.rulebook",
                  "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter", "cardgen.errata", "cardgen.errata.",
-                 "cardgen.speed.warm", "cardgen.export", "cardgen.export.")),
+                 "cardgen.speed.warm", "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.")),
     ("build", ("cardgen.build", "cardgen.speed.journal")),
     ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init")),
     ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",

@@ -42,6 +42,12 @@ def test_the_cover_lists_roles_and_sums_the_models_points(group):
         "Testfraktion", "#336699", "#ffffff", "v1")
 
 
+def test_a_roster_s_points_replace_the_derived_ones_on_the_cover(group):
+    trupp, content, derived = group
+    cover = group_cover(trupp, content, derived, points=(10, 20, 30))
+    assert [m.points for m in cover.models] == [10, 20, 30] and cover.total == 60
+
+
 def test_the_reference_lists_a_weapon_once_with_every_user(group):
     trupp, content, derived = group
     reference = group_reference(trupp, content, derived)

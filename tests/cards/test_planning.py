@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cards.planning import has_own_card, model_owner, page_settings, plan_faces
+from cardgen.cards.planning import group_sheet, has_own_card, model_owner, page_settings, plan_faces, planned_outputs
 from cardgen.content import read_content
 from cardgen.content.schema import GroupModel
 from cardgen.context import CardOptions
 from cardgen.geometry import FacePage
 from cardgen.rules.derive import derive
-from conftest import unit
+from conftest import EXAMPLE, unit
 
 
 @pytest.fixture
@@ -49,3 +49,11 @@ def test_a_group_model_has_its_own_card_only_where_it_differs(fields, owner):
     member = GroupModel(unit="probe", **fields)
     assert has_own_card(member) is (owner != "probe")
     assert model_owner("trupp", 1, member) == owner
+
+
+def test_a_roster_s_sheet_is_in_rosters_never_a_group_file():
+    assert group_sheet(CardOptions(group="trupp"), "trupp") == "groups/trupp.pdf"
+    roster = CardOptions(group="trupp", roster_points=(1, 2))
+    assert group_sheet(roster, "trupp") == "rosters/trupp.pdf"
+    content, _ = read_content(EXAMPLE)
+    assert planned_outputs(content, roster) == [("rosters/trupp.pdf", "group 'trupp'")]

@@ -128,6 +128,24 @@ def test_the_workflow_is_valid_for_github_and_installs_this_cardgen_with_pip(pro
     assert "make" not in re.findall(r"\w+", text) and ".venv" not in text and "libpango" in text
 
 
+def test_the_workflow_publishes_the_battlescribe_export_on_a_tag_when_switched_on(project):
+    """The opt-in job: after the build, on a tag and with the variable PUBLISH_BATTLESCRIBE only; the
+    export as an artifact and on the release (the only job that may write)."""
+    workflow = yaml.safe_load((project / WORKFLOW).read_text(encoding="utf-8"))
+    job = workflow["jobs"]["battlescribe"]
+    assert job["if"] == "startsWith(github.ref, 'refs/tags/') && vars.PUBLISH_BATTLESCRIBE == 'true'"
+    assert job["needs"] == "build" and job["permissions"] == {"contents": "write"}
+    assert workflow["permissions"] == {"contents": "read"} and "permissions" not in workflow["jobs"]["build"]
+    steps = job["steps"]
+    runs = [step.get("run", "").strip() for step in steps]
+    assert f"python -m pip install cardgen=={__version__}" in runs and "cardgen export battlescribe" in runs
+    uses = {step["uses"].split("@")[0]: step.get("with", {}) for step in steps if "uses" in step}
+    assert uses["actions/upload-artifact"]["path"] == "build/battlescribe/"
+    assert uses["softprops/action-gh-release"]["files"] == "build/battlescribe/*"
+    assert runs.index("cardgen export battlescribe") < [s.get("uses", "") for s in steps].index(
+        "softprops/action-gh-release@v2")
+
+
 def test_the_pre_commit_config_is_valid_and_runs_the_installed_cardgen(project, tmp_path):
     env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"))
     subprocess.run([BIN / "pre-commit", "validate-config", project / ".pre-commit-config.yaml"],

@@ -1,0 +1,83 @@
+"""A roster file's XML bytes: a ``.ros`` as it is, a ``.rosz`` (a zip of one ``.ros``) unzipped under caps.
+
+A roster comes from anyone (a player mails it, a club shares it), so it is read as hostile: the path
+through :func:`cardgen.safefs.read_file` (its real path, a regular file, at most
+:data:`MAX_FILE_BYTES`); a zip's directory checked before anything is inflated -- at most
+:data:`MAX_MEMBERS` members, exactly one ``.ros``, no encrypted member, at most
+:data:`MAX_XML_BYTES` uncompressed in all and a ratio of at most :data:`MAX_RATIO` -- and the
+``.ros`` inflated only up to the cap, whatever its header claims (a zip bomb stops at the cap).
+Each refusal is one :class:`RosterError` line naming the file.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+import zlib
+from pathlib import Path
+
+from cardgen.errors import CardgenError, display_path, one_line
+from cardgen.safefs import FileRefused, read_file, resolve_roots
+
+MAX_FILE_BYTES = 5 * 1024 * 1024        # a roster of a few hundred models is some 100 kB of XML
+MAX_XML_BYTES = 20 * 1024 * 1024        # the .ros inside a .rosz, and every member together
+MAX_MEMBERS = 8                         # BattleScribe and New Recruit write one
+MAX_RATIO = 200                         # XML deflates some 10-30:1; a zip bomb 1,000:1 and more
+SUFFIXES = (".ros", ".rosz")
+
+
+class RosterError(CardgenError):
+    """A roster file cardgen will not read: one line, ``file: why``."""
+
+    def __init__(self, file: Path | str, reason: str, line: int = 0, column: int = 0) -> None:
+        where = display_path(file) + (f":{line}" if line else "") + (f":{column}" if line and column else "")
+        super().__init__(one_line(f"{where}: {reason}"))
+
+
+def read_roster_bytes(path: Path) -> bytes:
+    """The roster's XML: the file's bytes (``.ros``) or its one ``.ros`` member (``.rosz``)."""
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise RosterError(path, f"not a roster file: the name ends in '{path.suffix}', not .ros or .rosz "
+                                "(save the roster from BattleScribe or New Recruit)")
+    try:
+        data = read_file(path, resolve_roots([path.parent]), MAX_FILE_BYTES)
+    except FileRefused as exc:
+        raise RosterError(path, exc.reason) from None
+    return unzip_roster(path, data) if suffix == ".rosz" else data
+
+
+def _roster_member(path: Path, infos: list[zipfile.ZipInfo]) -> zipfile.ZipInfo:
+    """The one ``.ros`` of a ``.rosz`` after the directory's caps (nothing inflated yet)."""
+    if len(infos) > MAX_MEMBERS:
+        raise RosterError(path, f"refused: a zip of {len(infos)} members (a .rosz holds one .ros; "
+                                f"at most {MAX_MEMBERS} are read)")
+    total = sum(info.file_size for info in infos)
+    if total > MAX_XML_BYTES:
+        raise RosterError(path, f"refused: a zip bomb? its members unpack to {total:,} bytes "
+                                f"(at most {MAX_XML_BYTES:,} are read)")
+    rosters = [info for info in infos if not info.is_dir() and info.filename.lower().endswith(".ros")]
+    if len(rosters) != 1:
+        raise RosterError(path, f"not a roster: a .rosz holds exactly one .ros file, this one {len(rosters)}")
+    info = rosters[0]
+    if info.flag_bits & 0x1:
+        raise RosterError(path, f"refused: '{info.filename}' is encrypted")
+    if info.file_size > MAX_RATIO * max(info.compress_size, 1):
+        raise RosterError(path, f"refused: a zip bomb? '{info.filename}' unpacks {info.file_size:,} bytes "
+                                f"from {info.compress_size:,} (more than {MAX_RATIO}:1)")
+    return info
+
+
+def unzip_roster(path: Path, data: bytes) -> bytes:
+    """The ``.ros`` member of the ``.rosz`` ``data``, inflated at most to :data:`MAX_XML_BYTES`."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            info = _roster_member(path, archive.infolist())
+            with archive.open(info) as member:
+                xml = member.read(min(MAX_XML_BYTES, MAX_RATIO * max(info.compress_size, 1)) + 1)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
+        raise RosterError(path, f"not a roster: a broken or unsupported zip ({exc})") from None
+    if len(xml) > info.file_size:
+        raise RosterError(path, f"refused: a zip bomb? '{info.filename}' unpacks to more than its "
+                                f"stated {info.file_size:,} bytes")
+    return xml

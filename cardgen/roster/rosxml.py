@@ -1,0 +1,187 @@
+"""A roster's XML as a plain :class:`Roster`: its game system, forces and nested selections, each with its line.
+
+The roster format is BattleScribe's (namespace :data:`ROSTER_NS`), which New Recruit writes too: a
+``roster`` holds ``forces/force`` (one catalogue each), a force ``selections/selection``, and a
+selection its ``costs/cost`` (its own cost, not its children's) and the ``selections`` chosen
+inside it.  A selection's ``entryId`` is the path of ids that led to its entry, joined by ``::``
+(``<entryLink id>::<target id>``); the last id is the entry itself.
+
+Parsed with defusedxml and no DTD at all (a roster has none): a document type, an entity
+declaration or an external reference is refused before anything is expanded, so neither a
+"billion laughs" nor an external entity reaches the tree.  Structure is checked as it is read
+(:class:`~cardgen.roster.rosfile.RosterError` with the line and column).
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
+from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyped]
+
+from cardgen.roster.rosfile import RosterError
+
+ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
+COST_TYPE = "pts"
+MAX_DEPTH = 24              # selections inside selections: a model, its drone group, the drone, its kit
+MAX_SELECTIONS = 5_000      # in all: a roster of some hundred models with their kit
+
+
+@dataclass(frozen=True)
+class Selection:
+    """One chosen entry: a unit, a loadout, the leader's mark, a carried item …"""
+
+    entry_id: str               # the path of ids (``link::target``)
+    group_id: str               # entryGroupId: the path of the option group it was chosen in, "" if none
+    name: str                   # the entry's name when the roster was saved
+    custom_name: str | None     # the name the player gave it
+    type: str                   # model, unit, upgrade
+    number: int
+    points: float | None        # its own ``pts`` cost (None: the roster gives none)
+    children: tuple[Selection, ...]
+    line: int
+    column: int
+
+    @property
+    def target(self) -> str:
+        """The id of the entry itself (the last of the path)."""
+        return self.entry_id.rpartition("::")[2]
+
+    @property
+    def group_target(self) -> str:
+        return self.group_id.rpartition("::")[2]
+
+
+@dataclass(frozen=True)
+class Force:
+    name: str
+    catalogue_id: str
+    catalogue_name: str
+    selections: tuple[Selection, ...]
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Roster:
+    file: str                   # as given, for messages
+    name: str
+    game_system_id: str
+    game_system_name: str
+    forces: tuple[Force, ...]
+
+
+class _Positions(ET.TreeBuilder):
+    """A tree builder that notes where each element starts (ElementTree keeps no lines)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.where: dict[int, tuple[int, int]] = {}
+        self.expat: Any = None
+
+    def start(self, tag: str, attrs: dict[str, str]) -> ET.Element:
+        element = super().start(tag, attrs)
+        self.where[id(element)] = (self.expat.CurrentLineNumber, self.expat.CurrentColumnNumber + 1)
+        return element
+
+
+def parse_roster(file: Path | str, data: bytes) -> Roster:
+    """The roster in ``data`` (the XML of ``file``); :class:`RosterError` for anything else."""
+    builder = _Positions()
+    parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    builder.expat = parser.parser
+    try:
+        parser.feed(data)
+        root = parser.close()
+    except ET.ParseError as exc:
+        line, column = exc.position
+        reason = str(exc).split(": line ")[0]
+        raise RosterError(file, f"not a roster: malformed XML ({reason})", line, column + 1) from None
+    except LookupError as exc:                  # expat: an encoding it does not know
+        raise RosterError(file, f"not a roster: {exc}") from None
+    except DefusedXmlException as exc:
+        raise RosterError(file, f"refused: the XML declares {_declared(exc)}, which a roster never does "
+                                "(an XML entity attack?)") from None
+    return _Reader(file, builder.where).roster(root)
+
+
+def _declared(exc: Exception) -> str:
+    kind = type(exc).__name__
+    return {"DTDForbidden": "a document type (<!DOCTYPE>)", "EntitiesForbidden": "an entity",
+            "ExternalReferenceForbidden": "an external reference"}.get(kind, "a forbidden construct")
+
+
+class _Reader:
+    """Element tree → :class:`Roster`, checking the structure; ``where`` the elements' positions."""
+
+    def __init__(self, file: Path | str, where: dict[int, tuple[int, int]]) -> None:
+        self.file = file
+        self.where = where
+        self.count = 0
+
+    def fail(self, element: ET.Element, reason: str) -> RosterError:
+        return RosterError(self.file, reason, *self.where.get(id(element), (0, 0)))
+
+    def attribute(self, element: ET.Element, name: str) -> str:
+        value = element.get(name)
+        if value is None:
+            raise self.fail(element, f"not a roster: <{_local(element.tag)}> has no '{name}'")
+        return value
+
+    def children(self, element: ET.Element, holder: str, name: str) -> list[ET.Element]:
+        found = element.find(_tag(holder))
+        return [] if found is None else found.findall(_tag(name))
+
+    def roster(self, root: ET.Element) -> Roster:
+        if root.tag != _tag("roster"):
+            raise self.fail(root, f"not a roster: the root element is <{_local(root.tag)}>"
+                                  + ("" if _local(root.tag) != "roster" else f" outside the namespace {ROSTER_NS}")
+                                  + "; BattleScribe and New Recruit save <roster xmlns=\"" + ROSTER_NS + "\">")
+        forces = tuple(self.force(f) for f in self.children(root, "forces", "force"))
+        return Roster(str(self.file), root.get("name", ""), self.attribute(root, "gameSystemId"),
+                      root.get("gameSystemName", ""), forces)
+
+    def force(self, element: ET.Element) -> Force:
+        selections = tuple(self.selection(s, 1) for s in self.children(element, "selections", "selection"))
+        line, column = self.where.get(id(element), (0, 0))
+        return Force(element.get("name", ""), self.attribute(element, "catalogueId"),
+                     element.get("catalogueName", ""), selections, line, column)
+
+    def selection(self, element: ET.Element, depth: int) -> Selection:
+        self.count += 1
+        if depth > MAX_DEPTH or self.count > MAX_SELECTIONS:
+            raise self.fail(element, f"refused: more than {MAX_DEPTH} selections deep or {MAX_SELECTIONS} "
+                                     "in all (no roster of this game needs that many)")
+        number = self.attribute(element, "number")
+        if not number.isdigit() or not 1 <= int(number) <= 100:
+            raise self.fail(element, f"not a roster: number=\"{number}\" (a whole number 1–100)")
+        children = tuple(self.selection(s, depth + 1) for s in self.children(element, "selections", "selection"))
+        line, column = self.where.get(id(element), (0, 0))
+        return Selection(self.attribute(element, "entryId"), element.get("entryGroupId", ""),
+                         self.attribute(element, "name"), element.get("customName"), element.get("type", ""),
+                         int(number), self.points(element), children, line, column)
+
+    def points(self, element: ET.Element) -> float | None:
+        for cost in self.children(element, "costs", "cost"):
+            if cost.get("name") == COST_TYPE:
+                text = self.attribute(cost, "value")
+                try:
+                    value = float(text)
+                except ValueError:
+                    value = math.nan
+                if not math.isfinite(value):
+                    raise self.fail(cost, f"not a roster: the cost value \"{text}\" is no number")
+                return value
+        return None
+
+
+def _tag(name: str) -> str:
+    return f"{{{ROSTER_NS}}}{name}"
+
+
+def _local(tag: str) -> str:
+    return tag.rpartition("}")[2]

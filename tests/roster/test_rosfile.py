@@ -1,0 +1,98 @@
+"""cardgen.roster.rosfile: a roster's XML from a .ros or a .rosz, and every refusal one line."""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+
+import pytest
+
+from cardgen.roster import rosfile
+from cardgen.roster.rosfile import RosterError, read_roster_bytes, unzip_roster
+from conftest import FIXTURES
+
+ROSTERS = FIXTURES / "roster"
+
+
+def _zip(path, members: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile(path, "w", compression=method) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_a_ros_is_read_as_it_is_and_a_rosz_unzipped():
+    plain = read_roster_bytes(ROSTERS / "kampfgruppe_eisenfaust.ros")
+    assert plain.startswith(b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<roster ')
+    assert read_roster_bytes(ROSTERS / "kampfgruppe_eisenfaust.rosz") == plain
+
+
+@pytest.mark.parametrize("name, message", [
+    ("liste.xml", "liste.xml: not a roster file: the name ends in '.xml', not .ros or .rosz"),
+    ("fehlt.ros", "fehlt.ros: no such file"),
+])
+def test_a_wrong_name_or_a_missing_file(tmp_path, monkeypatch, name, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "liste.xml").write_text("<roster/>", encoding="utf-8")
+    with pytest.raises(RosterError) as caught:
+        read_roster_bytes(tmp_path / name)
+    assert str(caught.value).startswith(message)
+
+
+def test_a_fifo_is_refused_without_blocking(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo(tmp_path / "pipe.ros")
+    with pytest.raises(RosterError, match=r"^pipe.ros: a FIFO, not a regular file$"):
+        read_roster_bytes(tmp_path / "pipe.ros")
+
+
+def test_a_file_over_the_limit_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(rosfile, "MAX_FILE_BYTES", 10)
+    (tmp_path / "gross.ros").write_bytes(b"x" * 11)
+    with pytest.raises(RosterError, match=r"^gross.ros: .* over the limit"):
+        read_roster_bytes(tmp_path / "gross.ros")
+
+
+def test_a_zip_bomb_is_one_clear_line(tmp_path, monkeypatch):
+    """10 MB of zeros deflate to some 10 kB (1,000:1): refused from the directory, nothing inflated."""
+    monkeypatch.chdir(tmp_path)
+    bomb = _zip(tmp_path / "bomb.rosz", {"bomb.ros": b"\0" * 10_000_000})
+    with pytest.raises(RosterError) as caught:
+        read_roster_bytes(bomb)
+    assert str(caught.value).startswith("bomb.rosz: refused: a zip bomb? 'bomb.ros' unpacks 10,000,000 bytes from ")
+    assert "(more than 200:1)" in str(caught.value)
+
+
+def test_members_over_the_total_are_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(rosfile, "MAX_XML_BYTES", 1000)
+    big = _zip(tmp_path / "big.rosz", {"a.ros": os.urandom(600), "b.txt": os.urandom(600)}, zipfile.ZIP_STORED)
+    with pytest.raises(RosterError, match=r"^big.rosz: refused: a zip bomb\? its members unpack to 1,200 bytes"):
+        read_roster_bytes(big)
+
+
+def test_too_many_members_or_not_one_ros(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    many = _zip(tmp_path / "many.rosz", {f"{n}.txt": b"x" for n in range(9)})
+    with pytest.raises(RosterError, match=r"^many.rosz: refused: a zip of 9 members"):
+        read_roster_bytes(many)
+    two = _zip(tmp_path / "two.rosz", {"a.ros": b"<roster/>", "b.ros": b"<roster/>"})
+    with pytest.raises(RosterError, match=r"^two.rosz: not a roster: a .rosz holds exactly one .ros file, this one 2$"):
+        read_roster_bytes(two)
+
+
+def test_a_broken_or_encrypted_zip(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kaputt.rosz").write_bytes(b"PK\x03\x04 not really")
+    with pytest.raises(RosterError, match=r"^kaputt.rosz: not a roster: a broken or unsupported zip"):
+        read_roster_bytes(tmp_path / "kaputt.rosz")
+    data = io.BytesIO()
+    _zip(data, {"a.ros": b"<roster/>"})
+    raw = bytearray(data.getvalue())
+    for header in (b"PK\x03\x04", b"PK\x01\x02"):        # set the "encrypted" flag in both headers
+        at = raw.index(header) + (6 if header == b"PK\x03\x04" else 8)
+        raw[at] |= 1
+    with pytest.raises(RosterError, match=r"^x.rosz: refused: 'a.ros' is encrypted$"):
+        unzip_roster(tmp_path / "x.rosz", bytes(raw))

@@ -1,0 +1,106 @@
+"""cardgen.roster.rosgroup: a roster mapped back to the content by the export's ids -- the group a
+group file becomes, the roster's points, a warning per selection today's content does not match."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from cardgen.content.resolve import group_labels
+from cardgen.content.schema import Group
+from cardgen.roster.rosfile import RosterError
+from cardgen.roster.rosgroup import roster_group, roster_id
+from cardgen.roster.rosxml import Force, Roster, parse_roster
+from cardgen.stages import load_and_derive
+from conftest import EXAMPLE, FIXTURES
+
+ROSTERS = FIXTURES / "roster"
+
+
+@pytest.fixture(scope="module")
+def example():
+    return load_and_derive(EXAMPLE)
+
+
+def _roster(name: str) -> Roster:
+    return parse_roster(f"tests/fixtures/roster/{name}", (ROSTERS / name).read_bytes())
+
+
+def _shape(group):
+    """What a group prints, independent of labels: unit, own name, leader, loadout, controller's unit."""
+    by_label = group_labels(group)
+    return [(m.unit, m.name, m.leader, m.loadout, by_label[m.controller].unit if m.controller else None)
+            for m in group.models]
+
+
+def test_the_roster_is_the_group_file(example):
+    content, derived = example
+    sheet = roster_group(_roster("kampfgruppe_eisenfaust.ros"), content, derived, "kampfgruppe_eisenfaust")
+    expected = content.groups["kampfgruppe_eisenfaust"]
+    assert (sheet.group.id, sheet.group.name, sheet.group.faction) == (expected.id, expected.name, expected.faction)
+    assert _shape(sheet.group) == _shape(expected)
+    assert sheet.warnings == ()
+    today = [derived.loadouts[(m.unit, m.loadout)] if m.loadout else derived.units[m.unit] for m in expected.models]
+    assert sheet.points == tuple(d.points for d in today)
+
+
+def test_an_older_roster_warns_for_every_mismatch(example):
+    content, derived = example
+    sheet = roster_group(_roster("eisenfaust_alt.ros"), content, derived, "eisenfaust_alt")
+    where = "tests/fixtures/roster/eisenfaust_alt.ros"
+    assert sheet.warnings == (
+        f"{where}:12:9: warning: 'Feldleutnant' costs 1200 in the roster, 1359 today: the roster was built on an "
+        "older release (the cover prints the roster's points, the card today's values)",
+        f"{where}:157:13: warning: unknown loadout 'Granatwerfer' of 'Sturmtruppe': printed with the unit's own kit",
+        f"{where}:239:9: warning: unknown unit 'Panzergrenadier' (entry 0b7c2f51-3f0a-5d6e-9c41-6a8e2d1f4b77): not in "
+        "today's content, left out (the roster was built on an older release?)")
+    assert _shape(sheet.group) == [("feldleutnant", "Hagen Brandt", True, None, None),
+                                   ("sturmtruppe", "Kurt Adler", False, None, None)]
+    assert sheet.points == (1200, derived.units["sturmtruppe"].points)
+    assert sheet.group.name == "Eisenfaust (alte Liste)"
+
+
+def test_a_roster_of_another_game_or_force_is_refused(example):
+    content, derived = example
+    roster = _roster("kampfgruppe_eisenfaust.ros")
+    foreign = replace(roster, game_system_id="28ec-711c-d87f-3aeb", game_system_name="Warhammer 40,000 9th Edition")
+    with pytest.raises(RosterError, match=r"^tests/fixtures/roster/kampfgruppe_eisenfaust.ros: a roster of another "
+                                          r"game: 'Warhammer 40,000 9th Edition' \(game system 28ec-711c-d87f-3aeb\), "
+                                          r"not Universalis$"):
+        roster_group(foreign, content, derived, "x")
+    with pytest.raises(RosterError, match=r": a roster of 2 forces: a group sheet prints one"):
+        roster_group(replace(roster, forces=roster.forces * 2), content, derived, "x")
+    stranger = replace(roster, forces=(replace(roster.forces[0], catalogue_id="abc", catalogue_name="Orks"),))
+    with pytest.raises(RosterError, match=r"\.ros:10:5: unknown catalogue 'Orks' \(abc\): no faction of this content$"):
+        roster_group(stranger, content, derived, "x")
+    empty = replace(roster, forces=(Force("Gruppe", roster.forces[0].catalogue_id, "Imperium", (), 10, 5),))
+    with pytest.raises(RosterError, match=r"\.ros:10:5: no model of this content in the roster$"):
+        roster_group(empty, content, derived, "x")
+
+
+def test_no_leader_and_a_long_custom_name_are_warnings(example):
+    content, derived = example
+    roster = _roster("kampfgruppe_eisenfaust.ros")
+    force = roster.forces[0]
+    leader, *others = force.selections
+    unmarked = replace(leader, custom_name="x" * 81,
+                       children=tuple(c for c in leader.children if c.name != "Gruppenführer"))
+    sheet = roster_group(replace(roster, forces=(replace(force, selections=(unmarked, *others)),)),
+                         content, derived, "x")
+    assert sheet.warnings == (
+        "tests/fixtures/roster/kampfgruppe_eisenfaust.ros:12:9: warning: the custom name of 'Feldleutnant' is longer "
+        "than 80 characters: its card shows the unit's name",
+        "tests/fixtures/roster/kampfgruppe_eisenfaust.ros: warning: a group needs exactly one leader, the roster has 0")
+    assert sheet.group.models[0].name is None
+
+
+@pytest.mark.parametrize("name, group_id", [
+    ("Kampfgruppe Eisenfaust.rosz", "kampfgruppe_eisenfaust"), ("Zirkel-der-Glut.ros", "zirkel-der-glut"),
+    ("Größte Liste (2).ros", "größte_liste_2"), ("???.ros", "roster"), ("a" * 80 + ".ros", "a" * 64),
+    ("Änderung.ros", "nderung"), ("_ä_1.ros", "1"),
+])
+def test_roster_id(name, group_id):
+    assert roster_id(Path(name)) == group_id
+    Group(id=roster_id(Path(name)), name="x", faction="f", models=[])      # a valid content id

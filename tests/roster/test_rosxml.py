@@ -1,0 +1,73 @@
+"""cardgen.roster.rosxml: a roster's XML as a plain Roster; bad XML and entity attacks one line each."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.roster import rosxml
+from cardgen.roster.rosfile import RosterError
+from cardgen.roster.rosxml import ROSTER_NS, parse_roster
+from conftest import FIXTURES
+
+HEAD = f'<roster xmlns="{ROSTER_NS}" name="R" gameSystemId="g">'
+
+
+def test_the_fixture_roster():
+    data = (FIXTURES / "roster" / "kampfgruppe_eisenfaust.ros").read_bytes()
+    roster = parse_roster("r.ros", data)
+    assert (roster.name, roster.game_system_name) == ("Kampfgruppe Eisenfaust", "Universalis")
+    (force,) = roster.forces
+    assert force.catalogue_name == "Imperium"
+    models = [(s.name, s.custom_name, s.line, s.column) for s in force.selections]
+    assert models == [("Feldleutnant", "Hagen Brandt", 12, 9), ("Drohnenlenker", "Ilse Vogt", 132, 9),
+                      ("Sturmtruppe", "Kurt Adler", 343, 9), ("Sturmtruppe", "Otto Kessler", 450, 9),
+                      ("MG-Schütze", None, 541, 9)]
+    lenker = force.selections[1]
+    assert lenker.points == 1312.0
+    drones = [c for c in lenker.children if c.type == "model"]
+    assert [d.name for d in drones] == ["Späherdrohne Falke", "Kettendrohne Bulldogge"]
+    assert drones[0].entry_id.count("::") == 1 and drones[0].target == drones[0].entry_id.split("::")[1]
+    assert drones[0].group_target == "70fe35e4-0682-5bc7-97c6-bc01a2a33815"
+
+
+BILLION_LAUGHS = (b'<?xml version="1.0"?>\n<!DOCTYPE roster [\n <!ENTITY lol "lol">\n'
+                  b' <!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">\n'
+                  b' <!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">\n]>\n'
+                  b'<roster>&lol3;</roster>\n')
+EXTERNAL = (b'<?xml version="1.0"?>\n<!DOCTYPE roster [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+            b'<roster>&x;</roster>\n')
+ATTACK = ("r.ros: refused: the XML declares a document type (<!DOCTYPE>), which a roster never does "
+          "(an XML entity attack?)")
+
+
+@pytest.mark.parametrize("data, message", [
+    (BILLION_LAUGHS, ATTACK),
+    (EXTERNAL, ATTACK),
+    (b"<roster><forces></roster>", "r.ros:1:19: not a roster: malformed XML (mismatched tag)"),
+    (b"", "r.ros:1:1: not a roster: malformed XML (no element found)"),
+    (b"<roster>&x;</roster>", "r.ros:1:9: not a roster: malformed XML (undefined entity)"),
+    (b'<?xml version="1.0" encoding="klingon"?><roster/>', "r.ros: not a roster: unknown encoding: klingon"),
+    (b'<catalogue xmlns="x"/>', 'r.ros:1:1: not a roster: the root element is <catalogue>; BattleScribe and '
+                                f'New Recruit save <roster xmlns="{ROSTER_NS}">'),
+    (b"<roster/>", "r.ros:1:1: not a roster: the root element is <roster> outside the namespace "
+                   f'{ROSTER_NS}; BattleScribe and New Recruit save <roster xmlns="{ROSTER_NS}">'),
+    (f'<roster xmlns="{ROSTER_NS}"/>'.encode(), "r.ros:1:1: not a roster: <roster> has no 'gameSystemId'"),
+    (f'{HEAD}<forces><force catalogueId="c"><selections>\n<selection entryId="e" name="n" number="0"/>'
+     '</selections></force></forces></roster>'.encode(),
+     'r.ros:2:1: not a roster: number="0" (a whole number 1–100)'),
+    (f'{HEAD}<forces><force catalogueId="c"><selections><selection entryId="e" name="n" number="1">'
+     '<costs>\n  <cost name="pts" value="NaN"/></costs></selection></selections></force></forces></roster>'.encode(),
+     'r.ros:2:3: not a roster: the cost value "NaN" is no number'),
+])
+def test_bad_xml_is_one_line(data, message):
+    with pytest.raises(RosterError) as caught:
+        parse_roster("r.ros", data)
+    assert str(caught.value) == message
+
+
+def test_selections_nested_too_deep_are_refused(monkeypatch):
+    monkeypatch.setattr(rosxml, "MAX_DEPTH", 3)
+    nested = '<selections><selection entryId="e" name="n" number="1">' * 4 + "</selection></selections>" * 4
+    data = f'{HEAD}<forces><force catalogueId="c">{nested}</force></forces></roster>'.encode()
+    with pytest.raises(RosterError, match=r"^r.ros:1:\d+: refused: more than 3 selections deep"):
+        parse_roster("r.ros", data)
