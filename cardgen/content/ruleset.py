@@ -161,6 +161,10 @@ class OddsRules(Strict):
     dauerfeuer_wound: int = _mod(1, "Wound roll per shot after the first at one target (Dauerfeuer).")
     charge: int = _mod(2, "NK roll after an Angriffsbewegung, unless the defender is in Verteidigung.")
     size_step: int = _mod(1, "NK roll of the larger model per size step of difference (Größenunterschiede).")
+    indirect: int = _mod(-5, "FK roll of indirect fire (Indirekter Fernkampf), instead of any cover malus.")
+    indirect_spotted: int = _mod(-3, "FK roll of indirect fire at a point a friendly model sees.")
+    indirect_cover: Literal[1, 2, 3] = Field(default=2, description=(
+        "Indirect fire: the armor roll counts as in this cover level (Deckung Stufe I–III as 1–3); the rulebook: 2."))
 
 
 class CardSize(Strict):
