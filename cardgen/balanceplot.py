@@ -53,14 +53,15 @@ def heatmap_svg(page: HeatmapPage, top: float) -> str:
             mesh = _panel(axes, band, values, top, numbers, small)
         for axes in panels[len(page.bands):]:
             axes.set_visible(False)
-        for index, axes in enumerate(panels[:len(page.bands)]):
-            axes.set_yticks(np.arange(len(page.rows)) + 0.5, page.rows)
-            axes.set_xticks(np.arange(len(page.columns)) + 0.5, page.columns, rotation=50, ha="right",
-                            rotation_mode="anchor")
-            axes.tick_params(length=0, labelsize=5.5 if small else 6.5)
-            axes.tick_params(axis="x", labelbottom=index + columns >= len(page.bands))   # no panel below
-        axes = panels[0]
+        axes = panels[0]                    # the panels share their axes: ticks and labels are set once
+        axes.set_yticks(np.arange(len(page.rows)) + 0.5, page.rows)
+        axes.set_xticks(np.arange(len(page.columns)) + 0.5, page.columns)
         axes.invert_yaxis()
+        for index, axes in enumerate(panels[:len(page.bands)]):
+            below = index + columns >= len(page.bands)                           # no panel below it
+            axes.tick_params(length=0, labelsize=5.5 if small else 6.5, labelbottom=below)
+            for label in axes.get_xticklabels() if below else ():
+                label.set(rotation=50, ha="right", rotation_mode="anchor")
         figure.supxlabel(f"Ziel ({page.target_faction})", fontsize=8)
         figure.supylabel(f"Angreifer ({page.attacker_faction})", fontsize=8)
         if mesh is not None:
@@ -74,7 +75,8 @@ def _panel(axes: Any, band: str, values: tuple[tuple[float | None, ...], ...], t
            small: bool) -> Any:
     """One band's heatmap on ``axes``; returns its mesh (for the colour bar)."""
     grid = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row] for row in values], dtype=float))
-    mesh = axes.pcolormesh(grid, cmap=COLOURS, vmin=0, vmax=top or 1, edgecolors="white", linewidth=0.5)
+    mesh = axes.pcolormesh(grid, cmap=COLOURS, vmin=0, vmax=top or 1, edgecolors="white", linewidth=0.5,
+                           rasterized=not numbers)      # colour only: one picture, not a path per cell
     axes.set_title(band, fontsize=8, loc="left")
     for (row, column), value in _cells(values) if numbers else ():
         axes.text(column + 0.5, row + 0.5, "–" if value is None else f"{value:.2f}".replace(".", ","),

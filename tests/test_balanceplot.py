@@ -5,11 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import matplotlib
 
-from cardgen.balanceplot import heatmap_svg, heatmap_top, scatter_svg
+from cardgen.balanceplot import NUMBERS_UP_TO, heatmap_svg, heatmap_top, scatter_svg
 from cardgen.balanceview import BalanceView, Dot, HeatmapPage
 from cardgen.rules.balance_fit import Line
 
@@ -38,6 +39,17 @@ def test_every_band_is_a_panel_with_its_range_stated():
     for band in PAGE.bands:
         assert f">{band}<" in svg
     assert ">0,12<" in svg and ">0,75<" in svg                     # the other panels' numbers
+
+
+def test_a_large_panel_is_one_picture_with_the_same_bytes_each_time():
+    """Beyond NUMBERS_UP_TO units a panel is colour only, drawn as one embedded picture (WeasyPrint draws a
+    path per cell far slower), and still the same bytes each time."""
+    side = NUMBERS_UP_TO + 1
+    names = tuple(f"U{i}" for i in range(side))
+    values = tuple(tuple((r * side + c) / side ** 2 for c in range(side)) for r in range(side))
+    big = replace(PAGE, rows=names, columns=names, bands=PAGE.bands[:2], values=(values, values))
+    svg = heatmap_svg(big, 1.0)
+    assert svg.count("<image ") == 2 + 1 and svg == heatmap_svg(big, 1.0)       # two panels, the colour bar
 
 
 def test_a_wide_effectiveness_is_drawn_on_a_log_axis():
