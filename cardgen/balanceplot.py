@@ -12,6 +12,7 @@ measures it as DejaVu Sans, the same font, named second.  The layout of the page
 from __future__ import annotations
 
 import io
+import math
 from typing import Any, Iterator, Sequence
 
 import matplotlib
@@ -31,69 +32,97 @@ SETTINGS: dict[Any, Any] = {
 }
 SIZE_IN = (10.4, 6.4)           # the plot area of an A4 landscape page less its heading (report.css)
 COLOURS = "YlOrRd"
-NUMBERS_UP_TO = 16
-"""A heatmap prints each cell's number up to this many units per side; a larger page is colour only (the
+NUMBERS_UP_TO = 12
+"""A heatmap panel prints each cell's number up to this many units per side; a larger one is colour only (the
 numbers are most of the time matplotlib and WeasyPrint spend on a page, and too small to read there)."""
 
 
 def heatmap_svg(page: HeatmapPage, top: float) -> str:
-    """One heatmap page; the colour scale runs from 0 to ``top`` (the same on every page)."""
+    """One heatmap page, one panel per band (two side by side, the row names on the left, the column names
+    below); the colour scale runs from 0 to ``top`` (the same on every page)."""
     with matplotlib.rc_context(SETTINGS):
         figure = Figure(figsize=SIZE_IN, layout="constrained")
         FigureCanvasSVG(figure)
-        axes = figure.add_subplot()
-        values = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row] for row in page.values],
-                                               dtype=float))
-        mesh = axes.pcolormesh(values, cmap=COLOURS, vmin=0, vmax=top or 1, edgecolors="white", linewidth=0.5)
-        axes.invert_yaxis()
-        axes.set_xticks(np.arange(len(page.columns)) + 0.5, page.columns, rotation=50, ha="right",
-                        rotation_mode="anchor")
-        axes.set_yticks(np.arange(len(page.rows)) + 0.5, page.rows)
-        axes.tick_params(length=0, labelsize=7 if max(len(page.rows), len(page.columns)) <= 12 else 5.5)
-        axes.set_xlabel(f"Ziel ({page.target_faction})")
-        axes.set_ylabel(f"Angreifer ({page.attacker_faction})")
-        size = 7 if len(page.columns) <= 12 else 5
+        columns = 2 if len(page.bands) > 1 else 1
+        grid = figure.subplots(-(-len(page.bands) // columns), columns, sharex=True, sharey=True, squeeze=False)
+        panels = [axes for row in grid for axes in row]
         numbers = max(len(page.rows), len(page.columns)) <= NUMBERS_UP_TO
-        for (row, column), value in _cells(page.values) if numbers else ():
-            axes.text(column + 0.5, row + 0.5, "–" if value is None else f"{value:.2f}".replace(".", ","),
-                      ha="center", va="center", fontsize=size,
-                      color="white" if value is not None and value > 0.6 * (top or 1) else "black")
-        bar = figure.colorbar(mesh, ax=axes, fraction=0.04, pad=0.02)
-        bar.set_label("erwarteter TP-Verlust pro AP")
-        bar.ax.yaxis.set_major_formatter(FuncFormatter(_comma))
+        small = max(len(page.rows), len(page.columns)) > 8
+        mesh = None
+        for axes, band, values in zip(panels, page.bands, page.values):
+            mesh = _panel(axes, band, values, top, numbers, small)
+        for axes in panels[len(page.bands):]:
+            axes.set_visible(False)
+        axes = panels[0]                    # the panels share their axes: ticks and labels are set once
+        axes.set_yticks(np.arange(len(page.rows)) + 0.5, page.rows)
+        axes.set_xticks(np.arange(len(page.columns)) + 0.5, page.columns)
+        axes.invert_yaxis()
+        for index, axes in enumerate(panels[:len(page.bands)]):
+            below = index + columns >= len(page.bands)                           # no panel below it
+            axes.tick_params(length=0, labelsize=5.5 if small else 6.5, labelbottom=below)
+            for label in axes.get_xticklabels() if below else ():
+                label.set(rotation=50, ha="right", rotation_mode="anchor")
+        figure.supxlabel(f"Ziel ({page.target_faction})", fontsize=8)
+        figure.supylabel(f"Angreifer ({page.attacker_faction})", fontsize=8)
+        if mesh is not None:
+            bar = figure.colorbar(mesh, ax=panels, fraction=0.03, pad=0.01)
+            bar.set_label("erwarteter TP-Verlust pro AP")
+            bar.ax.yaxis.set_major_formatter(FuncFormatter(_comma))
         return _svg(figure)
 
 
+def _panel(axes: Any, band: str, values: tuple[tuple[float | None, ...], ...], top: float, numbers: bool,
+           small: bool) -> Any:
+    """One band's heatmap on ``axes``; returns its mesh (for the colour bar)."""
+    grid = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row] for row in values], dtype=float))
+    mesh = axes.pcolormesh(grid, cmap=COLOURS, vmin=0, vmax=top or 1, edgecolors="white", linewidth=0.5,
+                           rasterized=not numbers)      # colour only: one picture, not a path per cell
+    axes.set_title(band, fontsize=8, loc="left")
+    for (row, column), value in _cells(values) if numbers else ():
+        axes.text(column + 0.5, row + 0.5, "–" if value is None else f"{value:.2f}".replace(".", ","),
+                  ha="center", va="center", fontsize=5 if small else 6,
+                  color="white" if value is not None and value > 0.6 * (top or 1) else "black")
+    return mesh
+
+
 def scatter_svg(view: BalanceView) -> str:
-    """Points against effectiveness, the fitted line, the outliers named beside their dots."""
+    """Points against effectiveness, the fitted line, the outliers named beside their dots.  The effectiveness
+    on a log axis when every one lies above 0 (one dear colossus would squash the rest against the left
+    edge); the straight line is then drawn as the curve it becomes there."""
     with matplotlib.rc_context(SETTINGS):
         figure = Figure(figsize=(SIZE_IN[0], SIZE_IN[1] * 0.78), layout="constrained")
         FigureCanvasSVG(figure)
         axes = figure.add_subplot()
+        if view.log_x:
+            axes.set_xscale("log")
         for name, colour in view.factions:
             dots = [d for d in view.dots if d.faction == name]
-            axes.scatter([d.effectiveness for d in dots], [d.points for d in dots], s=14, color=colour, label=name,
+            axes.scatter([d.effectiveness for d in dots], [d.points for d in dots], s=20, color=colour, label=name,
                          alpha=0.8, linewidths=0)
         if view.line is not None and view.dots:
             low, high = min(d.effectiveness for d in view.dots), max(d.effectiveness for d in view.dots)
-            axes.plot([low, high], [view.line.at(low), view.line.at(high)], color="#333333", linewidth=1,
-                      label="Gerade (kleinste Quadrate)")
+            xs = np.geomspace(low, high, 200) if view.log_x and high > low else np.array([low, high])
+            axes.plot(xs, [view.line.at(float(x)) for x in xs], color="#333333", linewidth=1,
+                      label="Gerade (kleinste Quadrate)" + (", auf der log. Achse gebogen" if view.log_x else ""))
         for dot in view.dots:
             if dot.label:
                 axes.annotate(dot.name, (dot.effectiveness, dot.points), xytext=(4, 3), textcoords="offset points",
                               fontsize=6.5)
-        axes.set_xlabel("Wirkung (TP: Offensive × Haltbarkeit)")
+        axes.set_xlabel("Wirkung (TP: Offensive × Haltbarkeit)" + (", logarithmische Achse" if view.log_x else ""))
         axes.set_ylabel("Punkte")
         axes.xaxis.set_major_formatter(FuncFormatter(_comma))
+        axes.xaxis.set_minor_formatter(FuncFormatter(_minor if view.log_x else _comma))
         axes.grid(color="#dddddd", linewidth=0.5)
+        axes.grid(which="minor", axis="x", color="#eeeeee", linewidth=0.4)
         if view.dots:
-            axes.legend(loc="lower right", frameon=False)
+            axes.legend(loc="upper left", frameon=False)
         return _svg(figure)
 
 
 def heatmap_top(pages: Sequence[HeatmapPage]) -> float:
     """The largest value of all pages: one colour scale for the whole report."""
-    return max((v for page in pages for _, v in _cells(page.values) if v is not None), default=0.0)
+    return max((v for page in pages for values in page.values for _, v in _cells(values) if v is not None),
+               default=0.0)
 
 
 def _cells(values: tuple[tuple[float | None, ...], ...]) -> Iterator[tuple[tuple[int, int], float | None]]:
@@ -104,6 +133,12 @@ def _cells(values: tuple[tuple[float | None, ...], ...]) -> Iterator[tuple[tuple
 
 def _comma(value: float, _position: object) -> str:
     return f"{value:g}".replace(".", ",")
+
+
+def _minor(value: float, _position: object) -> str:
+    """A log axis's minor ticks: only 2 and 5 of each decade labelled."""
+    digit = value / 10 ** math.floor(math.log10(value)) if value > 0 else 0
+    return _comma(value, _position) if round(digit) in (2, 5) else ""
 
 
 def _svg(figure: Figure) -> str:

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from cardgen.content.model import Content
-from cardgen.rules.balance import Entrant, Matrix, Rating, attack_matrix, ratings
+from cardgen.rules.balance import Band, Entrant, Matrix, Rating, attack_matrix, ratings
 from cardgen.rules.balance_fit import THRESHOLD, Line, Outlier, outliers, points_line
 from cardgen.rules.derived import DerivedUnit
 
-SIDE = 24
-"""Units per side of one heatmap page (its numbers printed up to 16: :data:`cardgen.balanceplot.NUMBERS_UP_TO`)."""
+SIDE = 16
+"""Units per side of one heatmap page (its numbers printed up to 12: :data:`cardgen.balanceplot.NUMBERS_UP_TO`)."""
 MAX_PAGES_PER_PAIR = 4
 """Heatmap pages per faction pair at most (2 × 2 blocks of SIDE × SIDE)."""
 NAMED_AT_MOST = 40
@@ -30,34 +30,48 @@ NAMED_AT_MOST = 40
 LABELLED_AT_MOST = 12
 """Outliers labelled in the scatter at most."""
 
-CHOICES = (
-    "Jede Zelle: der erwartete TP-Verlust pro AP des Ziels, mit der besten Waffe des Angreifers (höchster "
-    "erwarteter TP-Verlust pro AP, bei Gleichstand die erste der Karte).",
-    "Jede Waffe in ihrer festen Lage: Fernkampf als Normaler Schuss aus der Mitte des ersten Reichweitenbands "
-    "(kein Reichweitenmalus), Nahkampf als Angriff (ohne Angriffsbewegung); keine Deckung, von vorn, das Ziel "
-    "nicht in Verteidigung.",
-    "Offensive: der mittlere erwartete TP-Verlust pro AP über alle Ziele, die die Einheit angreifen kann "
-    "(alle Einheiten, auch die eigene Fraktion und sie selbst).",
-    "Haltbarkeit: die AP, die der durchschnittliche Angreifer braucht, um sie von vollen TP auszuschalten "
-    "(harmonisches Mittel über alle Angreifer; erwartete Angriffe aus der Kette der TP-Verluste × AP des "
-    "Angriffs; Schock und kritischer Zustand nicht gerechnet).",
-    "Wirkung = Offensive × Haltbarkeit: die TP, die sie mit ihrer mittleren Rate austeilt, solange der "
-    "durchschnittliche Angreifer braucht, um sie auszuschalten.",
-    f"Gerade: Punkte = a + b · Wirkung, kleinste Quadrate; genannt wird, wer mehr als {THRESHOLD * 100:.0f} % "
-    "über oder unter dem Wert der Geraden liegt (Abweichung relativ zum Wert der Geraden).",
+CHOICES: tuple[tuple[str, str], ...] = (
+    ("zelle", "der erwartete TP-Verlust pro AP des Ziels, mit der besten Waffe des Angreifers in dieser Lage "
+              "(höchster erwarteter TP-Verlust pro AP, bei Gleichstand die erste der Karte)."),
+    ("lagen", "Nahkampf (Angriff mit einer Nahkampfwaffe, ohne Angriffsbewegung) und ein Normaler Schuss auf jede "
+              "genannte Entfernung (Regeln: balance.ranges_cm) mit jeder Fern- oder Wurfwaffe, die so weit reicht, "
+              "mit ihrem Reichweitenmalus; keine Deckung, von vorn, das Ziel nicht in Verteidigung."),
+    ("offensive", "der mittlere erwartete TP-Verlust pro AP über alle Ziele (alle Einheiten, auch die eigene "
+                  "Fraktion und sie selbst) und alle Lagen; eine Lage, die keine ihrer Waffen erreicht, zählt 0 "
+                  "(Reichweite ist etwas wert)."),
+    ("haltbarkeit", "die AP, die der durchschnittliche Angreifer braucht, um sie von vollen TP auszuschalten "
+                    "(harmonisches Mittel über alle Angreifer und Lagen; wer sie dort nicht erreicht oder nicht "
+                    "verletzen kann, mit Rate 0; erwartete Angriffe aus der Kette der TP-Verluste × AP des Angriffs; "
+                    "Schock und kritischer Zustand nicht gerechnet)."),
+    ("wirkung", "Offensive × Haltbarkeit: die TP, die sie mit ihrer mittleren Rate austeilt, solange der "
+                "durchschnittliche Angreifer braucht, um sie auszuschalten."),
+    ("gerade", f"Punkte = a + b · Wirkung, kleinste Quadrate; genannt wird, wer mehr als {THRESHOLD * 100:.0f} % über "
+               "oder unter dem Wert der Geraden liegt. Abweichung = (Punkte − Gerade) / Gerade: „kostet 18 % mehr, "
+               "als seine Wirkung vorhersagt“ heißt 18 % mehr Punkte, als die Gerade seiner Wirkung gibt."),
+    ("indirekt", "indirekter Fernkampf wird nicht gerechnet: der Bericht schießt direkt (die Odds kennen ihn: "
+                 "cardgen odds --indirect)."),
+    ("liegend", "jedes Ziel steht; ein liegendes Ziel (ein Größenprofil kleiner) rechnet cardgen odds "
+                "--prone-target."),
+    ("drohnen", "Drohnen greifen nicht an: sie würfeln mit FK, NK und AGI ihres Lenkers, und welcher Lenker das ist, "
+                "legt erst die Gruppe fest; als Ziel werden sie beschossen, im Nahkampf fehlen ihre NK und AGI."),
+    ("kolosse", "ein Koloss ist Ziel mit den TP seines Rumpfes; der Trefferzonenwurf (Rumpf, Seiten, Bewegung, "
+                "je eigene TP) wird nicht gerechnet."),
 )
+"""Every choice the report rests on, by name (docs/rules-and-points.md, "Balance", lists them)."""
 
 
 @dataclass(frozen=True)
 class HeatmapPage:
-    """One page of a faction pair: ``values[row][column]`` E[TP lost per AP], ``None``: no attack."""
+    """One page of a faction pair, one panel per band: ``values[band][row][column]`` E[TP lost per AP],
+    ``None``: no attack."""
 
     attacker_faction: str
     target_faction: str
     part: str                               # "" or "Teil 2 von 4"
     rows: tuple[str, ...]
     columns: tuple[str, ...]
-    values: tuple[tuple[float | None, ...], ...]
+    bands: tuple[str, ...]                  # "Nahkampf (Angriff)", "30 cm (Normaler Schuss)"
+    values: tuple[tuple[tuple[float | None, ...], ...], ...]
     note: str
 
 
@@ -75,7 +89,7 @@ class Dot:
 
 @dataclass(frozen=True)
 class BalanceView:
-    choices: tuple[str, ...]
+    choices: tuple[tuple[str, str], ...]   # (name, sentence)
     dots: tuple[Dot, ...]
     factions: tuple[tuple[str, str], ...]   # (name, colour) of the factions in the scatter
     line: Line | None
@@ -83,6 +97,7 @@ class BalanceView:
     outliers: tuple[str, ...]
     notes: tuple[str, ...]
     heatmaps: tuple[HeatmapPage, ...]
+    log_x: bool = False                     # the scatter's effectiveness on a log axis (every one above 0)
     beyond: int = 0                         # how many units lie beyond the threshold (outliers names some)
 
 
@@ -97,6 +112,15 @@ def outlier_sentence(outlier: Outlier) -> str:
     more = "mehr" if outlier.residual > 0 else "weniger"
     return (f"{outlier.rating.entrant.name} kostet {percent} % {more}, als seine Wirkung vorhersagt "
             f"({outlier.rating.entrant.points} Punkte, die Gerade: {outlier.fitted:.0f})")
+
+
+def axis_positions(values: Sequence[float], log: bool) -> list[float]:
+    """Each value's place along its axis, 0 to 1 (on a log axis: by its logarithm)."""
+    if not values:
+        return []
+    places = [math.log10(v) for v in values] if log else list(values)
+    low, high = (min(places), max(places)) if log else (0.0, max(places))
+    return [(p - low) / (high - low) if high > low else 0.0 for p in places]
 
 
 def reason_notes(ratings: Sequence[Rating]) -> list[str]:
@@ -118,11 +142,13 @@ def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], li
     colours = {fid: f.colour for fid, f in content.factions.items()}
     names = {fid: f.name for fid, f in content.factions.items()}
     scored = [r for r in ratings if r.effectiveness is not None]
-    wide = max((r.effectiveness or 0.0 for r in scored), default=1.0) or 1.0
+    log_x = bool(scored) and all((r.effectiveness or 0.0) > 0 for r in scored)
+    across = dict(zip((r.entrant.id for r in scored), axis_positions([r.effectiveness or 0.0 for r in scored],
+                                                                      log_x)))
     tall = max((r.entrant.points for r in scored), default=1) or 1
     spots: dict[tuple[int, int], str] = {}       # one label per 1/40 of each axis: near dots share one
     for o in outliers:
-        spot = (round((o.rating.effectiveness or 0.0) / wide * 40), round(o.rating.entrant.points / tall * 40))
+        spot = (round(across[o.rating.entrant.id] * 40), round(o.rating.entrant.points / tall * 40))
         spots.setdefault(spot, o.rating.entrant.id)
     labelled = set(list(spots.values())[:LABELLED_AT_MOST])
     dots = tuple(Dot(name=r.entrant.name, faction=names.get(r.entrant.faction, r.entrant.faction),
@@ -146,7 +172,7 @@ def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], li
     return BalanceView(choices=CHOICES, dots=dots, factions=tuple((names.get(f, f), colours.get(f, "#555555"))
                                                                    for f in in_scatter),
                        line=line, line_text=line_text, outliers=tuple(sentences), notes=tuple(notes),
-                       heatmaps=tuple(heatmap_pages(matrix, names)), beyond=len(outliers))
+                       heatmaps=tuple(heatmap_pages(matrix, names)), log_x=log_x, beyond=len(outliers))
 
 
 def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[HeatmapPage]:
@@ -173,7 +199,9 @@ def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[Heat
                     target_faction=faction_names.get(target_faction, target_faction),
                     part=f"Teil {number} von {count}" if count > 1 else "",
                     rows=tuple(e.name for e in rows), columns=tuple(e.name for e in columns),
-                    values=tuple(tuple(_per_ap(matrix, a, t) for t in columns) for a in rows), note=note))
+                    bands=tuple(band_title(band) for band in matrix.bands),
+                    values=tuple(tuple(tuple(_per_ap(matrix, a, t, b) for t in columns) for a in rows)
+                                 for b in range(len(matrix.bands))), note=note))
     return pages
 
 
@@ -193,8 +221,13 @@ def _blocks(entrants: list[Entrant], at_most: int) -> list[list[Entrant]]:
     return [entrants[start:start + SIDE] for start in range(0, min(len(entrants), SIDE * at_most), SIDE)]
 
 
-def _per_ap(matrix: Matrix, attacker: Entrant, target: Entrant) -> float | None:
-    cell = matrix.cell(attacker.id, target.id)
+def band_title(band: Band) -> str:
+    """``Nahkampf (Angriff)``, ``30 cm (Normaler Schuss)``."""
+    return f"{band.name} (Angriff)" if band.range_cm is None else f"{band.name} (Normaler Schuss)"
+
+
+def _per_ap(matrix: Matrix, attacker: Entrant, target: Entrant, band: int) -> float | None:
+    cell = matrix.cell(attacker.id, target.id, band)
     return None if cell is None else cell.per_ap
 
 
@@ -202,7 +235,8 @@ def balance_of(content: Content, derived_units: Mapping[str, DerivedUnit]) -> Ba
     """The whole report's view from the content and its derived units: the attack matrix, the ratings,
     the fitted line and its outliers (:mod:`cardgen.rules.balance`, :mod:`cardgen.rules.balance_fit`);
     what ``cardgen balance`` prints and ``cardgen serve`` shows."""
-    matrix = attack_matrix(derived_units, content.checked_ruleset().odds)
+    ruleset = content.checked_ruleset()
+    matrix = attack_matrix(derived_units, ruleset.odds, ruleset.balance)
     rated = ratings(matrix)
     line = points_line(rated)
     return balance_view(content, matrix, rated, line, outliers(rated, line) if line is not None else [])

@@ -5,27 +5,63 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import matplotlib
 
-from cardgen.balanceplot import heatmap_svg, heatmap_top, scatter_svg
+from cardgen.balanceplot import NUMBERS_UP_TO, heatmap_svg, heatmap_top, scatter_svg
 from cardgen.balanceview import BalanceView, Dot, HeatmapPage
 from cardgen.rules.balance_fit import Line
 
 PROJECT = Path(__file__).resolve().parents[1]
 
 PAGE = HeatmapPage(attacker_faction="A", target_faction="B", part="", rows=("Eins", "Zwei"),
-                   columns=("Drei", "Vier"), values=((0.5, None), (0.25, 1.0)), note="")
+                   columns=("Drei", "Vier"), bands=("Nahkampf (Angriff)", "10 cm (Normaler Schuss)",
+                                                    "30 cm (Normaler Schuss)"),
+                   values=(((0.5, None), (0.25, 1.0)), ((0.125, 0.0), (None, None)), ((None, None), (0.75, 0.5))),
+                   note="")
 VIEW = BalanceView(choices=(), dots=(Dot("Eins", "A", 1.0, 100, "#8a1c1c", False),
                                      Dot("Zwei", "A", 2.0, 260, "#8a1c1c", True)),
                    factions=(("A", "#8a1c1c"),), line=Line(10.0, 100.0, 2), line_text="", outliers=(), notes=(),
                    heatmaps=(PAGE,))
 
 
+WIDE = BalanceView(choices=(), dots=(Dot("Eins", "A", 0.5, 1000, "#8a1c1c", False),
+                                     Dot("Zwei", "A", 3.0, 1300, "#8a1c1c", False),
+                                     Dot("Koloss", "A", 250.0, 3800, "#8a1c1c", True)),
+                   factions=(("A", "#8a1c1c"),), line=Line(1200.0, 10.0, 3), line_text="", outliers=(), notes=(),
+                   heatmaps=(PAGE,), log_x=True)
+
+
+def test_every_band_is_a_panel_with_its_range_stated():
+    svg = heatmap_svg(PAGE, 1.0)
+    for band in PAGE.bands:
+        assert f">{band}<" in svg
+    assert ">0,12<" in svg and ">0,75<" in svg                     # the other panels' numbers
+
+
+def test_a_large_panel_is_one_picture_with_the_same_bytes_each_time():
+    """Beyond NUMBERS_UP_TO units a panel is colour only, drawn as one embedded picture (WeasyPrint draws a
+    path per cell far slower), and still the same bytes each time."""
+    side = NUMBERS_UP_TO + 1
+    names = tuple(f"U{i}" for i in range(side))
+    values = tuple(tuple((r * side + c) / side ** 2 for c in range(side)) for r in range(side))
+    big = replace(PAGE, rows=names, columns=names, bands=PAGE.bands[:2], values=(values, values))
+    svg = heatmap_svg(big, 1.0)
+    assert svg.count("<image ") == 2 + 1 and svg == heatmap_svg(big, 1.0)       # two panels, the colour bar
+
+
+def test_a_wide_effectiveness_is_drawn_on_a_log_axis():
+    svg = scatter_svg(WIDE)
+    assert "logarithmische Achse" in svg and ">100<" in svg and ">Koloss<" in svg
+    assert "logarithmische" not in scatter_svg(VIEW)
+
+
 def test_the_same_plot_gives_the_same_bytes():
     assert heatmap_svg(PAGE, 1.0) == heatmap_svg(PAGE, 1.0)
     assert scatter_svg(VIEW) == scatter_svg(VIEW)
+    assert scatter_svg(WIDE) == scatter_svg(WIDE)
 
 
 def test_text_is_text_in_the_theme_family_and_no_date():

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cardgen.balanceview import MAX_PAGES_PER_PAIR, SIDE, balance_view, heatmap_pages, outlier_sentence
+from cardgen.balanceview import (
+    MAX_PAGES_PER_PAIR, SIDE, axis_positions, balance_view, heatmap_pages, outlier_sentence,
+)
 from cardgen.rules.balance import Cell, Entrant, Matrix, attack_matrix, ratings
 from cardgen.rules.balance_fit import Outlier, outliers, points_line
 from cardgen.stages import load_and_derive
@@ -21,7 +23,8 @@ def test_outlier_sentences_in_german():
 
 def test_the_example_content_view():
     content, derived = load_and_derive(EXAMPLE)
-    matrix = attack_matrix(derived.units, content.checked_ruleset().odds)
+    ruleset = content.checked_ruleset()
+    matrix = attack_matrix(derived.units, ruleset.odds, ruleset.balance)
     rated = ratings(matrix)
     line = points_line(rated)
     assert line is not None
@@ -34,7 +37,13 @@ def test_the_example_content_view():
     assert view.notes[0].endswith(": Späherdrohne Falke, Wachgeschütz Bastion, Kettendrohne Bulldogge.")
     assert all(" als seine Wirkung vorhersagt" in s for s in view.outliers)
     glut = view.heatmaps[0]
-    assert len(glut.values) == len(glut.rows) and all(len(row) == len(glut.columns) for row in glut.values)
+    assert glut.bands == ("Nahkampf (Angriff)", "10 cm (Normaler Schuss)", "30 cm (Normaler Schuss)",
+                          "60 cm (Normaler Schuss)")
+    assert len(glut.values) == len(glut.bands)
+    assert all(len(panel) == len(glut.rows) and all(len(row) == len(glut.columns) for row in panel)
+               for panel in glut.values)
+    assert view.log_x                                       # every effectiveness above 0: a log axis
+    assert [name for name, _ in view.choices][-4:] == ["indirekt", "liegend", "drohnen", "kolosse"]
 
 
 def test_a_large_pair_is_capped_and_says_so():
@@ -42,7 +51,7 @@ def test_a_large_pair_is_capped_and_says_so():
     entrants = tuple(Entrant(id=f"u{i:03d}", name=f"U{i:03d}", faction="f", points=i, model=model(), weapons=())
                      for i in range(count))
     matrix = Matrix(entrants=entrants, attacker_of={e.id: 0 for e in entrants},
-                    target_of={e.id: 0 for e in entrants}, cells={(0, 0): Cell(0, 0.5, 4.0)})
+                    target_of={e.id: 0 for e in entrants}, cells={(0, 0, 0): Cell(0, 0.5, 4.0)})
     pages = heatmap_pages(matrix, {"f": "Fraktion"})
     assert len(pages) == MAX_PAGES_PER_PAIR
     assert [p.part for p in pages] == [f"Teil {n} von 4" for n in range(1, 5)]
@@ -59,6 +68,12 @@ def test_a_capped_pair_shows_every_profile_first():
     matrix = Matrix(entrants=entrants, attacker_of=profiles, target_of=profiles, cells={})
     pages = heatmap_pages(matrix, {"f": "Fraktion"})
     assert pages[-1].rows[-1] == f"U{count - 1:03d}" and pages[-1].rows[-2] == f"U{2 * SIDE - 2:03d}"
+
+
+def test_axis_positions_on_a_log_axis_spread_the_small_values():
+    assert axis_positions([1.0, 10.0, 100.0], log=True) == [0.0, 0.5, 1.0]
+    assert axis_positions([1.0, 10.0, 100.0], log=False) == [0.01, 0.1, 1.0]
+    assert axis_positions([], log=True) == []
 
 
 def test_no_line_is_a_note():

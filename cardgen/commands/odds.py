@@ -26,7 +26,8 @@ def situation_of(args: argparse.Namespace, content: Content) -> Situation:
         raise UsageError(f"--range must be 0 cm or more, not {args.range:g}")
     return Situation(action=args.action or default_action(args.attacker, content), range_cm=args.range or 0, cover=cover,
                      touches_cover=args.touching_cover, prone=args.prone, moving=args.moving,
-                     from_front=not args.from_behind, defending=args.defending)
+                     from_front=not args.from_behind, defending=args.defending, target_prone=args.prone_target,
+                     indirect=args.indirect or args.spotted, spotted=args.spotted)
 
 
 def default_action(attacker: str, content: Content) -> OddsAction:
@@ -81,6 +82,9 @@ def add_parser(sub) -> None:
                    help="the target touches its cover: its armour roll gets the cover's bonus")
     p.add_argument("--prone", action="store_true", help="the shooter lies (Liegender Schütze)")
     p.add_argument("--moving", action="store_true", help="the target is in fast movement")
+    p.add_argument("--prone-target", action="store_true", help="the target lies: one size smaller (Liegende Modelle)")
+    p.add_argument("--indirect", action="store_true", help="indirect fire (Indirekter Fernkampf): -5, armour as cover II")
+    p.add_argument("--spotted", action="store_true", help="indirect fire at a point a friendly model sees: -3")
     p.add_argument("--from-behind", action="store_true", help="fire from behind: the target's shield gives nothing")
     p.add_argument("--defending", action="store_true", help="melee: the target is in Verteidigung")
     add_content_option(p)

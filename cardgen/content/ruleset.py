@@ -161,6 +161,26 @@ class OddsRules(Strict):
     dauerfeuer_wound: int = _mod(1, "Wound roll per shot after the first at one target (Dauerfeuer).")
     charge: int = _mod(2, "NK roll after an Angriffsbewegung, unless the defender is in Verteidigung.")
     size_step: int = _mod(1, "NK roll of the larger model per size step of difference (Größenunterschiede).")
+    indirect: int = _mod(-5, "FK roll of indirect fire (Indirekter Fernkampf), instead of any cover malus.")
+    indirect_spotted: int = _mod(-3, "FK roll of indirect fire at a point a friendly model sees.")
+    indirect_cover: Literal[1, 2, 3] = Field(default=2, description=(
+        "Indirect fire: the armor roll counts as in this cover level (Deckung Stufe I–III as 1–3); the rulebook: 2."))
+
+
+class BalanceRules(Strict):
+    """The situations ``cardgen balance`` rates every attack in: melee, then a shot at each stated range."""
+
+    ranges_cm: list[float] = Field(default=[10, 30, 60], min_length=1, max_length=5, description=(
+        "The distances (cm) at which each attacker's best ranged weapon is rated, besides melee; ascending, "
+        "each above 0 and at most 1000. Default 10, 30, 60."))
+
+    @model_validator(mode="after")
+    def _ascending(self) -> "BalanceRules":
+        if any(not 0 < r <= 1000 for r in self.ranges_cm):
+            raise ValueError("ranges_cm: each range must lie above 0 and at most 1000 cm")
+        if any(b <= a for a, b in zip(self.ranges_cm, self.ranges_cm[1:])):
+            raise ValueError("ranges_cm: the ranges must be ascending, each once")
+        return self
 
 
 class CardSize(Strict):
@@ -189,6 +209,8 @@ class Ruleset(Strict):
     cards: CardSettings = _n("Card sizes and minimum font size.")
     odds: OddsRules = Field(default_factory=OddsRules, description=(
         "Roll modifiers of cardgen odds (each the rulebook's value unless set here)."))
+    balance: BalanceRules = Field(default_factory=BalanceRules, description=(
+        "The situations of cardgen balance: melee and a shot at each of ranges_cm."))
 
     @model_validator(mode="after")
     def _actions_once(self) -> "Ruleset":

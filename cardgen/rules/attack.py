@@ -10,7 +10,7 @@ from typing import Literal, Mapping, get_args
 
 from cardgen.rules import weapons as wr
 from cardgen.rules.derived import DerivedUnit
-from cardgen.vocabulary import Action, Size, WeaponKind
+from cardgen.vocabulary import SIZES, Action, Size, WeaponKind
 
 OddsAction = Literal["normal", "aimed", "snap", "reaction", "attack", "charge"]
 ODDS_ACTIONS: tuple[OddsAction, ...] = get_args(OddsAction)
@@ -60,6 +60,7 @@ class AttackWeapon:
     effects: frozenset[str] = frozenset()
     unhandlich: bool = False
     area_radius: int = 0
+    indirekt: bool = False          # can fire indirectly (Indirekter Fernkampf)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,18 @@ class Situation:
     moving: bool = False             # the target is in fast movement
     from_front: bool = True          # fire from the target's front 180°: its shield counts
     defending: bool = False          # melee: the target is in Verteidigung
+    target_prone: bool = False       # the target lies: one size smaller, klein stays klein (Liegende Modelle)
+    indirect: bool = False           # Indirekter Fernkampf: its malus instead of the cover's, armour as cover II
+    spotted: bool = False            # indirect: a friendly model sees the point (the smaller malus)
+
+
+def target_size(target: Combatant, situation: Situation) -> Size:
+    """The size the target counts as: a lying model one size smaller, a small one stays small
+    (Liegende Modelle: "gelten als ein Größenprofil kleiner … Kleine Modelle werden dadurch nicht noch
+    kleiner")."""
+    if not situation.target_prone:
+        return target.size
+    return SIZES[max(0, SIZES.index(target.size) - 1)]
 
 
 def combatant(unit: DerivedUnit) -> Combatant:
@@ -98,7 +111,7 @@ def attack_weapons(unit: DerivedUnit) -> tuple[AttackWeapon, ...]:
             id=weapon.id, name=weapon.name, kind=weapon.kind, strength=derived.strength, damage=derived.damage,
             band=derived.band, aimed_band=derived.aimed_band, shots=derived.shots or 1,
             ap_costs=derived.ap_costs, effects=frozenset(weapon.effects), unhandlich=weapon.unhandlich,
-            area_radius=weapon.area_radius))
+            area_radius=weapon.area_radius, indirekt=weapon.indirekt))
     if unit.unarmed is not None:
         bare = unit.unarmed
         costs: dict[Action, int] = {a: c for a, c in wr.ap_costs("nahkampf", bare.weapon_class, unit.unit.type, False, False).items()

@@ -9,8 +9,9 @@ expectation per AP of the action as the card prints it, and P(out of action with
 the integers it depends on.
 
 The rules followed (the rulebook's sections): Würfelwürfe, Reichweite, Modifikatoren im Fernkampf,
-Aktionen: Fernkampf, Dauerfeuer (all shots at one target: one roll, +1 FK and +1 wound roll per shot
-after the first -- DF 3 → +3/+3, the rulebook's own example), Durchführung des Nahkampfes and its
+Aktionen: Fernkampf, Indirekter Fernkampf, Liegende Modelle (a lying target), Dauerfeuer (all shots
+at one target: one roll, +1 FK and +1 wound roll per shot after the first -- DF 3 → +3/+3, the
+rulebook's own example), Durchführung des Nahkampfes and its
 modifiers, Verletzungs- und Rüstungswurf, Schadenseffekte, Schadensanwendung, Schilde, Flächenwaffen.
 Where the rulebook is silent the choice is named in :data:`ASSUMPTIONS` and returned with the odds.
 """
@@ -28,7 +29,7 @@ from cardgen.rules import dice
 from cardgen.rules import weapons as wr
 from cardgen.rules.attack import (
     CARD_ACTION, MELEE_ACTIONS, ODDS_ACTIONS, AttackWeapon, Combatant, OddsAction, Situation, attack_weapons,
-    combatant,
+    combatant, target_size,
 )
 from cardgen.rules.odds_chain import out_of_action_within
 from cardgen.rules.odds_text import ASSUMPTIONS, assumptions_for
@@ -82,6 +83,8 @@ def attack_odds(attacker: Combatant, weapon: AttackWeapon, target: Combatant, si
     if card_action not in weapon.ap_costs:
         raise OddsError(f"{weapon.name} has no {ACTION_NAMES[card_action]} (not on the card)")
     melee = action in MELEE_ACTIONS
+    if situation.indirect:
+        _check_indirect(weapon, situation)
     to_hit = None if melee else _to_hit(attacker, weapon, target, situation, rules)
     p_hit = _melee_hit(attacker, target, situation, rules) if melee else dice.attribute_roll(to_hit or 0)
     shock, loss = _wound(attacker, weapon, target, situation, rules)
@@ -115,6 +118,15 @@ def _require(value: int | None, key: str, model: Combatant) -> int:
     return value
 
 
+def _check_indirect(weapon: AttackWeapon, situation: Situation) -> None:
+    """Indirekter Fernkampf: only a weapon with the indirekt mark, never as Reaktionsfeuer ("nicht mit der
+    Aktion Reaktionsfeuer kombinierbar") nor in melee."""
+    if situation.action in MELEE_ACTIONS or not weapon.indirekt:
+        raise OddsError(f"{weapon.name} cannot fire indirectly (no indirekt mark)")
+    if situation.action == "reaction":
+        raise OddsError("indirect fire cannot be Reaktionsfeuer")
+
+
 def extra_shots(weapon: AttackWeapon, action: OddsAction) -> int:
     """Dauerfeuer: the shots after the first, all at one target; a Gezielter Schuss fires one shot
     ("nicht in Kombination mit Dauerfeuer einsetzbar")."""
@@ -131,10 +143,13 @@ def _to_hit(attacker: Combatant, weapon: AttackWeapon, target: Combatant, situat
     if by_range is None:
         raise OddsError(f"{situation.range_cm:g} cm is beyond the range of {weapon.name} "
                         f"({band}: at most {band.max_range_cm} cm)")
-    value = _require(attacker.fk, "FK", attacker) + by_range + TARGET_SIZE_MODIFIERS[target.size]
-    if situation.cover:
+    size = target_size(target, situation)
+    value = _require(attacker.fk, "FK", attacker) + by_range + TARGET_SIZE_MODIFIERS[size]
+    if situation.indirect:              # "Weitere Mali durch Deckung kommen nicht zur Geltung"
+        value += rules.indirect_spotted if situation.spotted else rules.indirect
+    elif situation.cover:
         value += getattr(rules.cover_hit, ROMAN[situation.cover - 1])
-    if weapon.unhandlich and target.size in ("klein", "mittel"):
+    if weapon.unhandlich and size in ("klein", "mittel"):
         value += rules.unwieldy_ranged
     value += rules.prone_shooter if situation.prone else 0
     value += rules.moving_target if situation.moving else 0
@@ -145,7 +160,7 @@ def _to_hit(attacker: Combatant, weapon: AttackWeapon, target: Combatant, situat
 
 def _melee_hit(attacker: Combatant, target: Combatant, situation: Situation, rules: OddsRules) -> Fraction:
     """The opposed NK roll (AGI on a tie), with Modifikatoren im Nahkampf."""
-    step = SIZES.index(attacker.size) - SIZES.index(target.size)
+    step = SIZES.index(attacker.size) - SIZES.index(target_size(target, situation))
     mine = _require(attacker.nk, "NK", attacker) - attacker.melee_malus + max(0, step) * rules.size_step
     if situation.action == "charge" and not situation.defending:
         mine += rules.charge
@@ -158,7 +173,7 @@ def _melee_hit(attacker: Combatant, target: Combatant, situation: Situation, rul
 def armor_value(weapon: AttackWeapon, target: Combatant, situation: Situation, rules: OddsRules) -> int:
     """What the armor roll adds: the higher of KO and the protection (halved, rounded up, against
     Panzerbrechend), the shield's bonus (melee: in Verteidigung; fire: from the front) and the cover's
-    (touching it; not against Schrapnell)."""
+    (touching it, or always Stufe II under indirect fire; not against Schrapnell)."""
     effects = weapon.effects - target.armor_effects
     protection = target.protection
     if protection is not None and "panzerbrechend" in effects:
@@ -167,8 +182,9 @@ def armor_value(weapon: AttackWeapon, target: Combatant, situation: Situation, r
     melee = situation.action in MELEE_ACTIONS
     if situation.defending if melee else situation.from_front:
         value += target.shield_armor
-    if not melee and situation.cover and situation.touches_cover and "schrapnell" not in effects:
-        value += getattr(rules.cover_armor, ROMAN[situation.cover - 1])
+    cover = rules.indirect_cover if situation.indirect else situation.cover if situation.touches_cover else 0
+    if not melee and cover and "schrapnell" not in effects:
+        value += getattr(rules.cover_armor, ROMAN[cover - 1])
     return value
 
 

@@ -28,6 +28,11 @@ ASSUMPTIONS: dict[str, str] = {
     "not-defending": "The target is not in Verteidigung: its shield gives nothing in melee.",
     "cover-touching": "The target touches its cover: its armour roll gets the cover's bonus (Deckung).",
     "cover-apart": "The target does not touch its cover: only the FK malus, no armour-roll bonus.",
+    "indirect": "Indirekter Fernkampf: the range bands and the target's size still count beside the -5 "
+                "(-3 at a point a friendly model sees), no cover malus; the armour roll counts as in Deckung "
+                "Stufe II, a cover bonus that Schrapnell ignores; the height of the terrain between is not checked.",
+    "prone-target": "A lying target counts as one size smaller (klein stays klein) for the FK size modifier, an "
+                    "unhandlich weapon and the NK size steps alike (Liegende Modelle).",
     "re-rolls": "Re-rolls (Erschütterung, Adaptiv, Robust), each once: the attacker decides first, then the "
                 "defender (Adaptiv before Robust); the attacker re-rolls whenever he is not higher, the "
                 "defender whenever the attacker is higher (a tie costs no TP).",
@@ -68,11 +73,14 @@ def assumption_names(weapon: AttackWeapon, target: Combatant, situation: Situati
             names |= {"explosiv-dauerfeuer"} if "explosiv" in effects and situation.action != "aimed" else set()
         if target.shield_armor:
             names.add("shield-front" if situation.from_front else "shield-behind")
-        if situation.cover:
+        if situation.indirect:
+            names.add("indirect")
+        elif situation.cover:
             names.add("cover-touching" if situation.touches_cover else "cover-apart")
         names |= {"area"} if weapon.area_radius else set()
     if {"erschütterung"} & effects or {"adaptiv", "robust"} & target.armor_effects:
         names.add("re-rolls")
+    names |= {"prone-target"} if situation.target_prone else set()
     names |= {"panzerbrechend"} if "panzerbrechend" in effects else set()
     if "aufreißen" in effects:
         names |= {"damage-order", "aufreißen-ko"}

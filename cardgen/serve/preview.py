@@ -40,6 +40,7 @@ from cardgen.project import Project
 from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rules.derive import Derived
 from cardgen.safefs import Roots
+from cardgen.serve.balancememo import BalanceMemo
 from cardgen.theme import Theme
 
 
@@ -89,6 +90,7 @@ class Preview:
     def __init__(self, settings: Settings, cache_dir: Path):
         self.settings = settings
         self.cache = Cache(cache_dir)
+        self.balance = BalanceMemo()        # the balance report, kept by the digest of what it reads
         self._lock = threading.Lock()
         self.snapshot = load_snapshot(self.settings, self.cache, 1, None)
 
@@ -149,16 +151,17 @@ def group_document(snapshot: Snapshot, group_id: str, part: str) -> tuple[str, R
     return html, Roots.build(CARDS_TEMPLATES, snapshot.theme.roots)
 
 
-def balance_document(snapshot: Snapshot) -> tuple[str, Roots] | None:
+def balance_document(snapshot: Snapshot, memo: BalanceMemo | None = None) -> tuple[str, Roots] | None:
     """The balance report (``cardgen balance``) as HTML, its plots drawn, with the folders it may read;
-    None without units.  Matplotlib and the odds are loaded at the first request, not before."""
-    from cardgen.balancereport import REPORT_CSS, report_html
-    from cardgen.balanceview import balance_of
+    None without units.  ``memo`` keeps it while the content it reads is unchanged (the preview's own,
+    :attr:`Preview.balance`); matplotlib and the odds are loaded at the first request, not before."""
+    from cardgen.balancereport import REPORT_CSS
 
     content, derived = snapshot.content, snapshot.derived
     if content is None or derived is None or not derived.units:
         return None
-    return report_html(balance_of(content, derived.units)), Roots.build(REPORT_CSS.parent, (FONTS_DIR,))
+    html = (memo or BalanceMemo(enabled=False)).html(content, derived.units)
+    return html, Roots.build(REPORT_CSS.parent, (FONTS_DIR,))
 
 
 def rulebook_document(snapshot: Snapshot, label: str) -> tuple[str, Roots, tuple[str, ...]] | None:

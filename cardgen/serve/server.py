@@ -142,7 +142,7 @@ class PreviewApp:
     def document(self, rest: str) -> Answer:
         snapshot = self.preview.snapshot
         if rest == "balance":
-            found = balance_document(snapshot)
+            found = balance_document(snapshot, self.preview.balance)
             if found is None:
                 return not_found()
             html, roots = found

@@ -46,6 +46,13 @@ def test_odds_chooses_the_best_weapon_and_says_which(cli):
     assert code == 0 and out.startswith("Sturmtruppe mit Kampfmesser gegen Panzerjäger, Angriffsbewegung (1 AP)")
 
 
+def test_odds_lying_target_counts_one_size_smaller(cli):
+    code, out, _ = cli("odds", "sturmtruppe:sturmgewehr", "panzerjäger", "--range", "30", "--prone-target",
+                       "--content", EXAMPLE)
+    assert code == 0 and "FK-Wurf auf 3" in out.splitlines()        # 4 against the standing Panzerjäger
+    assert any(line.startswith("- prone-target: ") for line in out.splitlines())
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["sturmtrupe", "panzerjäger"], "unknown unit 'sturmtrupe' (did you mean 'sturmtruppe'?)"),
     (["sturmtruppe", "panzerjaeger"], "unknown unit 'panzerjaeger' (did you mean 'panzerjäger'?)"),
@@ -57,6 +64,7 @@ def test_odds_chooses_the_best_weapon_and_says_which(cli):
     (["sturmtruppe:sturmgewehr", "panzerjäger", "--action", "attack"],
      "Sturmgewehr is not a melee weapon: no Angriff with it"),
     (["sturmtruppe", "panzerjäger", "--cover", "IV"], "--cover takes I, II or III, not 'IV'"),
+    (["sturmtruppe:sturmgewehr", "panzerjäger", "--indirect"], "Sturmgewehr cannot fire indirectly (no indirekt mark)"),
 ])
 def test_odds_errors_are_one_line(cli, args, message):
     code, out, err = cli("odds", *args, "--content", EXAMPLE)

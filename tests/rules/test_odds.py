@@ -45,8 +45,9 @@ def model(**changes: object) -> Combatant:
 # -- the brute force: every die, written out from the rulebook, sharing nothing with the module --------
 
 def brute_hit(att: Combatant, weapon: AttackWeapon, tgt: Combatant, sit: Situation) -> Fraction:
+    size = SIZES[max(0, SIZES.index(tgt.size) - 1)] if sit.target_prone else tgt.size   # Liegende Modelle
     if sit.action in ("attack", "charge"):
-        steps = SIZES.index(att.size) - SIZES.index(tgt.size)
+        steps = SIZES.index(att.size) - SIZES.index(size)
         mine = att.nk - att.melee_malus + max(steps, 0) + (2 if sit.action == "charge" and not sit.defending else 0)
         theirs = tgt.nk - tgt.melee_malus + max(-steps, 0) + (tgt.shield_melee if sit.defending else 0)
         won = tied = 0
@@ -59,9 +60,12 @@ def brute_hit(att: Combatant, weapon: AttackWeapon, tgt: Combatant, sit: Situati
     band = weapon.aimed_band if sit.action == "aimed" else weapon.band
     assert band is not None
     full_bands = max(0, math.ceil(sit.range_cm / band.length_cm) - 1)
-    value = att.fk - full_bands + {"klein": -1, "mittel": 0, "groß": 1, "riesig": 2}[tgt.size]
-    value -= sit.cover
-    value -= 3 if weapon.unhandlich and tgt.size in ("klein", "mittel") else 0
+    value = att.fk - full_bands + {"klein": -1, "mittel": 0, "groß": 1, "riesig": 2}[size]
+    if sit.indirect:                                       # Indirekter Fernkampf: no cover malus besides
+        value -= 3 if sit.spotted else 5
+    else:
+        value -= sit.cover
+    value -= 3 if weapon.unhandlich and size in ("klein", "mittel") else 0
     value += (2 if sit.prone else 0) - (2 if sit.moving else 0)
     value += {"aimed": 1, "snap": -2, "reaction": -1}.get(sit.action, 0)
     value += 0 if sit.action == "aimed" else weapon.shots - 1
@@ -82,7 +86,9 @@ def brute_wound(weapon: AttackWeapon, tgt: Combatant, sit: Situation) -> tuple[F
     value = tgt.ko if protection is None else max(tgt.ko, protection)
     if (melee and sit.defending) or (not melee and sit.from_front):
         value += tgt.shield_armor
-    if not melee and sit.touches_cover and "schrapnell" not in fx:
+    if not melee and sit.indirect and "schrapnell" not in fx:
+        value += 2                                          # "als ob sie sich in Deckung Stufe II befinden"
+    elif not melee and sit.touches_cover and "schrapnell" not in fx:
         value += sit.cover
     damage = weapon.damage
     if "strukturverstärkt" in armour and "strukturschädigend" not in weapon.effects:
@@ -123,7 +129,7 @@ def random_case(rng: random.Random, index: int) -> tuple[Combatant, AttackWeapon
         strength=rng.randint(0, 10), damage=rng.randint(0, 6), band=None if melee else band,
         aimed_band=None if melee else wr.aimed_band(band), shots=1 if melee else rng.randint(1, 5),
         ap_costs=MELEE_COSTS if melee else RANGED_COSTS, effects=frozenset(weapon_effects),
-        unhandlich=rng.random() < 0.3, area_radius=rng.choice([0, 0, 3]))
+        unhandlich=rng.random() < 0.3, area_radius=rng.choice([0, 0, 3]), indirekt=not melee and rng.random() < 0.4)
     attacker = model(size=rng.choice(SIZES), fk=rng.randint(0, 10), nk=rng.randint(0, 10), agi=rng.randint(0, 8),
                      melee_malus=rng.choice([0, 3]))
     target = model(size=rng.choice(SIZES), nk=rng.randint(0, 10), agi=rng.randint(0, 8), ko=rng.randint(0, 10),
@@ -134,7 +140,10 @@ def random_case(rng: random.Random, index: int) -> tuple[Combatant, AttackWeapon
     reach = (weapon.aimed_band if action == "aimed" else band).max_range_cm
     situation = Situation(action=action, range_cm=rng.randint(0, reach), cover=rng.randint(0, 3),
                           touches_cover=rng.random() < 0.5, prone=rng.random() < 0.3, moving=rng.random() < 0.3,
-                          from_front=rng.random() < 0.7, defending=rng.random() < 0.4)
+                          from_front=rng.random() < 0.7, defending=rng.random() < 0.4,
+                          target_prone=rng.random() < 0.3,
+                          indirect=weapon.indirekt and action != "reaction" and rng.random() < 0.7,
+                          spotted=rng.random() < 0.5)
     return attacker, weapon, target, situation
 
 
@@ -160,6 +169,36 @@ def test_the_generated_cases_cover_every_effect_and_action() -> None:
     armour_fx = set().union(*(t.armor_effects for _, _, t, _ in CASES))
     assert weapon_fx >= set(EFFECTS) and armour_fx >= {"adaptiv", "robust", "strukturverstärkt"}
     assert {s.action for *_, s in CASES} == {"normal", "aimed", "snap", "reaction", "attack", "charge"}
+    situations = [s for *_, s in CASES]
+    assert any(s.indirect and s.spotted for s in situations) and any(s.indirect and not s.spotted for s in situations)
+    assert any(s.target_prone and s.action in ("attack", "charge") for s in situations)
+    assert any(s.target_prone and s.action not in ("attack", "charge") for s in situations)
+
+
+@pytest.mark.parametrize(("size", "counts_as"), [("klein", -1), ("mittel", -1), ("groß", 0), ("riesig", 1)])
+def test_a_lying_target_counts_one_size_smaller(size: str, counts_as: int) -> None:
+    """Liegende Modelle: "gelten als ein Größenprofil kleiner … Kleine Modelle werden dadurch nicht noch kleiner"."""
+    odds = attack_odds(model(fk=5), gun(), model(size=size), Situation(range_cm=10, target_prone=True), RULES)
+    assert odds.to_hit == 5 + counts_as
+
+
+def test_indirect_fire_example_values() -> None:
+    """Indirekter Fernkampf: -5, -3 where a friend sees the point, no cover malus, the armour roll as in cover II."""
+    mortar = gun(indirekt=True, band=wr.RangeBand(25, 4))
+    covered = Situation(range_cm=10, cover=3, indirect=True)
+    assert attack_odds(model(fk=8), mortar, model(), covered, RULES).to_hit == 8 - 5
+    assert attack_odds(model(fk=8), mortar, model(), replace(covered, spotted=True), RULES).to_hit == 8 - 3
+    open_ground = attack_odds(model(fk=8), mortar, model(), Situation(range_cm=10, indirect=True), RULES)
+    in_cover_ii = attack_odds(model(fk=8), mortar, model(), Situation(range_cm=10, cover=2, touches_cover=True),
+                              RULES)
+    assert open_ground.tp_lost[2] / open_ground.p_hit == in_cover_ii.tp_lost[2] / in_cover_ii.p_hit
+
+
+def test_indirect_fire_needs_the_mark_and_is_no_reaction() -> None:
+    with pytest.raises(OddsError, match="Gewehr cannot fire indirectly"):
+        attack_odds(model(), gun(), model(), Situation(indirect=True), RULES)
+    with pytest.raises(OddsError, match="indirect fire cannot be Reaktionsfeuer"):
+        attack_odds(model(), gun(indirekt=True), model(), Situation(action="reaction", indirect=True), RULES)
 
 
 # -- the rulebook's examples -----------------------------------------------------------------------
