@@ -71,9 +71,10 @@ def entry_index(content: Content) -> EntryIndex:
 
 def roster_id(path: Path) -> str:
     """The group id of a roster file: its name in the content's id alphabet (``Meine Gruppe.rosz`` → ``meine_gruppe``)."""
-    slug = re.sub(r"[^a-z0-9_äöüß-]+", "_", path.stem.lower())
-    slug = re.sub(r"^[^a-z0-9]+", "", slug)[:64].rstrip("_-")      # an id starts with a-z or 0-9
-    return slug or "roster"
+    slug = re.sub(r"[^a-z0-9_äöüß-]+", "_", path.stem.lower()).strip("_-")
+    if slug and not re.match(r"[a-z0-9]", slug):        # an id starts with a-z or 0-9: keep the name, say what it is
+        slug = f"roster_{slug}"
+    return slug[:64].rstrip("_-") or "roster"
 
 
 def roster_group(roster: Roster, content: Content, derived: Derived, group_id: str) -> RosterGroup:

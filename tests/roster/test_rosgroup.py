@@ -99,7 +99,7 @@ def test_no_leader_and_a_long_custom_name_are_warnings(example):
 @pytest.mark.parametrize("name, group_id", [
     ("Kampfgruppe Eisenfaust.rosz", "kampfgruppe_eisenfaust"), ("Zirkel-der-Glut.ros", "zirkel-der-glut"),
     ("Größte Liste (2).ros", "größte_liste_2"), ("???.ros", "roster"), ("a" * 80 + ".ros", "a" * 64),
-    ("Änderung.ros", "nderung"), ("_ä_1.ros", "1"),
+    ("Änderung.ros", "roster_änderung"), ("_ä_1.ros", "roster_ä_1"), ("-1-.ros", "1"),
 ])
 def test_roster_id(name, group_id):
     assert roster_id(Path(name)) == group_id
