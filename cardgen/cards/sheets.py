@@ -10,7 +10,7 @@ of :mod:`cardgen.cards.pipeline`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from cardgen.cache import digest
 from cardgen.cards import imposer_code
@@ -21,6 +21,9 @@ from cardgen.cards.planning import (FaceJob, group_faces, group_sheet, model_por
 from cardgen.context import BuildContext, CardOptions
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
 from cardgen.theme import Theme
+
+if TYPE_CHECKING:           # the PDF layer imports WeasyPrint: only when a group sheet is imposed
+    from cardgen.pdf import LaidOut
 
 
 @dataclass
@@ -127,8 +130,27 @@ def render_reference(reference, paper: str = DEFAULT_PAPER, theme: Theme | None 
     """The reference pages of a group sheet (a GroupReference view), styled like its cover.
 
     Laid out again while an entry heads a column in the middle of its section without its bar
-    (:func:`~cardgen.cards.columns.continued_entries`): marking one only lengthens the entry at a
-    column's top, so the set only grows and the loop ends (at most once per entry)."""
+    (:func:`~cardgen.cards.columns.continued_entries`).  With more than one page, the last page is
+    balanced against the page before (:func:`~cardgen.cards.columns.last_page_start`), kept only
+    when it needs no more pages than before."""
+    # lazy: WeasyPrint, only when a group sheet is imposed
+    from cardgen.cards.columns import last_page_start
+
+    laid_out = _reference_layout(reference, paper, theme, None)
+    pages = [laid_out.boxes(n) for n in range(laid_out.page_count)]
+    start = last_page_start(pages)
+    if start is not None:
+        balanced = _reference_layout(reference, paper, theme, start)
+        if balanced.page_count == laid_out.page_count:
+            laid_out = balanced
+    return laid_out.write().pdf
+
+
+def _reference_layout(reference, paper: str, theme: Theme | None, last_page: str | None) -> LaidOut:
+    """The reference pages laid out, the last page opening at entry ``last_page`` (None: where the
+    columns run out), until every entry heading a column inside its section carries its bar: marking
+    one only lengthens the entry at a column's top, so the set only grows and the loop ends (at
+    most once per entry)."""
     # lazy: WeasyPrint, only when a group sheet is imposed
     from cardgen.cards.columns import continued_entries
     from cardgen.cards.render import CARDS_TEMPLATES
@@ -137,13 +159,14 @@ def render_reference(reference, paper: str = DEFAULT_PAPER, theme: Theme | None 
     continued: frozenset[str] = frozenset()
     entries = sum(len(section.entries) for section in reference.sections)
     for _ in range(entries + 1):
-        html = group_page_html("reference.html.j2", paper, theme, reference=reference, continued=continued)
+        html = group_page_html("reference.html.j2", paper, theme, reference=reference, continued=continued,
+                               last_page=last_page)
         laid_out = load_document(html, CARDS_TEMPLATES, theme.roots if theme else ())
         found = continued | continued_entries(laid_out.boxes(n) for n in range(laid_out.page_count))
         if found == continued:
             break
         continued = found
-    return laid_out.write().pdf
+    return laid_out
 
 
 def _group_page(template: str, paper: str, theme: Theme | None, **values) -> bytes:
