@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from cardgen.cache import Cache, toolchain_digest
 from cardgen.content.model import Content
+from cardgen.content.load import require_folder
 from cardgen.errors import CardgenError, escape_lines
 from cardgen.geometry import DEFAULT_PAPER, PRINT_SHOP_BLEED_MM
 from cardgen.outputs import Outputs
@@ -190,8 +191,10 @@ def open_run(settings: Settings, options: CardOptions | None = None, cache: Cach
     With ``rulebooks_only`` (a build), a repository of rulebooks (:meth:`Settings.rulebooks_only`)
     runs without content -- no cards -- and its summary says so in one line; else a missing
     content folder is an error."""
-    theme = theme_for(settings.project, list(settings.css))        # a theme's error before the content's
     without = rulebooks_only and settings.rulebooks_only()
+    if not without:
+        require_folder(settings.content)          # at once: before the theme synthesises any font
+    theme = theme_for(settings.project, list(settings.css))        # a theme's error before the content's
     content, derived = load_and_derive(settings.content, missing_ok=without)
     ctx = make_context(settings.project, content, derived, settings.out, theme=theme, options=options,
                        strict=settings.strict, cache=cache)

@@ -54,6 +54,12 @@ def content_files(root: Path, roots: tuple[Path, ...]) -> tuple[list[tuple[str, 
     return found, problems
 
 
+def require_folder(root: Path) -> None:
+    """ContentError when ``root`` is not a folder: the one error a run can tell before anything else."""
+    if not Path(root).is_dir():
+        raise ContentError([Problem(str(root), 0, 0, "", "content folder not found")])
+
+
 def load_folder(root: Path, missing_ok: bool = False) -> Loaded:
     """Read and validate every content file below ``root``; with ``missing_ok``, a ``root`` that does
     not exist is content without objects (and the default ruleset), else an error."""
@@ -63,8 +69,7 @@ def load_folder(root: Path, missing_ok: bool = False) -> Loaded:
     if missing_ok and not os.path.lexists(root):
         loaded.ruleset = _load_ruleset(root, roots, loaded.problems)
         return loaded
-    if not root.is_dir():
-        raise ContentError([Problem(str(root), 0, 0, "", "content folder not found")])
+    require_folder(root)
     files, loaded.problems = content_files(root, roots)
     loaded.problems += _stray_files(root, roots)
     for kind, path in files:
