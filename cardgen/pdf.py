@@ -30,7 +30,7 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, NoReturn
+from typing import Any, Iterable, Iterator, NoReturn
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -406,10 +406,21 @@ def _obstacles(page_rules, style_for, root) -> list[str]:
         if element is not body and style["page"] not in ("auto", ""):
             found.append(f"<{element.tag}> names a page")
         for pseudo in ("before", "after"):
-            content = (style_for(element, pseudo) or {}).get("content")
+            pseudo_style = style_for(element, pseudo)     # computed on reading an item ([]; .get() computes none)
+            content = pseudo_style["content"] if pseudo_style is not None else None
             if "target-" in repr(content) and not (id(element) in listed and _substitutable(content)):
                 found.append(f"<{element.tag}>::{pseudo} shows target-*()")
+            if _shows_page_number(content):
+                found.append(f"<{element.tag}>::{pseudo} shows a page number")
     return found
+
+
+def _shows_page_number(content) -> bool:
+    """Whether ``content`` shows ``counter(page)`` or ``counter(pages)`` (in the flow, not a margin box:
+    a chapter is numbered after its layout, and only its margin boxes then)."""
+    return isinstance(content, tuple) and any(
+        isinstance(part, tuple) and part[0] in ("counter()", "counters()") and part[1][0] in PAGE_COUNTERS
+        for part in content)
 
 
 def _substitutable(content) -> bool:
@@ -445,11 +456,42 @@ class LaidOut:
     """A laid-out document: its pages as plain data, its PDF on request."""
 
     def __init__(self, document: weasyprint.Document, fetcher: SafeFetcher, messages: list[str],
-                 notes: list[str] | None = None) -> None:
+                 notes: list[str] | None = None, context: Any = None) -> None:
         self._document = document
         self._fetcher = fetcher
         self._messages = messages
         self._notes = list(notes or [])
+        self._context = context
+
+    def renumber(self, first_page: int, total: int) -> None:
+        """Make the margin boxes again as if the first page were page ``first_page`` of ``total``
+        (only a document laid out with ``renumberable=True``; see :func:`_render_renumberable`).
+
+        A page's margin boxes do not change where its content breaks: WeasyPrint makes them after
+        the whole document is paginated, from each page's counters -- the same step is run here
+        again with ``page`` and ``pages`` set, and the page's links, anchors and backgrounds
+        gathered again."""
+        # lazy: WeasyPrint's layout steps, only for a book laid out in parts
+        from weasyprint.document import Page
+        from weasyprint.formatting_structure.boxes import MarginBox
+        from weasyprint.layout.background import layout_backgrounds
+        from weasyprint.layout.page import make_margin_boxes
+
+        context = self._context
+        if context is None:
+            raise ValueError("this document was not laid out to be renumbered")
+        with captured_log(self._notes) as messages, time_limit(MAX_RENDER_SECONDS):
+            for index, page in enumerate(self._document.pages):
+                box = _page_box(page)
+                state = context.page_maker[index + 1][3]
+                state[1]["page"] = [first_page + index]
+                state[1]["pages"] = [total]
+                context.current_page = index + 1
+                kept = tuple(child for child in box.children if not isinstance(child, MarginBox))
+                box.children = kept + tuple(make_margin_boxes(context, box, state))
+                layout_backgrounds(box, context.get_image_from_uri)
+                self._document.pages[index] = Page(box)
+        self._messages += [m for m in messages if m not in self._messages]
 
     @property
     def page_count(self) -> int:
@@ -488,7 +530,8 @@ class LaidOut:
         return Rendered(pdf, tuple(log), tuple(fetcher.refused), tuple(sorted(fetcher.read.items())), tuple(notes))
 
 
-def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0) -> LaidOut:
+def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0,
+                  renumberable: bool = False) -> LaidOut:
     """Lay out ``html`` (its PDF is written later, by :meth:`LaidOut.write`).
 
     ``base`` is the document's folder (relative references start there) or
@@ -500,10 +543,37 @@ def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (
     use_german_patterns()               # pyphen's own German files break "Fa-r-be" (cardgen.hyphenation)
     notes: list[str] = []
     with captured_log(notes) as messages, time_limit(MAX_RENDER_SECONDS):
-        document = weasyprint.HTML(
-            string=html, base_url=allowed.base_url, url_fetcher=fetcher
-        ).render(font_config=font_config())
+        source = weasyprint.HTML(string=html, base_url=allowed.base_url, url_fetcher=fetcher)
+        if renumberable:
+            document, context = _render_renumberable(source)
+            return LaidOut(document, fetcher, messages, notes, context)
+        document = source.render(font_config=font_config())
     return LaidOut(document, fetcher, messages, notes)
+
+
+def _render_renumberable(source: weasyprint.HTML) -> tuple[weasyprint.Document, Any]:
+    """``source`` laid out as :meth:`weasyprint.HTML.render` does (WeasyPrint 70's ``Document._render``,
+    step by step), keeping the layout context: :meth:`LaidOut.renumber` needs it to make the margin
+    boxes again."""
+    # lazy: WeasyPrint's layout steps, only for a book laid out in parts
+    from weasyprint import DEFAULT_OPTIONS
+    from weasyprint.css.counters import CounterStyle
+    from weasyprint.document import Document, Page
+    from weasyprint.formatting_structure.build import build_formatting_structure
+    from weasyprint.html import get_html_metadata
+    from weasyprint.layout import layout_document
+    from weasyprint.pdf.metadata import DocumentMetadata
+
+    options = DEFAULT_OPTIONS.copy()
+    counter_style = CounterStyle()
+    context = Document._build_layout_context(source, font_config(), counter_style, {}, options)
+    root_box = build_formatting_structure(source.etree_element, context.style_for, context.get_image_from_uri,
+                                          source.base_url, context.target_collector, counter_style,
+                                          context.footnotes)
+    pages = [Page(box) for box in layout_document(source, root_box, context)]
+    document = Document(pages, DocumentMetadata(**get_html_metadata(source)), source.url_fetcher, font_config(),
+                        {}, options["output_intent"])
+    return document, context
 
 
 def render_pdf(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> Rendered:

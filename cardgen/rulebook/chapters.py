@@ -111,11 +111,10 @@ class Chapters:
     def count(self) -> int:
         return len(self.cuts)
 
-    def chapter_html(self, number: int, first_page: int, contents: dict[str, int] | None = None,
-                     total: int = 0) -> str:
-        """The document of chapter ``number``: its page counter starts at ``first_page``; the links of its
-        contents lists show the page numbers of ``contents`` (anchor → page); the head's
-        ``counter(pages)`` (the footer's "page N of M") shows ``total``."""
+    def chapter_html(self, number: int, contents: dict[str, int] | None = None) -> str:
+        """The document of chapter ``number``, its pages numbered from 1 (the layout numbers them for their
+        place in the book afterwards: :meth:`cardgen.pdf.LaidOut.renumber`); the links of its contents
+        lists show the page numbers of ``contents`` (anchor → page)."""
         start = self.cuts[number]
         end = self.cuts[number + 1] if number + 1 < self.count else len(self.blocks)
         blocks = self.blocks[start:end]
@@ -123,9 +122,7 @@ class Chapters:
         if contents is not None:
             body = CONTENTS_NAV.sub(lambda nav: _numbered(nav.group(0), contents), body)
         head = self.first_head if number == 0 else self.html[:self.body_start]
-        counter = f"@page :first {{ counter-reset: page {first_page - 1}; counter-increment: page 1; }}\n"
-        extra = f"<style>\n{CUT_STYLE}{counter if number else ''}</style>\n</head>"
-        head = with_total(head, total).replace("</head>", extra, 1)
+        head = head.replace("</head>", f"<style>\n{CUT_STYLE}</style>\n</head>", 1)
         return head + body + self._tail()
 
     def _body(self, blocks: tuple[Block, ...], start: int, end: int) -> str:

@@ -1,7 +1,7 @@
 """The PDF wrapper is sealed: only ``cardgen/pdf.py`` imports WeasyPrint -- and the speed layer's
 stylesheet cache (``cardgen/speed/stylesheets.py``), which stands in for WeasyPrint's own parser of
-linked stylesheets -- and nothing reads WeasyPrint's private attributes except the one documented
-accessor in the wrapper."""
+linked stylesheets -- and nothing reads WeasyPrint's private attributes except the documented
+accessors in the wrapper (the box tree; the layout context of a document numbered again)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,10 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 WRAPPER = Path("cardgen/pdf.py")
 STAND_IN = Path("cardgen/speed/stylesheets.py")
 # WeasyPrint has no public box tree; this is the one place that may read it (see its docstring)
-ALLOWED_PRIVATE = {(WRAPPER, "_page_box", "_page_box")}     # (file, function, attribute)
+# and a chapter of a book laid out in parts keeps its layout context, to number its margin boxes again
+# (WeasyPrint 70's Document._render step by step: see _render_renumberable)
+ALLOWED_PRIVATE = {(WRAPPER, "_page_box", "_page_box"),      # (file, function, attribute)
+                   (WRAPPER, "_render_renumberable", "_build_layout_context")}
 
 
 def _modules(*folders: str) -> list[Path]:
