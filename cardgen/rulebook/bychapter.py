@@ -35,6 +35,7 @@ from cardgen.safefs import Roots, file_digest
 MAX_ROUNDS = 5
 HTML_CHARS_PER_PAGE = 6000          # a first guess of a chapter's pages, before it was ever laid out
 KIND = "chapters"
+ID = re.compile(r'\bid="([^"]+)"')
 ANCHOR_WARNINGS = (re.compile(r"No anchor #(.*) for internal URI reference"),
                    re.compile(r"Content discarded: target points to undefined anchor \('string', '#(.*)'\)"))
 
@@ -85,8 +86,8 @@ def build_by_chapters(chapters: Chapters, roots: Roots, cache: Cache | None, too
             pages = [_pages(state, store, plain, i) for i in range(count)]
             starts = [1 + sum(pages[:i]) for i in range(count)]
             for i in contents:
-                state.htmls[i] = chapters.chapter_html(i, _numbers(state, starts, i))
-            jobs = _jobs(state, store, starts, sum(pages))
+                state.htmls[i] = chapters.chapter_html(i, _numbers(state, plain, starts, i))
+            jobs = _jobs(state, store, plain, contents, starts, sum(pages))
             if not jobs:
                 break
             laid += sorted(job.index for job in jobs if not isinstance(job, Write))
@@ -112,25 +113,41 @@ def _pages(state: _Round, store: _Store, plain: list[str], i: int) -> int:
     return store.count(plain[i]) or max(1, round(len(plain[i]) / HTML_CHARS_PER_PAGE))
 
 
-def _jobs(state: _Round, store: _Store, starts: list[int], total: int) -> list[Job]:
-    """This round's jobs: the chapters not yet written for their document, first page and total."""
+def _jobs(state: _Round, store: _Store, plain: list[str], contents: list[int], starts: list[int],
+          total: int) -> list[Job]:
+    """This round's jobs.  While a chapter's page count is not known at all, only such chapters are laid
+    out (no first page is certain yet); then every chapter not yet written for its document, first page
+    and total, a contents list only once every other chapter's anchors are known."""
+    unknown = [i for i in range(len(plain)) if i not in state.facts and not store.count(plain[i])]
+    if unknown:
+        return _longest_first([Lay(i, state.htmls[i]) for i in unknown])
     jobs: list[Job] = []
     for i, html in enumerate(state.htmls):
-        wanted = (html, starts[i], total)
+        wanted = (html, starts[i], total if _shows_total(html) else 0)
         if i in state.done and state.done[i][0] == wanted:
             continue
         cached = store.get(*wanted)
         if cached is not None:
             state.done[i] = (wanted, cached)
             state.facts[i] = (html, cached.facts)
+        elif i in contents and any(j not in state.facts for j in range(len(plain)) if j not in contents):
+            continue
         elif state.kept.get(i) == html:
             jobs.append(Write(i, starts[i], total))
-        elif i in state.facts or store.count(html):
-            jobs.append(LayWrite(i, html, starts[i], total))
         else:
-            jobs.append(Lay(i, html))
-    # the longest first: the workers end together
+            jobs.append(LayWrite(i, html, starts[i], total))
+    return _longest_first(jobs)
+
+
+def _longest_first(jobs: list[Job]) -> list[Job]:
+    """``jobs``, the longest document first: the workers end together."""
     return sorted(jobs, key=lambda job: -len(getattr(job, "html", "")))
+
+
+def _shows_total(html: str) -> bool:
+    """Whether the chapter ``html`` shows the book's page count (our template's margin boxes; any other
+    ``counter(pages)`` keeps the book whole: :func:`cardgen.pdf.cascade`)."""
+    return "counter(pages)" in html
 
 
 def _record(state: _Round, store: _Store, plain: list[str], job: Job, result: object) -> None:
@@ -139,7 +156,7 @@ def _record(state: _Round, store: _Store, plain: list[str], job: Job, result: ob
     state.kept[job.index] = html
     if isinstance(result, ChapterLayout):
         assert not isinstance(job, Lay)
-        wanted = (html, job.first_page, job.total)
+        wanted = (html, job.first_page, job.total if _shows_total(html) else 0)
         state.done[job.index] = (wanted, result)
         state.facts[job.index] = (html, result.facts)
         store.put(wanted, plain[job.index], result)
@@ -147,13 +164,18 @@ def _record(state: _Round, store: _Store, plain: list[str], job: Job, result: ob
         state.facts[job.index] = (html, result)
 
 
-def _numbers(state: _Round, starts: list[int], own: int) -> dict[str, int]:
-    """Anchor → page number of every chapter with known pages but ``own`` (its own anchors it numbers itself)."""
+def _numbers(state: _Round, plain: list[str], starts: list[int], own: int) -> dict[str, int]:
+    """Anchor → page number of every chapter but ``own`` (its own anchors it numbers itself): as laid out,
+    else -- a chapter not laid out yet -- its first page for each ``id`` of its document (an estimate,
+    for the width of the numbers)."""
     numbers: dict[str, int] = {}
-    for i, (_, facts) in sorted(state.facts.items()):
+    for i in range(len(plain)):
         if i == own:
             continue
-        for offset, page in enumerate(facts):
+        if i not in state.facts:
+            numbers.update((name, starts[i]) for name in ID.findall(plain[i]) if name not in numbers)
+            continue
+        for offset, page in enumerate(state.facts[i][1]):
             for name, _, _ in page.anchors:
                 numbers.setdefault(name, starts[i] + offset)
     return numbers
