@@ -29,7 +29,7 @@ from cardgen.cache import Cache, digest
 from cardgen.pdf import PageFacts
 from cardgen.rulebook.assemble import anchor_pages, assemble
 from cardgen.rulebook.chapterpool import ChapterLayout, ChapterPool, Job, Lay, LayWrite, Write, run_job, written
-from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters
+from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters, SplitRecord, split_again
 from cardgen.safefs import Roots, file_digest
 
 MAX_ROUNDS = 5
@@ -58,6 +58,25 @@ def lay_out_chapter(html: str, roots: Roots) -> ChapterLayout:
     kept: dict = {}
     run_job(Lay(0, html), roots, kept)
     return written(kept[0], 1, kept[0].page_count)
+
+
+def split_book(html: str, first_head_html: str, roots: Roots, cache: Cache | None, tool: str) -> Chapters:
+    """The book cut into chapters (:func:`~cardgen.rulebook.chapters.split_again`), the last split of a
+    book with the same head kept in the cache (``.split``): an edit cascades its chapter, not the book."""
+    key = digest("split", tool, roots.named, html.split("<body", 1)[0], first_head_html.split("<body", 1)[0])
+    previous = None
+    data = cache.get(KIND, key, ".split") if cache else None
+    if data is not None:
+        try:
+            stored = json.loads(data)
+            previous = SplitRecord(tuple(map(int, stored["sizes"])), tuple(map(str, stored["chapters"])),
+                                   tuple(map(str, stored["ends"])))
+        except (ValueError, TypeError, KeyError):
+            previous = None
+    split, record = split_again(html, first_head_html, roots, previous)
+    if cache is not None and record is not None and record != previous:
+        cache.put(KIND, key, json.dumps(record.__dict__).encode(), ".split")
+    return split
 
 
 @dataclass
