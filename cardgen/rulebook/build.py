@@ -30,7 +30,8 @@ from cardgen.cards.figures import rulebook_faces
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
 from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
 from cardgen.project import Project
-from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters, split_book
+from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters
+from cardgen.rulebook.chapterstore import ChapterStore, split_book
 from cardgen.rulebook.chapters import Chapters
 from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.directive import card_ids, content_directives
@@ -149,10 +150,13 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
                           f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
 
 
-def _by_chapters(source: Path, split: Chapters, page: RulebookPage, cache: Cache | None, tool: str) -> ChapterBook:
-    """The book laid out chapter by chapter; WeasyPrint's failures on hostile input name the document."""
+def _by_chapters(source: Path, split: Chapters, page: RulebookPage, store: ChapterStore) -> ChapterBook:
+    """The book laid out chapter by chapter (the cache's stale chapters dropped after); WeasyPrint's
+    failures on hostile input name the document."""
     try:
-        return build_by_chapters(split, page.roots, cache, tool)
+        book = build_by_chapters(split, page.roots, store)
+        store.prune(str(source.resolve()))
+        return book
     except (RecursionError, CardgenError):
         raise
     except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
@@ -244,11 +248,11 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
         cards, card_warnings = rulebook_faces(cards, content, project, theme)
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
         page = rulebook_page(source, text, assets, draft, content, project, theme, cards)
-        tool = tool or (toolchain_digest() if chapters and cache is not None else "")
-        split = split_book(page.parts_html, page.html, page.roots, cache, tool) \
-            if chapters and not page.document.figures else None
+        store = ChapterStore(cache, tool or (toolchain_digest() if chapters and cache is not None else ""), page.roots)
+        split = split_book(page.parts_html, page.html, page.roots, store) if chapters and not page.document.figures \
+            else None
         if split is not None and split.count > 1:
-            book = _by_chapters(source, split, page, cache, tool)
+            book = _by_chapters(source, split, page, store)
             rendered = Rendered(book.pdf, book.warnings, (), book.read, book.notes)
             page_count, parts = book.pages, (book.chapters, tuple(book.laid_out), "")
         else:

@@ -10,31 +10,26 @@ out with the numbers it shows (``LayWrite``) once the other chapters' anchors ar
 nothing cached, it is laid out once before with the numbers estimated, for its page count.  The
 rounds end when no chapter's document, first page or the total changed.
 
-Cached (``chapters``): per chapter document its pages' facts and what it said and read (``.json``),
-and per document, first page and total its PDF (``.pdf``); per chapter as it is without page numbers,
-the page count it had (``.pages``).  An edit inside one chapter lays out that chapter; the others
-come from the cache, also the contents unless a number it shows moved.  A cached chapter records
-the files it read (:attr:`cardgen.pdf.Rendered.read`): it is used only while each still has the
-bytes it had.  The whole book, :func:`cardgen.rulebook.assemble.assemble`.
+Each chapter is cached (:mod:`cardgen.rulebook.chapterstore`): an edit inside one chapter lays out
+that chapter; the others come from the cache, also the contents unless a number it shows moved.
+The whole book, :func:`cardgen.rulebook.assemble.assemble`.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from dataclasses import dataclass, field
 
-from cardgen.cache import Cache, digest
 from cardgen.pdf import PageFacts
 from cardgen.rulebook.assemble import anchor_pages, assemble
 from cardgen.rulebook.chapterpool import ChapterLayout, ChapterPool, Job, Lay, LayWrite, Write, run_job, written
-from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters, SplitRecord, split_again
-from cardgen.safefs import Roots, file_digest
+from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters
+from cardgen.rulebook.chapterstore import ChapterStore
+from cardgen.safefs import Roots
 
 MAX_ROUNDS = 5
 HTML_CHARS_PER_PAGE = 6000          # a first guess of a chapter's pages, before it was ever laid out
-KIND = "chapters"
 ID = re.compile(r'\bid="([^"]+)"')
 ANCHOR_WARNINGS = (re.compile(r"No anchor #(.*) for internal URI reference"),
                    re.compile(r"Content discarded: target points to undefined anchor \('string', '#(.*)'\)"))
@@ -60,25 +55,6 @@ def lay_out_chapter(html: str, roots: Roots) -> ChapterLayout:
     return written(kept[0], 1, kept[0].page_count)
 
 
-def split_book(html: str, first_head_html: str, roots: Roots, cache: Cache | None, tool: str) -> Chapters:
-    """The book cut into chapters (:func:`~cardgen.rulebook.chapters.split_again`), the last split of a
-    book with the same head kept in the cache (``.split``): an edit cascades its chapter, not the book."""
-    key = digest("split", tool, roots.named, html.split("<body", 1)[0], first_head_html.split("<body", 1)[0])
-    previous = None
-    data = cache.get(KIND, key, ".split") if cache else None
-    if data is not None:
-        try:
-            stored = json.loads(data)
-            previous = SplitRecord(tuple(map(int, stored["sizes"])), tuple(map(str, stored["chapters"])),
-                                   tuple(map(str, stored["ends"])))
-        except (ValueError, TypeError, KeyError):
-            previous = None
-    split, record = split_again(html, first_head_html, roots, previous)
-    if cache is not None and record is not None and record != previous:
-        cache.put(KIND, key, json.dumps(record.__dict__).encode(), ".split")
-    return split
-
-
 @dataclass
 class _Round:
     """What is known of the book between rounds: per chapter, its document and its pages' facts
@@ -91,10 +67,8 @@ class _Round:
     done: dict[int, tuple[tuple[str, int, int], ChapterLayout]] = field(default_factory=dict)
 
 
-def build_by_chapters(chapters: Chapters, roots: Roots, cache: Cache | None, tool: str,
-                      workers: int = 0) -> ChapterBook:
-    """Lay out ``chapters`` (see the module docstring) and put the book together."""
-    store = _Store(cache, tool, roots)
+def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, workers: int = 0) -> ChapterBook:
+    """Lay out ``chapters`` (see the module docstring), each cached in ``store``, and put the book together."""
     count = chapters.count
     plain = [chapters.chapter_html(i) for i in range(count)]
     contents = [i for i in range(count) if CONTENTS_NAV.search(plain[i])]
@@ -120,7 +94,7 @@ def build_by_chapters(chapters: Chapters, roots: Roots, cache: Cache | None, too
                        tuple(dict.fromkeys(n for layout in layouts for n in layout.notes)), count, laid)
 
 
-def _pages(state: _Round, store: _Store, plain: list[str], i: int) -> int:
+def _pages(state: _Round, store: ChapterStore, plain: list[str], i: int) -> int:
     """Chapter ``i``'s page count: as laid out (for its document or, a contents list's numbers apart,
     an earlier one), else as the cache remembers it, else estimated from its length."""
     if i in state.facts:
@@ -132,7 +106,7 @@ def _pages(state: _Round, store: _Store, plain: list[str], i: int) -> int:
     return store.count(plain[i]) or max(1, round(len(plain[i]) / HTML_CHARS_PER_PAGE))
 
 
-def _jobs(state: _Round, store: _Store, plain: list[str], contents: list[int], starts: list[int],
+def _jobs(state: _Round, store: ChapterStore, plain: list[str], contents: list[int], starts: list[int],
           total: int) -> list[Job]:
     """This round's jobs.  While a chapter's page count is not known at all, only such chapters are laid
     out (no first page is certain yet); then every chapter not yet written for its document, first page
@@ -169,7 +143,7 @@ def _shows_total(html: str) -> bool:
     return "counter(pages)" in html
 
 
-def _record(state: _Round, store: _Store, plain: list[str], job: Job, result: object) -> None:
+def _record(state: _Round, store: ChapterStore, plain: list[str], job: Job, result: object) -> None:
     """What ``job``'s ``result`` tells: the chapter's facts, its layout kept, written and cached."""
     html = state.htmls[job.index]
     state.kept[job.index] = html
@@ -209,81 +183,3 @@ def _warnings(layouts: list[ChapterLayout], anchors: set[str]) -> tuple[str, ...
             if match is None or match.group(1) not in anchors:
                 kept.append(message)
     return tuple(dict.fromkeys(kept))
-
-
-@dataclass(frozen=True)
-class _Record:
-    """A chapter document's layout as cached, but its PDF (which depends on its first page and the total)."""
-
-    facts: tuple[PageFacts, ...]
-    warnings: tuple[str, ...]
-    read: tuple[tuple[str, str], ...]
-    notes: tuple[str, ...]
-
-
-class _Store:
-    """The chapters' layouts in the build's cache (none without one); see the module docstring."""
-
-    def __init__(self, cache: Cache | None, tool: str, roots: Roots) -> None:
-        self.cache, self.tool, self.roots = cache, tool, roots
-        self.records: dict[str, _Record | None] = {}
-        self.digests: dict[str, str] = {}           # the files records read, each hashed once a run
-
-    def key(self, html: str) -> str:
-        return digest("chapter", self.tool, html, self.roots.named)
-
-    def count(self, plain: str) -> int | None:
-        """The page count the chapter ``plain`` (without page numbers) had when last laid out."""
-        data = self.cache.get(KIND, self.key(plain), ".pages") if self.cache else None
-        return int(data) if data and data.isdigit() else None
-
-    def record(self, html: str) -> _Record | None:
-        key = self.key(html)
-        if key not in self.records:
-            self.records[key] = self._read(key)
-        return self.records[key]
-
-    def _read(self, key: str) -> _Record | None:
-        data = self.cache.get(KIND, key, ".json") if self.cache else None
-        if data is None:
-            return None
-        try:
-            stored = json.loads(data)
-            read = tuple((str(p), str(d)) for p, d in stored["read"])
-            facts = tuple(PageFacts(float(f["height"]), tuple((str(n), float(x), float(y)) for n, x, y in f["anchors"]),
-                                    tuple((str(t), tuple(map(float, r))) for t, r in f["links"]),
-                                    tuple((int(lv), str(lb), float(x), float(y)) for lv, lb, x, y in f["bookmarks"]))
-                          for f in stored["facts"])
-            record = _Record(facts, tuple(map(str, stored["warnings"])), read, tuple(map(str, stored["notes"])))
-        except (ValueError, TypeError, KeyError):
-            return None
-        for path, sha in read:
-            if sha != "refused" and self._digest(path) != sha:
-                return None
-        return record
-
-    def _digest(self, path: str) -> str:
-        if path not in self.digests:
-            self.digests[path] = file_digest(path, self.roots.real)
-        return self.digests[path]
-
-    def get(self, html: str, first_page: int, total: int) -> ChapterLayout | None:
-        """The chapter ``html`` numbered from ``first_page`` of ``total``, as cached."""
-        record = self.record(html)
-        pdf = self.cache.get(KIND, digest(self.key(html), first_page, total)) if self.cache and record else None
-        if record is None or pdf is None:
-            return None
-        return ChapterLayout(pdf, record.facts, record.warnings, record.read, record.notes)
-
-    def put(self, wanted: tuple[str, int, int], plain: str, layout: ChapterLayout) -> None:
-        if self.cache is None:
-            return
-        html, first_page, total = wanted
-        key = self.key(html)
-        facts = [{"height": f.height, "anchors": f.anchors, "links": f.links, "bookmarks": f.bookmarks}
-                 for f in layout.facts]
-        record = {"facts": facts, "warnings": layout.warnings, "read": layout.read, "notes": layout.notes}
-        self.cache.put(KIND, digest(key, first_page, total), layout.pdf)
-        self.cache.put(KIND, key, json.dumps(record).encode(), ".json")
-        self.cache.put(KIND, self.key(plain), str(len(layout.facts)).encode(), ".pages")
-        self.records[key] = _Record(layout.facts, layout.warnings, layout.read, layout.notes)
