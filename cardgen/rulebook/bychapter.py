@@ -21,7 +21,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from cardgen.pdf import PageFacts
+from cardgen.pdfparts import PageFacts
 from cardgen.rulebook.assemble import anchor_pages, assemble
 from cardgen.rulebook.chapterpool import ChapterLayout, ChapterPool, Job, Lay, LayWrite, Write, run_job, written
 from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters
@@ -139,7 +139,7 @@ def _longest_first(jobs: list[Job]) -> list[Job]:
 
 def _shows_total(html: str) -> bool:
     """Whether the chapter ``html`` shows the book's page count (our template's margin boxes; any other
-    ``counter(pages)`` keeps the book whole: :func:`cardgen.pdf.cascade`)."""
+    ``counter(pages)`` keeps the book whole: :func:`cardgen.pdfparts.cascade`)."""
     return "counter(pages)" in html
 
 

@@ -3,7 +3,7 @@
 A chapter's page count does not depend on the numbers its margin boxes show, so a chapter is laid
 out once (a ``lay`` job: its pages' facts come back, the layout stays in the process that made it),
 and numbered and written when every chapter's count is known (a ``write`` job, sent to that same
-process: :meth:`cardgen.pdf.LaidOut.renumber` makes only the margin boxes again).  A chapter whose
+process: :meth:`cardgen.pdfparts.PartLaidOut.renumber` makes only the margin boxes again).  A chapter whose
 count is known before (from the cache) is laid out, numbered and written in one job (``lay_write``).
 
 :class:`ChapterPool` runs the jobs: in worker processes where there are several jobs and cores
@@ -20,7 +20,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Union
 
 from cardgen.errors import RenderError
-from cardgen.pdf import LaidOut, PageFacts, load_document
+from cardgen.pdfparts import PageFacts, PartLaidOut, load_part
 from cardgen.safefs import Roots
 
 
@@ -65,7 +65,7 @@ class LayWrite:
 Job = Union[Lay, Write, LayWrite]
 
 
-def written(laid_out: LaidOut, first_page: int, total: int) -> ChapterLayout:
+def written(laid_out: PartLaidOut, first_page: int, total: int) -> ChapterLayout:
     """``laid_out`` numbered from ``first_page`` of ``total``, and written."""
     laid_out.renumber(first_page, total)
     rendered = laid_out.write()
@@ -73,11 +73,11 @@ def written(laid_out: LaidOut, first_page: int, total: int) -> ChapterLayout:
     return ChapterLayout(rendered.pdf, facts, rendered.warnings, rendered.read, rendered.notes)
 
 
-def run_job(job: Job, roots: Roots, kept: dict[int, LaidOut]) -> tuple[PageFacts, ...] | ChapterLayout:
+def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageFacts, ...] | ChapterLayout:
     """Do ``job``; ``kept`` holds the chapters this process laid out."""
     if isinstance(job, Write):
         return written(kept[job.index], job.first_page, job.total)
-    laid_out = load_document(job.html, roots, renumberable=True)
+    laid_out = load_part(job.html, roots)
     kept[job.index] = laid_out
     if isinstance(job, LayWrite):
         return written(laid_out, job.first_page, job.total)
@@ -90,7 +90,7 @@ def _serve(connection: Connection, roots: Roots, build: int) -> None:
     from cardgen.speed.workers import start_worker
 
     start_worker(build)
-    kept: dict[int, LaidOut] = {}
+    kept: dict[int, PartLaidOut] = {}
     while True:
         job = connection.recv()
         if job is None:
@@ -112,7 +112,7 @@ class ChapterPool:
     def __init__(self, roots: Roots, workers: int) -> None:
         self.roots = roots
         self.workers = workers
-        self.kept: dict[int, LaidOut] = {}
+        self.kept: dict[int, PartLaidOut] = {}
         self.connections: list[Connection] = []
         self.processes: list[Any] = []
         self.holder: dict[int, int] = {}            # chapter → the worker that keeps it

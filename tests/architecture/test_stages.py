@@ -35,7 +35,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
               "cardgen.oddsview", "cardgen.balanceview",
               "cardgen.cards.portrait")),
-    ("pdf", ("cardgen.pdf", "cardgen.hyphenation", "cardgen.speed.stylesheets")),
+    ("pdf", ("cardgen.pdf", "cardgen.pdfparts", "cardgen.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.cards.columns",
                 "cardgen.rulebook.",
                 "cardgen.schema_export", "cardgen.balanceplot", "cardgen.balancereport")),
