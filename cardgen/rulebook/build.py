@@ -234,7 +234,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     (:mod:`cardgen.rulebook.bychapter`), each chapter kept in ``cache`` (with ``tool``, the
     toolchain's digest, in its key); ``False`` (the default): as one document, the reference.  Off by
     default while a cold build by chapters is slower than the whole book (docs/benchmarks.md:
-    5.2 s against 3.1 s for his Regelbuch.md on 2 cores; an edit 1.4 s against 3.1 s)."""
+    4.9 s against 3.3 s for his Regelbuch.md on 2 cores; an edit 1.7 s against 3.3 s)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)
     for folder in assets:
