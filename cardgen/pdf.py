@@ -30,7 +30,7 @@ import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, NoReturn
+from typing import Any, Callable, Iterable, Iterator, NoReturn
 from urllib.parse import unquote, urlsplit
 from urllib.request import url2pathname
 
@@ -336,120 +336,16 @@ def _flatten(page_box) -> tuple[BoxInfo, ...]:
     return tuple(_box_info(box, index, ends[index]) for index, box in enumerate(order))
 
 
-@dataclass(frozen=True)
-class PageFacts:
-    """What a page holds that a book assembled from parts must point to again; CSS px from its top left."""
-
-    height: float
-    anchors: tuple[tuple[str, float, float], ...]                          # id, x, y
-    links: tuple[tuple[str, tuple[float, ...]], ...]                       # target id, (x1, y1, x2, y2)
-    bookmarks: tuple[tuple[int, str, float, float], ...]                   # level, label, x, y
-
-
-@dataclass(frozen=True)
-class ElementStyle:
-    """The computed style of one element that decides where a book may be cut into parts."""
-
-    tag: str
-    classes: tuple[str, ...]
-    break_before: str
-    break_after: str
-    in_flow: bool                              # a block in normal flow (a break before or after it applies)
-
-
-@dataclass(frozen=True)
-class Cascade:
-    """WeasyPrint's cascade of a document, before layout: the style of each child of ``body`` (a
-    ``main``'s children in its place, marked by ``in_main``) and what would make its parts differ
-    from the whole: page selectors by position (``:first``, ``:left``, ``:nth()``, named pages),
-    page-based counters set in ``@page`` rules, counters and named strings set by elements, and
-    the ``target-*()`` contents outside a contents list."""
-
-    blocks: tuple[ElementStyle, ...]
-    in_main: tuple[bool, ...]
-    obstacles: tuple[str, ...]
-
-
-PAGE_COUNTERS = ("page", "pages")
-CONTENTS_LISTS = ("toc", "glossary")       # nav.toc, nav.glossary: their target-counter() is substituted
-
-
-def _style_record(element, style) -> ElementStyle:
-    in_flow = (style["float"] == "none" and style["position"] in ("static", "relative")
-               and style["display"][0] == "block")
-    return ElementStyle(str(element.tag), tuple((element.get("class") or "").split()),
-                        str(style["break_before"]), str(style["break_after"]), in_flow)
-
-
-def _obstacles(page_rules, style_for, root) -> list[str]:
-    """Why parts of the document ``root`` laid out apart would not look as the whole does."""
-    found = []
-    for _rule, selectors, declarations in page_rules:
-        for _specificity, _margin, selector in selectors:
-            if any(getattr(selector, name) is not None for name in ("side", "blank", "first", "index", "name")):
-                found.append(f"@page selector {selector}")
-        if any(name.startswith("counter") for name, *_ in declarations) or "'pages'" in repr(declarations):
-            found.append("@page rule sets or shows a page-based counter")
-    body = root.find("body")
-    listed = {id(a) for nav in root.iter("nav") if set((nav.get("class") or "").split()) & set(CONTENTS_LISTS)
-              for a in nav.iter("a")}
-    for element in root.iter():
-        style = style_for(element)
-        if style is None or not isinstance(element.tag, str):
-            continue
-        increments = () if style["counter_increment"] == "auto" else style["counter_increment"]
-        for name, _ in (*increments, *style["counter_set"]):
-            if name not in ("list-item", "footnote"):
-                found.append(f"<{element.tag}> counts '{name}'")
-        if style["string_set"] != "none" and element is not root:
-            found.append(f"<{element.tag}> sets a named string")
-        if element is not body and style["page"] not in ("auto", ""):
-            found.append(f"<{element.tag}> names a page")
-        for pseudo in ("before", "after"):
-            content = (style_for(element, pseudo) or {}).get("content")
-            if "target-" in repr(content) and not (id(element) in listed and _substitutable(content)):
-                found.append(f"<{element.tag}>::{pseudo} shows target-*()")
-    return found
-
-
-def _substitutable(content) -> bool:
-    """Whether ``content`` is just one ``target-counter(attr(href), page)`` (a contents list's page number)."""
-    return len(content) == 1 and content[0][0] == "target-counter()" and content[0][1][1] == "page"
-
-
-def cascade(html: str, base: Path | str | Roots) -> Cascade:
-    """The cascade of ``html`` (no layout): see :class:`Cascade`."""
-    # lazy: WeasyPrint's cascade, only for a book laid out in parts
-    from weasyprint.css import get_all_computed_styles
-    from weasyprint.css.counters import CounterStyle
-    from weasyprint.css.targets import TargetCollector
-
-    allowed = base if isinstance(base, Roots) else Roots.build(base, ())
-    document = weasyprint.HTML(string=html, base_url=allowed.base_url, url_fetcher=SafeFetcher(roots=allowed))
-    page_rules: list = []
-    with captured_log(), time_limit(MAX_RENDER_SECONDS):
-        style_for = get_all_computed_styles(document, [], False, font_config(), CounterStyle(), {}, page_rules,
-                                            [], TargetCollector(), False)
-    root = document.etree_element
-    blocks, in_main = [], []
-    for child in root.find("body") if root.find("body") is not None else ():
-        inner = child.tag == "main"
-        for element in (child if inner else (child,)):
-            if isinstance(element.tag, str) and style_for(element) is not None:
-                blocks.append(_style_record(element, style_for(element)))
-                in_main.append(inner)
-    return Cascade(tuple(blocks), tuple(in_main), tuple(dict.fromkeys(_obstacles(page_rules, style_for, root))))
-
-
 class LaidOut:
     """A laid-out document: its pages as plain data, its PDF on request."""
 
     def __init__(self, document: weasyprint.Document, fetcher: SafeFetcher, messages: list[str],
-                 notes: list[str] | None = None) -> None:
+                 notes: list[str] | None = None, context: Any = None) -> None:
         self._document = document
         self._fetcher = fetcher
         self._messages = messages
         self._notes = list(notes or [])
+        self.context = context          # what a render other than WeasyPrint's own kept (load_document)
 
     @property
     def page_count(self) -> int:
@@ -468,15 +364,6 @@ class LaidOut:
         """Drop every page after the first ``count`` (before :meth:`write`)."""
         del self._document.pages[count:]
 
-    def page_facts(self, number: int) -> PageFacts:
-        """Anchors, internal links and bookmarks of page ``number`` (from 0), as plain data."""
-        page = self._document.pages[number]
-        return PageFacts(
-            height=page.height,
-            anchors=tuple(sorted((name, x, y) for name, (x, y, *_) in page.anchors.items())),
-            links=tuple((target, tuple(rect)) for kind, target, rect, *_ in page.links if kind == "internal"),
-            bookmarks=tuple((level, label, x, y) for level, label, (x, y), *_ in page.bookmarks))
-
     def write(self) -> Rendered:
         """Serialise to PDF bytes (deterministic: no dates, fixed ID)."""
         notes = list(self._notes)
@@ -488,22 +375,29 @@ class LaidOut:
         return Rendered(pdf, tuple(log), tuple(fetcher.refused), tuple(sorted(fetcher.read.items())), tuple(notes))
 
 
-def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0) -> LaidOut:
+def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0,
+                  render: Callable[[weasyprint.HTML], tuple[weasyprint.Document, Any]] | None = None,
+                  kind: type[LaidOut] | None = None) -> LaidOut:
     """Lay out ``html`` (its PDF is written later, by :meth:`LaidOut.write`).
 
     ``base`` is the document's folder (relative references start there) or
     the complete :class:`Roots`; ``roots`` are further folders it may read.
     ``spent``: references the document makes outside the fetcher (the card faces drawn into a
-    rulebook), counted against :data:`MAX_FETCHES` with those it fetches."""
+    rulebook), counted against :data:`MAX_FETCHES` with those it fetches.  ``render`` lays the document
+    out instead of :meth:`weasyprint.HTML.render` and returns what else it keeps (``LaidOut.context``),
+    ``kind`` the class of the result (both: :mod:`cardgen.pdfparts`, a book laid out in parts)."""
     allowed = base if isinstance(base, Roots) else Roots.build(base, roots)
     fetcher = SafeFetcher(roots=allowed, fetches=spent)
     use_german_patterns()               # pyphen's own German files break "Fa-r-be" (cardgen.hyphenation)
     notes: list[str] = []
     with captured_log(notes) as messages, time_limit(MAX_RENDER_SECONDS):
-        document = weasyprint.HTML(
-            string=html, base_url=allowed.base_url, url_fetcher=fetcher
-        ).render(font_config=font_config())
-    return LaidOut(document, fetcher, messages, notes)
+        source = weasyprint.HTML(string=html, base_url=allowed.base_url, url_fetcher=fetcher)
+        document, context = (render or _render)(source)
+    return (kind or LaidOut)(document, fetcher, messages, notes, context)
+
+
+def _render(source: weasyprint.HTML) -> tuple[weasyprint.Document, Any]:
+    return source.render(font_config=font_config()), None
 
 
 def render_pdf(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> Rendered:

@@ -31,7 +31,8 @@ from cardgen.errors import CardgenError, Problem, RenderError, UsageError, displ
 from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
 from cardgen.project import Project
 from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters
-from cardgen.rulebook.chapters import Chapters, split_chapters
+from cardgen.rulebook.chapterstore import ChapterStore, split_book
+from cardgen.rulebook.chapters import Chapters
 from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.directive import card_ids, content_directives
 from cardgen.rulebook.fromcontent import DirectiveError
@@ -149,10 +150,13 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
                           f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
 
 
-def _by_chapters(source: Path, split: Chapters, page: RulebookPage, cache: Cache | None, tool: str) -> ChapterBook:
-    """The book laid out chapter by chapter; WeasyPrint's failures on hostile input name the document."""
+def _by_chapters(source: Path, split: Chapters, page: RulebookPage, store: ChapterStore) -> ChapterBook:
+    """The book laid out chapter by chapter (the cache's stale chapters dropped after); WeasyPrint's
+    failures on hostile input name the document."""
     try:
-        return build_by_chapters(split, page.roots, cache, tool or toolchain_digest())
+        book = build_by_chapters(split, page.roots, store)
+        store.prune(str(source.resolve()))
+        return book
     except (RecursionError, CardgenError):
         raise
     except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
@@ -230,7 +234,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     (:mod:`cardgen.rulebook.bychapter`), each chapter kept in ``cache`` (with ``tool``, the
     toolchain's digest, in its key); ``False`` (the default): as one document, the reference.  Off by
     default while a cold build by chapters is slower than the whole book (docs/benchmarks.md:
-    5.2 s against 3.1 s for his Regelbuch.md on 2 cores; an edit 1.4 s against 3.1 s)."""
+    4.9 s against 3.3 s for his Regelbuch.md on 2 cores; an edit 1.7 s against 3.3 s)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)
     for folder in assets:
@@ -244,10 +248,11 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
         cards, card_warnings = rulebook_faces(cards, content, project, theme)
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
         page = rulebook_page(source, text, assets, draft, content, project, theme, cards)
-        split = split_chapters(page.parts_html, page.html, page.roots) if chapters and not page.document.figures \
+        store = ChapterStore(cache, tool or (toolchain_digest() if chapters and cache is not None else ""), page.roots)
+        split = split_book(page.parts_html, page.html, page.roots, store) if chapters and not page.document.figures \
             else None
         if split is not None and split.count > 1:
-            book = _by_chapters(source, split, page, cache, tool)
+            book = _by_chapters(source, split, page, store)
             rendered = Rendered(book.pdf, book.warnings, (), book.read, book.notes)
             page_count, parts = book.pages, (book.chapters, tuple(book.laid_out), "")
         else:

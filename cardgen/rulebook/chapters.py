@@ -1,7 +1,7 @@
 """A rulebook's HTML cut into chapters at its forced page breaks, each a document of its own.
 
 Where a chapter starts is decided from WeasyPrint's cascade of the whole document, before any
-layout (:func:`cardgen.pdf.cascade`): between two top-level blocks -- the children of ``body``,
+layout (:func:`cardgen.pdfparts.cascade`): between two top-level blocks -- the children of ``body``,
 with ``main``'s children in ``main``'s place -- where the first has ``break-after: page`` or the
 second ``break-before: page``, both blocks in normal flow.  Only there is the break certain, so
 only there is the book cut; a book whose stylesheets force no page break is one chapter and is
@@ -20,12 +20,13 @@ page numbers as text (``data-cardgen-page``), from the anchors the other chapter
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 
-from cardgen.pdf import Cascade, cascade
+from cardgen.pdfparts import Cascade, cascade
 from cardgen.safefs import Roots
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -111,21 +112,19 @@ class Chapters:
     def count(self) -> int:
         return len(self.cuts)
 
-    def chapter_html(self, number: int, first_page: int, contents: dict[str, int] | None = None,
-                     total: int = 0) -> str:
-        """The document of chapter ``number``: its page counter starts at ``first_page``; the links of its
-        contents lists show the page numbers of ``contents`` (anchor → page); the head's
-        ``counter(pages)`` (the footer's "page N of M") shows ``total``."""
+    def chapter_html(self, number: int, contents: dict[str, int] | None = None, head: str = "") -> str:
+        """The document of chapter ``number``, its pages numbered from 1 (the layout numbers them for their
+        place in the book afterwards: :meth:`cardgen.pdfparts.PartLaidOut.renumber`); the links of its contents
+        lists show the page numbers of ``contents`` (anchor → page); ``head``: another head (the cascade of
+        the first chapter takes the one without ``@page :first`` rules)."""
         start = self.cuts[number]
         end = self.cuts[number + 1] if number + 1 < self.count else len(self.blocks)
         blocks = self.blocks[start:end]
         body = self._body(blocks, start, end)
         if contents is not None:
             body = CONTENTS_NAV.sub(lambda nav: _numbered(nav.group(0), contents), body)
-        head = self.first_head if number == 0 else self.html[:self.body_start]
-        counter = f"@page :first {{ counter-reset: page {first_page - 1}; counter-increment: page 1; }}\n"
-        extra = f"<style>\n{CUT_STYLE}{counter if number else ''}</style>\n</head>"
-        head = with_total(head, total).replace("</head>", extra, 1)
+        head = head or (self.first_head if number == 0 else self.html[:self.body_start])
+        head = head.replace("</head>", f"<style>\n{CUT_STYLE}</style>\n</head>", 1)
         return head + body + self._tail()
 
     def _body(self, blocks: tuple[Block, ...], start: int, end: int) -> str:
@@ -172,24 +171,101 @@ def _unescaped(text: str) -> str:
 def split_chapters(html: str, first_head_html: str, roots: Roots) -> Chapters:
     """``html`` (the whole book without ``@page :first`` rules) cut into chapters; ``first_head_html``
     is the whole book as laid out alone (its head is the first chapter's)."""
+    return _split(html, first_head_html, roots)[0]
+
+
+@dataclass(frozen=True)
+class SplitRecord:
+    """What a split remembers for the next build of a book with the same head: per chapter its number
+    of blocks, the digest of its blocks and the digest of its first and last block (the breaks at its
+    ends: a block's style in the book depends on its neighbours, which its chapter alone lacks)."""
+
+    sizes: tuple[int, ...]
+    chapters: tuple[str, ...]
+    ends: tuple[str, ...]
+
+
+def split_again(html: str, first_head_html: str, roots: Roots,
+                previous: SplitRecord | None) -> tuple[Chapters, SplitRecord | None]:
+    """:func:`split_chapters`, with the cascade of the whole book spared where ``previous`` (the last
+    split of a book with this head) still fits: where at most one chapter changed -- the chapters before
+    and after it have the same blocks -- only that chapter is cascaded, alone, as it is laid out alone,
+    and the cuts are kept while it shows no obstacle and no forced break inside, and its first and last
+    blocks are those it had.  Also the record for the next split."""
+    if previous is not None:
+        kept = _reuse(_split(html, first_head_html, roots, whole=False)[0], roots, previous)
+        if kept is not None:
+            return kept
+    split, styles = _split(html, first_head_html, roots)
+    if styles is None or split.count < 2:
+        return split, None
+    bounds = list(zip(split.cuts, (*split.cuts[1:], len(split.blocks))))
+    return split, SplitRecord(tuple(b - a for a, b in bounds), tuple(_blocks_digest(split, a, b) for a, b in bounds),
+                              tuple(_ends_digest(split, a, b) for a, b in bounds))
+
+
+def _reuse(one: Chapters, roots: Roots, previous: SplitRecord) -> tuple[Chapters, SplitRecord] | None:
+    """The cuts of ``previous`` for the blocks of ``one`` (see :func:`split_again`), else None."""
+    if one.reason:
+        return None
+    sizes, count, total = list(previous.sizes), len(previous.sizes), len(one.blocks)
+    front, start = 0, 0
+    while front < count and _blocks_digest(one, start, start + sizes[front]) == previous.chapters[front]:
+        start, front = start + sizes[front], front + 1
+    back, end = count, total
+    while back > front + 1 and _blocks_digest(one, end - sizes[back - 1], end) == previous.chapters[back - 1]:
+        end, back = end - sizes[back - 1], back - 1
+    if front == count and start == total:
+        return _with_cuts(one, sizes), previous
+    if back != front + 1 or end <= start or _ends_digest(one, start, end) != previous.ends[front]:
+        return None
+    sizes[front] = end - start
+    split = _with_cuts(one, sizes)
+    styles = cascade(with_total(split.chapter_html(front, head=one.html[:one.body_start]), 0), roots)
+    if styles.obstacles or _mismatch(styles, one.blocks[start:end]) or find_cuts(styles) != ((0,), ""):
+        return None
+    chapters = list(previous.chapters)
+    chapters[front] = _blocks_digest(one, start, end)
+    return split, SplitRecord(tuple(sizes), tuple(chapters), previous.ends)
+
+
+def _with_cuts(one: Chapters, sizes: list[int]) -> Chapters:
+    cuts = tuple(sum(sizes[:i]) for i in range(len(sizes)))
+    return Chapters(one.html, one.first_head, one.blocks, cuts, one.main_open, one.main_close, one.body_start)
+
+
+def _ends_digest(split: Chapters, start: int, end: int) -> str:
+    return _blocks_digest(split, start, start + 1) + _blocks_digest(split, end - 1, end)
+
+
+def _blocks_digest(split: Chapters, start: int, end: int) -> str:
+    """The digest of blocks ``start`` to ``end`` (their HTML, and whether each is in ``main``)."""
+    if not 0 <= start < end <= len(split.blocks):
+        return ""
+    text = repr([(b.in_main, split.html[b.start:b.end]) for b in split.blocks[start:end]])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _split(html: str, first_head_html: str, roots: Roots, whole: bool = True) -> tuple[Chapters, Cascade | None]:
+    """The book cut (and the cascade that says where), or -- ``whole=False`` -- its blocks only, one chapter."""
     parser = _Blocks(html)
     parser.feed(html)
     parser.close()
     blocks = tuple(Block(s, e, t, m) for s, e, t, m in parser.blocks)
     tail = html[parser.body_start:]
-    whole = Chapters(html, first_head_html[:len(first_head_html) - len(tail)], blocks, (0,), parser.main_open,
-                     parser.main_close, parser.body_start)
+    one = Chapters(html, first_head_html[:len(first_head_html) - len(tail)], blocks, (0,), parser.main_open,
+                   parser.main_close, parser.body_start)
     reason = _unsplittable(parser, blocks, first_head_html, tail)
-    if reason:
-        return _one(whole, reason)
+    if reason or not whole:
+        return _one(one, reason), None
     styles = cascade(with_total(html[:parser.body_start], 0) + tail, roots)
     reason = _mismatch(styles, blocks) or "; ".join(styles.obstacles)
     if reason:
-        return _one(whole, reason)
+        return _one(one, reason), None
     cuts, reason = find_cuts(styles)
     if reason:
-        return _one(whole, reason)
-    return Chapters(html, whole.first_head, blocks, cuts, parser.main_open, parser.main_close, parser.body_start)
+        return _one(one, reason), None
+    return Chapters(html, one.first_head, blocks, cuts, parser.main_open, parser.main_close, parser.body_start), styles
 
 
 def _one(whole: Chapters, reason: str) -> Chapters:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.pdf import PageFacts, load_document
+from cardgen.pdfparts import PageFacts, load_part
 from cardgen.rulebook.assemble import anchor_pages, assemble
+from cardgen.safefs import Roots
 from tests.rulebook.chapter_pdfs import links, outline, page_texts
 
 pytestmark = pytest.mark.pdf          # renders PDFs
 
 
 def lay_out(body: str) -> tuple[bytes, tuple[PageFacts, ...]]:
-    laid_out = load_document(f"<html><body>{body}</body></html>", ".")
+    laid_out = load_part(f"<html><body>{body}</body></html>", Roots.build("."))
     return laid_out.write().pdf, tuple(laid_out.page_facts(n) for n in range(laid_out.page_count))
 
 

@@ -69,7 +69,7 @@ def test_an_edit_inside_one_chapter_lays_out_that_chapter_only(tmp_path):
     headings = [line for line in text.splitlines() if line.startswith("## ")]
     source.write_text(text.replace(headings[2] + "\n", headings[2] + "\n\nEin Wort mehr.\n", 1), encoding="utf-8")
     edited = build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
-    assert 1 <= len(edited.laid_out) <= 2
+    assert edited.laid_out == (3,)              # no heading and no page count changed: not the contents
     assert "Ein Wort mehr." in "".join(page_texts(edited.pdf))
 
 
@@ -96,3 +96,11 @@ def test_a_chapter_laid_out_records_each_page_with_its_anchors_and_bookmarks():
     layout = lay_out_chapter('<html><body><h2 id="x" style="bookmark-level: 2">X</h2></body></html>', Roots.build("."))
     assert len(layout.facts) == 1 and layout.facts[0].anchors[0][0] == "x"
     assert layout.facts[0].bookmarks[0][:2] == (2, "X")
+
+
+def test_a_cold_build_lays_out_each_chapter_once_and_the_contents_again_with_its_numbers(tmp_path):
+    parts = build_rulebook(EXAMPLE, tmp_path / "a.pdf", [], write=False, chapters=True, cache=Cache(tmp_path / "out"),
+                           tool="t")
+    contents = [i for i in set(parts.laid_out) if parts.laid_out.count(i) > 1]
+    assert sorted(set(parts.laid_out)) == list(range(parts.chapters))
+    assert len(contents) == 1 and len(parts.laid_out) == parts.chapters + 1

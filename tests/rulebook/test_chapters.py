@@ -22,9 +22,10 @@ def split(css: str, body: str = BODY):
 def test_each_forced_break_starts_a_chapter():
     chapters = split(".title-block { break-after: page } h2 { break-before: page }")
     assert chapters.cuts == (0, 1, 3) and chapters.reason == ""
-    second = chapters.chapter_html(1, 2)
-    assert '<h2 id="a">' in second and '<h2 id="b">' not in second and "counter-reset: page 1" in second
-    assert 'data-cardgen-cut="bottom"' in second and 'data-cardgen-cut="top"' in chapters.chapter_html(2, 3)
+    second = chapters.chapter_html(1)
+    assert '<h2 id="a">' in second and '<h2 id="b">' not in second
+    assert "counter-reset" not in second             # numbered after layout (LaidOut.renumber)
+    assert 'data-cardgen-cut="bottom"' in second and 'data-cardgen-cut="top"' in chapters.chapter_html(2)
 
 
 def test_without_forced_breaks_the_book_is_one_chapter():
@@ -35,6 +36,8 @@ def test_without_forced_breaks_the_book_is_one_chapter():
     ("h2 { break-before: page } @page :left { margin-left: 2cm }", "@page selector"),
     ("h2 { break-before: page; counter-increment: chapter }", "counts 'chapter'"),
     ("h2 { break-before: right }", "left and right pages"),
+    ("h2 { break-before: page } h2::after { content: ' (S. ' counter(page) ')' }", "shows a page number"),
+    ("h2 { break-before: page } p::after { content: target-counter('#b', page) }", "shows target-*()"),
 ])
 def test_what_parts_cannot_show_keeps_the_book_whole(css, reason):
     chapters = split(css)
@@ -44,4 +47,37 @@ def test_what_parts_cannot_show_keeps_the_book_whole(css, reason):
 def test_contents_links_carry_the_page_numbers_of_other_chapters():
     body = BODY.replace("<p>a</p>", '<nav class="toc">\n<ul>\n<li><a href="#b">B</a></li>\n</ul>\n</nav>')
     chapters = split("h2 { break-before: page }", body)
-    assert 'data-cardgen-page="7"' in chapters.chapter_html(1, 2, {"b": 7})
+    assert 'data-cardgen-page="7"' in chapters.chapter_html(1, {"b": 7})
+
+
+def test_a_split_again_cascades_only_the_chapter_that_changed(monkeypatch):
+    from cardgen.rulebook import chapters as module
+
+    css = ".title-block { break-after: page } h2 { break-before: page }"
+    body = BODY.replace("<p>b</p>", "<p>b</p>\n<p>c</p>")
+    html = HEAD.format(css=css, body=body)
+    first, record = module.split_again(html, html, Roots.build("."), None)
+    assert first.cuts == (0, 1, 3) and record is not None
+    seen: list[str] = []
+    real = module.cascade
+    monkeypatch.setattr(module, "cascade", lambda doc, roots: seen.append(doc) or real(doc, roots))
+    edited = HEAD.format(css=css, body=body.replace("<p>b</p>", "<p>b, <em>mehr</em></p>\n<p>noch mehr</p>"))
+    again, kept = module.split_again(edited, edited, Roots.build("."), record)
+    assert again.cuts == first.cuts and len(seen) == 1 and "mehr" in seen[0] and '<h2 id="a">' not in seen[0]
+    assert kept is not None and kept.chapters[:2] == record.chapters[:2] and kept.sizes == (1, 2, 4)
+    assert module.split_again(edited, edited, Roots.build("."), kept)[0].cuts == (0, 1, 3) and len(seen) == 1
+
+
+@pytest.mark.parametrize(("change", "cuts", "reason"), [
+    ('<p>b</p>\n<div style="break-before: page">c</div>', (0, 1, 3, 5), ""),     # a forced break inside
+    ('<p>b <span style="counter-increment: x">x</span></p>', (0,), "counts 'x'"),
+])
+def test_a_split_again_cascades_the_whole_book_where_a_chapter_shows_new_breaks_or_obstacles(change, cuts, reason):
+    from cardgen.rulebook.chapters import split_again
+
+    css = ".title-block { break-after: page } h2 { break-before: page }"
+    html = HEAD.format(css=css, body=BODY)
+    _, record = split_again(html, html, Roots.build("."), None)
+    edited = HEAD.format(css=css, body=BODY.replace("<p>b</p>", change))
+    again, _ = split_again(edited, edited, Roots.build("."), record)
+    assert again.cuts == cuts and reason in again.reason

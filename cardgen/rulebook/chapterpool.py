@@ -1,0 +1,189 @@
+"""The processes that lay a book's chapters out, and keep each chapter laid out until it is numbered.
+
+A chapter's page count does not depend on the numbers its margin boxes show, so a chapter is laid
+out once (a ``lay`` job: its pages' facts come back, the layout stays in the process that made it),
+and numbered and written when every chapter's count is known (a ``write`` job, sent to that same
+process: :meth:`cardgen.pdfparts.PartLaidOut.renumber` makes only the margin boxes again).  A chapter whose
+count is known before (from the cache) is laid out, numbered and written in one job (``lay_write``).
+
+:class:`ChapterPool` runs the jobs: in worker processes where there are several jobs and cores
+(each worker takes the next free job; a ``write`` waits for the worker holding its chapter), else
+here, one after the other.  Each job's result is what :func:`run_job` returns.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Any, Union
+
+from cardgen.errors import RenderError
+from cardgen.pdfparts import PageFacts, PartLaidOut, load_part
+from cardgen.safefs import Roots
+
+
+@dataclass(frozen=True)
+class ChapterLayout:
+    """One chapter laid out and numbered: its PDF, its pages' facts and what was said and read making it."""
+
+    pdf: bytes
+    facts: tuple[PageFacts, ...]
+    warnings: tuple[str, ...] = ()
+    read: tuple[tuple[str, str], ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Lay:
+    """Lay chapter ``index`` out (``html``) and keep it; the result is its pages' facts."""
+
+    index: int
+    html: str
+
+
+@dataclass(frozen=True)
+class Write:
+    """Number the kept chapter ``index`` from ``first_page`` of ``total`` and write it (a :class:`ChapterLayout`)."""
+
+    index: int
+    first_page: int
+    total: int
+
+
+@dataclass(frozen=True)
+class LayWrite:
+    """:class:`Lay` and :class:`Write` in one job."""
+
+    index: int
+    html: str
+    first_page: int
+    total: int
+
+
+Job = Union[Lay, Write, LayWrite]
+
+
+def written(laid_out: PartLaidOut, first_page: int, total: int) -> ChapterLayout:
+    """``laid_out`` numbered from ``first_page`` of ``total``, and written."""
+    laid_out.renumber(first_page, total)
+    rendered = laid_out.write()
+    facts = tuple(laid_out.page_facts(number) for number in range(laid_out.page_count))
+    return ChapterLayout(rendered.pdf, facts, rendered.warnings, rendered.read, rendered.notes)
+
+
+def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageFacts, ...] | ChapterLayout:
+    """Do ``job``; ``kept`` holds the chapters this process laid out."""
+    if isinstance(job, Write):
+        return written(kept[job.index], job.first_page, job.total)
+    laid_out = load_part(job.html, roots)
+    kept[job.index] = laid_out
+    if isinstance(job, LayWrite):
+        return written(laid_out, job.first_page, job.total)
+    return tuple(laid_out.page_facts(number) for number in range(laid_out.page_count))
+
+
+def _serve(connection: Connection, roots: Roots, build: int) -> None:
+    """A worker: run jobs until told to stop (``None``); an error goes back as the result."""
+    # lazy: the render processes' set-up, only in a worker
+    from cardgen.speed.workers import start_worker
+
+    start_worker(build)
+    kept: dict[int, PartLaidOut] = {}
+    while True:
+        job = connection.recv()
+        if job is None:
+            return
+        try:
+            result: Any = run_job(job, roots, kept)
+        except BaseException as exc:    # noqa: BLE001 -- handed to the build, which raises it
+            result = exc
+        try:
+            connection.send(result)
+        except Exception as exc:        # noqa: BLE001 -- an error that cannot be pickled: its words
+            connection.send(RenderError(f"{type(result).__name__}: {result}" if isinstance(result, BaseException)
+                                        else f"a chapter's result could not be sent back ({exc})"))
+
+
+class ChapterPool:
+    """Runs jobs for one book (see the module docstring); use as a context manager."""
+
+    def __init__(self, roots: Roots, workers: int) -> None:
+        self.roots = roots
+        self.workers = workers
+        self.kept: dict[int, PartLaidOut] = {}
+        self.connections: list[Connection] = []
+        self.processes: list[Any] = []
+        self.holder: dict[int, int] = {}            # chapter → the worker that keeps it
+        self.layouts = 0                            # chapters laid out (for the tests and the bench)
+
+    def __enter__(self) -> ChapterPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for connection in self.connections:
+            try:
+                connection.send(None)
+            except OSError:
+                pass
+        for process in self.processes:
+            process.join(timeout=5)
+            if process.is_alive():
+                process.kill()
+
+    def _start(self, count: int) -> None:
+        # lazy: the render processes, only for a book of several chapters
+        from cardgen.speed.workers import pool_context
+
+        context: Any = pool_context() or multiprocessing.get_context()
+        while len(self.connections) < count:
+            here, there = context.Pipe()
+            process = context.Process(target=_serve, args=(there, self.roots, os.getpid()), daemon=True)
+            process.start()
+            there.close()
+            self.connections.append(here)
+            self.processes.append(process)
+
+    def run(self, jobs: list[Job]) -> dict[int, Any]:
+        """Each job's result, by chapter."""
+        self.layouts += sum(not isinstance(job, Write) for job in jobs)
+        here = [job for job in jobs if isinstance(job, Write) and job.index in self.kept]
+        elsewhere = [job for job in jobs if job not in here]
+        results = {job.index: run_job(job, self.roots, self.kept) for job in here}
+        if (len(elsewhere) < 2 and not self.connections) or self.workers < 2:
+            for job in elsewhere:
+                self.holder.pop(job.index, None)
+                results[job.index] = run_job(job, self.roots, self.kept)
+            return results
+        self._start(min(self.workers, len(elsewhere)))
+        return {**results, **self._run_in_workers(elsewhere)}
+
+    def _run_in_workers(self, jobs: list[Job]) -> dict[int, Any]:
+        pending = list(jobs)
+        busy: dict[int, Job] = {}
+        results: dict[int, Any] = {}
+        while pending or busy:
+            for worker in range(len(self.connections)):
+                if worker not in busy:
+                    job = next((j for j in pending if self.holder.get(j.index, worker) == worker
+                                or not isinstance(j, Write)), None)
+                    if job is not None:
+                        pending.remove(job)
+                        if not isinstance(job, Write):
+                            self.kept.pop(job.index, None)
+                        busy[worker] = job
+                        self.connections[worker].send(job)
+            ready = wait([self.connections[w] for w in busy])
+            for worker in [w for w in busy if self.connections[w] in ready]:
+                job = busy.pop(worker)
+                try:
+                    result = self.connections[worker].recv()
+                except (EOFError, OSError):
+                    raise RenderError("a layout worker ended before its chapter was done (over the time limit, "
+                                      "killed, or out of memory?); nothing was written -- build again") from None
+                if isinstance(result, BaseException):
+                    raise result
+                self.holder[job.index] = worker
+                results[job.index] = result
+        return results

@@ -1,0 +1,151 @@
+"""A book's chapters in the build's cache (``OUT/.cache/chapters``), and where a book was cut last.
+
+Per chapter document: its pages' facts and what it said and read (``.json``, a :class:`Record`);
+per document, first page and total: its PDF (``.pdf``); per chapter as it is without page numbers:
+the page count it had (``.pages``); per head of a book: its last split (``.split``,
+:class:`~cardgen.rulebook.chapters.SplitRecord`).  A record names the files the chapter read with
+their SHA-256 and is used only while each still has those bytes (each hashed once a build).  After a
+build, :meth:`ChapterStore.prune` keeps only what some book used last (``.used``, one list per book).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from cardgen.atomic import TMP_PREFIX
+from cardgen.cache import Cache, digest, discard
+from cardgen.pdfparts import PageFacts
+from cardgen.rulebook.chapterpool import ChapterLayout
+from cardgen.rulebook.chapters import Chapters, SplitRecord, split_again
+from cardgen.safefs import Roots, file_digest
+
+KIND = "chapters"
+
+
+def split_book(html: str, first_head_html: str, roots: Roots, store: ChapterStore) -> Chapters:
+    """The book cut into chapters (:func:`~cardgen.rulebook.chapters.split_again`), the last split of a
+    book with the same head kept in the cache (``.split``): an edit cascades its chapter, not the book."""
+    key = digest("split", store.tool, roots.named, html.split("<body", 1)[0], first_head_html.split("<body", 1)[0])
+    previous = None
+    data = store.read(key, ".split")
+    if data is not None:
+        try:
+            stored = json.loads(data)
+            previous = SplitRecord(tuple(map(int, stored["sizes"])), tuple(map(str, stored["chapters"])),
+                                   tuple(map(str, stored["ends"])))
+        except (ValueError, TypeError, KeyError):
+            previous = None
+    split, record = split_again(html, first_head_html, roots, previous)
+    if record is not None:
+        store.write(key, ".split", json.dumps(record.__dict__).encode(), again=record == previous)
+    return split
+
+
+
+
+@dataclass(frozen=True)
+class Record:
+    """A chapter document's layout as cached, but its PDF (which depends on its first page and the total)."""
+
+    facts: tuple[PageFacts, ...]
+    warnings: tuple[str, ...]
+    read: tuple[tuple[str, str], ...]
+    notes: tuple[str, ...]
+
+
+class ChapterStore:
+    """The chapters' layouts in the build's cache (none without one); see the module docstring."""
+
+    def __init__(self, cache: Cache | None, tool: str, roots: Roots) -> None:
+        self.cache, self.tool, self.roots = cache, tool, roots
+        self.used: set[str] = set()                 # the entries this build read or wrote
+        self.records: dict[str, Record | None] = {}
+        self.digests: dict[str, str] = {}           # the files records read, each hashed once a run
+
+    def key(self, html: str) -> str:
+        return digest("chapter", self.tool, html, self.roots.named)
+
+    def count(self, plain: str) -> int | None:
+        """The page count the chapter ``plain`` (without page numbers) had when last laid out."""
+        data = self.read(self.key(plain), ".pages")
+        return int(data) if data and data.isdigit() else None
+
+    def record(self, html: str) -> Record | None:
+        key = self.key(html)
+        if key not in self.records:
+            self.records[key] = self._read(key)
+        return self.records[key]
+
+    def _read(self, key: str) -> Record | None:
+        data = self.read(key, ".json")
+        if data is None:
+            return None
+        try:
+            stored = json.loads(data)
+            read = tuple((str(p), str(d)) for p, d in stored["read"])
+            facts = tuple(PageFacts(float(f["height"]), tuple((str(n), float(x), float(y)) for n, x, y in f["anchors"]),
+                                    tuple((str(t), tuple(map(float, r))) for t, r in f["links"]),
+                                    tuple((int(lv), str(lb), float(x), float(y)) for lv, lb, x, y in f["bookmarks"]))
+                          for f in stored["facts"])
+            record = Record(facts, tuple(map(str, stored["warnings"])), read, tuple(map(str, stored["notes"])))
+        except (ValueError, TypeError, KeyError):
+            return None
+        for path, sha in read:
+            if sha != "refused" and self._digest(path) != sha:
+                return None
+        return record
+
+    def _digest(self, path: str) -> str:
+        if path not in self.digests:
+            self.digests[path] = file_digest(path, self.roots.real)
+        return self.digests[path]
+
+    def get(self, html: str, first_page: int, total: int) -> ChapterLayout | None:
+        """The chapter ``html`` numbered from ``first_page`` of ``total``, as cached."""
+        record = self.record(html)
+        pdf = self.read(digest(self.key(html), first_page, total), ".pdf") if record else None
+        if record is None or pdf is None:
+            return None
+        return ChapterLayout(pdf, record.facts, record.warnings, record.read, record.notes)
+
+    def put(self, wanted: tuple[str, int, int], plain: str, layout: ChapterLayout) -> None:
+        if self.cache is None:
+            return
+        html, first_page, total = wanted
+        key = self.key(html)
+        facts = [{"height": f.height, "anchors": f.anchors, "links": f.links, "bookmarks": f.bookmarks}
+                 for f in layout.facts]
+        record = {"facts": facts, "warnings": layout.warnings, "read": layout.read, "notes": layout.notes}
+        self.write(digest(key, first_page, total), ".pdf", layout.pdf)
+        self.write(key, ".json", json.dumps(record).encode())
+        self.write(self.key(plain), ".pages", str(len(layout.facts)).encode())
+        self.records[key] = Record(layout.facts, layout.warnings, layout.read, layout.notes)
+
+    def read(self, key: str, suffix: str) -> bytes | None:
+        """The entry ``key`` + ``suffix``, if cached (it counts as used)."""
+        data = self.cache.get(KIND, key, suffix) if self.cache else None
+        if data is not None:
+            self.used.add(key + suffix)
+        return data
+
+    def write(self, key: str, suffix: str, data: bytes, again: bool = True) -> None:
+        """Cache ``data`` as ``key`` + ``suffix`` (unless ``again`` is False: it is there)."""
+        if self.cache is not None:
+            self.used.add(key + suffix)
+            if again:
+                self.cache.put(KIND, key, data, suffix)
+
+    def prune(self, book: str) -> None:
+        """Remember the entries the book ``book`` used (``.used``) and drop every entry that no book's
+        list names: this book's stale chapters, and those of an earlier cardgen (its toolchain digest
+        is in every key)."""
+        if self.cache is None:
+            return
+        self.write(digest("book", book), ".used", "\n".join(sorted(self.used)).encode())
+        folder = self.cache.folder(KIND)
+        lists = [path for path in folder.iterdir() if path.name.endswith(".used")]
+        live = {name.decode() for path in lists for name in (self.cache.get(KIND, path.name[:-5], ".used") or b"").split()}
+        for path in folder.iterdir():
+            if path.name not in live and not path.name.endswith(".used") and not path.name.startswith(TMP_PREFIX):
+                discard(path)
