@@ -22,7 +22,8 @@ from typing import Callable
 from cardgen.cards import imposer_code
 from cardgen.cards.faces import FacePairs, FaceStore, ShopFaces, render_faces
 from cardgen.cards.figures import CardFaces
-from cardgen.cards.planning import model_portraits, page_settings, plan_faces, plan_model_faces, stamped_options
+from cardgen.cards.planning import (group_faces, model_portraits, page_settings, plan_faces, plan_model_faces,
+                                    stamped_options)
 from cardgen.cards.printshop import press_plan, print_shop_plan
 from cardgen.cards.sheets import CardRun, changed_units, impose_group, impose_once, impose_sheet, write_changed
 from cardgen.context import BuildContext, CardOptions
@@ -170,6 +171,9 @@ def card_run(ctx: BuildContext) -> CardRun:
     portraits, roots = model_portraits(ctx)
     jobs = plan_faces(content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots)
     groups = [options.group] if options.group else sorted(content.groups)
+    if options.group:                     # one group's sheet: only the faces it shows are rendered
+        owners, powers = group_faces(content, options.group)
+        jobs = [job for job in jobs if job.owner in {*owners, *powers}]
     model_jobs = plan_model_faces(content, options, ctx.tool, ctx.derived, groups, ctx.theme, portraits, roots)
     faces = render_faces(ctx, jobs + model_jobs)
     unit_page, power_page = page_settings(content, options)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import shutil
 
 import pypdfium2
@@ -40,6 +41,10 @@ def test_group_sheet_cover_and_only_its_cards(group_build):
     assert {units[u]["name"] for u in members if units[u]["name"] not in cards} == set()
     strangers = {u["name"] for i, u in units.items() if i not in members and u["name"] in cards}
     assert strangers == set()
+    # only the faces the sheet shows were made (or reused): a front and a back per model, its powers
+    powers = {p for m in group["models"] for p in units[m["unit"]].get("powers", [])}
+    made = re.search(r"cards: (\d+) face\(s\) rendered, (\d+) reused", out)
+    assert made and int(made[1]) + int(made[2]) == 2 * len(group["models"]) + len(powers), out
 
 
 def test_unknown_group_fails_with_hint(cli, tmp_path):
