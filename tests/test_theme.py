@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 from PIL import ImageChops
 
 from cardgen.cards.planning import plan_faces
 from cardgen.context import CardOptions
 from cardgen.errors import RenderError
-from cardgen.paths import FONTS_DIR
+from fontfixture import renamed_font
 from cardgen.project import load_project
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rules.derive import derive
@@ -41,17 +40,8 @@ def make_project(root: Path, toml: str = "", files: dict[str, str] | None = None
 
 
 def make_font(target: Path, family: str = "Nova Round", postscript: str = "NovaRound-Regular") -> Path:
-    """DejaVu Sans renamed to ``family`` (and PostScript name ``postscript``), saved as ``target``."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    font = TTFont(FONTS_DIR / "DejaVuSans.ttf")
-    names = font["name"]
-    for record in list(names.names):
-        if record.nameID in (1, 4, 16):
-            names.setName(family, record.nameID, record.platformID, record.platEncID, record.langID)
-        elif record.nameID == 6:
-            names.setName(postscript, 6, record.platformID, record.platEncID, record.langID)
-    font.save(target)
-    return target
+    """DejaVu Sans (Latin) renamed to ``family`` (and PostScript name ``postscript``), saved as ``target``."""
+    return renamed_font(target, {1: family, 4: family, 16: family, 6: postscript})
 
 
 def first_page(pdf: bytes, dpi: int = 50, number: int = 0):

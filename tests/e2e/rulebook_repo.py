@@ -34,25 +34,15 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
-
-from cardgen.paths import FONTS_DIR
+from fontfixture import renamed_font
 
 SAMPLE = Path(__file__).resolve().parent.parent / "fixtures" / "rulebook-repo"
 
 
 def nova_round(target: Path) -> None:
-    """A TTF whose family name is "Nova Round" (our DejaVu Sans, renamed), regular face only."""
-    font = TTFont(FONTS_DIR / "DejaVuSans.ttf", recalcTimestamp=False)     # the same bytes every time
-    names = {1: "Nova Round", 2: "Regular", 4: "Nova Round Regular", 6: "NovaRound-Regular",
-             16: "Nova Round", 17: "Regular"}
-    table = font["name"]
-    for record in list(table.names):
-        if record.nameID in names:
-            table.setName(names[record.nameID], record.nameID, record.platformID, record.platEncID,
-                          record.langID)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    font.save(target)
+    """A TTF whose family name is "Nova Round" (our DejaVu Sans, Latin, renamed), regular face only."""
+    renamed_font(target, {1: "Nova Round", 2: "Regular", 4: "Nova Round Regular", 6: "NovaRound-Regular",
+                          16: "Nova Round", 17: "Regular"})
 
 
 def make_rulebook_repo(dest: Path) -> Path:
