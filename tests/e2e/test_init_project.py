@@ -18,6 +18,7 @@ import yaml
 from cardgen import __version__, init
 from cardgen.commands.main import main
 from cardgen.project import _ProjectFile, load_project
+from conftest import shared_once
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -40,21 +41,25 @@ def project(tmp_path, capsys) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def built(tmp_path_factory) -> tuple[Path, dict]:
-    """A project written by ``cardgen init``, validated and built with ``--strict`` once per module:
-    (its folder, what each command said).  READ ONLY: copy it to build on it."""
-    root = tmp_path_factory.mktemp("built") / "spiel"
-    said = {}
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        for name, args in (("init", ["init", str(root)]), ("validate", ["validate"]),
-                           ("build", ["build", "--strict"])):
-            out, err = io.StringIO(), io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                said[name] = (main(args), out.getvalue(), err.getvalue())
-            if name == "init":
-                monkeypatch.chdir(root)
-    return root, said
+    """A project written by ``cardgen init``, validated and built with ``--strict`` once per test run
+    (shared by the xdist workers): (its folder, what each command said).  READ ONLY: copy it to build on it."""
+    def make(folder: Path) -> dict:
+        root = folder / "spiel"
+        said = {}
+        with pytest.MonkeyPatch.context() as monkeypatch:
+            for name, args in (("init", ["init", str(root)]), ("validate", ["validate"]),
+                               ("build", ["build", "--strict"])):
+                out, err = io.StringIO(), io.StringIO()
+                with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                    said[name] = (main(args), out.getvalue(), err.getvalue())
+                if name == "init":
+                    monkeypatch.chdir(root)
+        return said
+
+    folder, said = shared_once(tmp_path_factory, "init-project", make)
+    return folder / "spiel", {name: tuple(value) for name, value in said.items()}
 
 
 def test_a_new_project_validates_and_builds_its_cards_and_rulebook(built):
