@@ -8,7 +8,7 @@ import json
 from cardgen.commands.options import add_content_option, settings_of
 from cardgen.errors import UsageError
 from cardgen.content.model import Content
-from cardgen.rules.attack import MELEE_WEAPON_IDS, ODDS_ACTIONS, OddsAction, Situation
+from cardgen.rules.attack import MELEE_ACTIONS, MELEE_WEAPON_IDS, ODDS_ACTIONS, OddsAction, Situation
 from cardgen.stages import load_and_derive
 from cardgen.vocabulary import from_roman
 
@@ -24,10 +24,18 @@ def situation_of(args: argparse.Namespace, content: Content) -> Situation:
         cover = level
     if args.range is not None and args.range < 0:
         raise UsageError(f"--range must be 0 cm or more, not {args.range:g}")
-    return Situation(action=args.action or default_action(args.attacker, content), range_cm=args.range or 0, cover=cover,
+    action = args.action or default_action(args.attacker, content)
+    if args.crossing and action != "reaction":
+        raise UsageError("--crossing is for Reaktionsfeuer: add --action reaction")
+    if (args.helpers or args.target_helpers) and action not in MELEE_ACTIONS:
+        raise UsageError("--helpers and --target-helpers count in melee: add --action attack or charge")
+    if min(args.helpers, args.target_helpers) < 0:
+        raise UsageError("--helpers and --target-helpers take 0 or more models")
+    return Situation(action=action, range_cm=args.range or 0, cover=cover,
                      touches_cover=args.touching_cover, prone=args.prone, moving=args.moving,
                      from_front=not args.from_behind, defending=args.defending, target_prone=args.prone_target,
-                     indirect=args.indirect or args.spotted, spotted=args.spotted)
+                     indirect=args.indirect or args.spotted, spotted=args.spotted, crossing=args.crossing,
+                     helpers=args.helpers, target_helpers=args.target_helpers)
 
 
 def default_action(attacker: str, content: Content) -> OddsAction:
@@ -87,6 +95,12 @@ def add_parser(sub) -> None:
     p.add_argument("--spotted", action="store_true", help="indirect fire at a point a friendly model sees: -3")
     p.add_argument("--from-behind", action="store_true", help="fire from behind: the target's shield gives nothing")
     p.add_argument("--defending", action="store_true", help="melee: the target is in Verteidigung")
+    p.add_argument("--crossing", action="store_true",
+                   help="Reaktionsfeuer at a target moving into or out of the perception area: -1 more")
+    p.add_argument("--helpers", type=int, default=0, metavar="N",
+                   help="melee: the attacker's other friendly models touching the target's base, +2 each")
+    p.add_argument("--target-helpers", type=int, default=0, metavar="N",
+                   help="melee: the target's other friendly models touching the attacker's base, +2 each for it")
     add_content_option(p)
     p.add_argument("--json", action="store_true", help="print JSON (every number as \"n/d\")")
     p.set_defaults(func=cmd_odds)

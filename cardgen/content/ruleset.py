@@ -157,10 +157,14 @@ class OddsRules(Strict):
     aimed_shot: int = _mod(1, "FK roll of a Gezielter Schuss.")
     snap_shot: int = _mod(-2, "FK roll of a Schnellschuss.")
     reaction_fire: int = _mod(-1, "FK roll of Reaktionsfeuer.")
+    reaction_crossing: int = _mod(-1, "FK roll of Reaktionsfeuer at a target moving into or out of the "
+                                      "perception area, besides the Reaktionsfeuer's own.")
     dauerfeuer_hit: int = _mod(1, "FK roll per shot after the first at one target (Dauerfeuer).")
     dauerfeuer_wound: int = _mod(1, "Wound roll per shot after the first at one target (Dauerfeuer).")
     charge: int = _mod(2, "NK roll after an Angriffsbewegung, unless the defender is in Verteidigung.")
     size_step: int = _mod(1, "NK roll of the larger model per size step of difference (Größenunterschiede).")
+    multiple_opponents: int = _mod(2, "NK roll per other friendly model touching the opponent's base "
+                                      "(Multiple Gegner), for either side.")
     indirect: int = _mod(-5, "FK roll of indirect fire (Indirekter Fernkampf), instead of any cover malus.")
     indirect_spotted: int = _mod(-3, "FK roll of indirect fire at a point a friendly model sees.")
     indirect_cover: Literal[1, 2, 3] = Field(default=2, description=(

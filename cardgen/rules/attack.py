@@ -78,6 +78,9 @@ class Situation:
     target_prone: bool = False       # the target lies: one size smaller, klein stays klein (Liegende Modelle)
     indirect: bool = False           # Indirekter Fernkampf: its malus instead of the cover's, armour as cover II
     spotted: bool = False            # indirect: a friendly model sees the point (the smaller malus)
+    crossing: bool = False           # Reaktionsfeuer: the target moves into or out of the perception area
+    helpers: int = 0                 # melee: the attacker's other friendly models touching the target's base
+    target_helpers: int = 0          # melee: the target's other friendly models touching the attacker's base
 
 
 def target_size(target: Combatant, situation: Situation) -> Size:

@@ -85,6 +85,7 @@ def attack_odds(attacker: Combatant, weapon: AttackWeapon, target: Combatant, si
     melee = action in MELEE_ACTIONS
     if situation.indirect:
         _check_indirect(weapon, situation)
+    _check_fits(situation)
     to_hit = None if melee else _to_hit(attacker, weapon, target, situation, rules)
     p_hit = _melee_hit(attacker, target, situation, rules) if melee else dice.attribute_roll(to_hit or 0)
     shock, loss = _wound(attacker, weapon, target, situation, rules)
@@ -127,6 +128,16 @@ def _check_indirect(weapon: AttackWeapon, situation: Situation) -> None:
         raise OddsError("indirect fire cannot be Reaktionsfeuer")
 
 
+def _check_fits(situation: Situation) -> None:
+    """A crossing target only for Reaktionsfeuer, models in base contact only in melee (Multiple Gegner)."""
+    if situation.crossing and situation.action != "reaction":
+        raise OddsError("a target moving into or out of the perception area counts for Reaktionsfeuer only")
+    if (situation.helpers or situation.target_helpers) and situation.action not in MELEE_ACTIONS:
+        raise OddsError("models touching an opponent's base (Multiple Gegner) count in melee only")
+    if situation.helpers < 0 or situation.target_helpers < 0:
+        raise OddsError("models in base contact cannot be fewer than 0")
+
+
 def extra_shots(weapon: AttackWeapon, action: OddsAction) -> int:
     """Dauerfeuer: the shots after the first, all at one target; a Gezielter Schuss fires one shot
     ("nicht in Kombination mit Dauerfeuer einsetzbar")."""
@@ -155,6 +166,7 @@ def _to_hit(attacker: Combatant, weapon: AttackWeapon, target: Combatant, situat
     value += rules.moving_target if situation.moving else 0
     value += {"aimed": rules.aimed_shot, "snap": rules.snap_shot, "reaction": rules.reaction_fire}.get(
         situation.action, 0)
+    value += rules.reaction_crossing if situation.crossing else 0
     return value + extra_shots(weapon, situation.action) * rules.dauerfeuer_hit
 
 
@@ -166,6 +178,8 @@ def _melee_hit(attacker: Combatant, target: Combatant, situation: Situation, rul
         mine += rules.charge
     theirs = _require(target.nk, "NK", target) - target.melee_malus + max(0, -step) * rules.size_step
     theirs += target.shield_melee if situation.defending else 0
+    mine += situation.helpers * rules.multiple_opponents                    # Multiple Gegner, either side
+    theirs += situation.target_helpers * rules.multiple_opponents
     agi = _require(attacker.agi, "AGI", attacker) - _require(target.agi, "AGI", target)
     return dice.melee_hit(mine - theirs, agi)
 

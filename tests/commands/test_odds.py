@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 
 import pytest
 
@@ -65,6 +66,11 @@ def test_odds_lying_target_counts_one_size_smaller(cli):
      "Sturmgewehr is not a melee weapon: no Angriff with it"),
     (["sturmtruppe", "panzerjäger", "--cover", "IV"], "--cover takes I, II or III, not 'IV'"),
     (["sturmtruppe:sturmgewehr", "panzerjäger", "--indirect"], "Sturmgewehr cannot fire indirectly (no indirekt mark)"),
+    (["sturmtruppe", "panzerjäger", "--crossing"], "--crossing is for Reaktionsfeuer: add --action reaction"),
+    (["sturmtruppe", "panzerjäger", "--helpers", "1"],
+     "--helpers and --target-helpers count in melee: add --action attack or charge"),
+    (["ordenskrieger", "sturmtruppe", "--action", "attack", "--target-helpers", "-1"],
+     "--helpers and --target-helpers take 0 or more models"),
 ])
 def test_odds_errors_are_one_line(cli, args, message):
     code, out, err = cli("odds", *args, "--content", EXAMPLE)
@@ -77,3 +83,19 @@ def test_without_action_a_melee_weapon_attacks():
     assert default_action("sturmtruppe:waffenlos", content) == "attack"
     assert default_action("sturmtruppe:sturmgewehr", content) == "normal"
     assert default_action("sturmtruppe", content) == "normal"
+
+
+def test_odds_with_helpers_and_a_crossing_target(cli):
+    """Multiple Gegner and Reaktionsfeuer at a target crossing the perception area (rulebook values in
+    tests/rules/test_odds.py): the flags reach the odds."""
+    def p_hit(*args: str) -> str:
+        code, out, err = cli("odds", *args, "--json", "--content", EXAMPLE)
+        assert code == 0, err
+        return json.loads(out)["p_hit"]
+    alone = p_hit("ordenskrieger:ordensklinge", "sturmtruppe", "--action", "attack")
+    helped = p_hit("ordenskrieger:ordensklinge", "sturmtruppe", "--action", "attack", "--helpers", "1")
+    resisted = p_hit("ordenskrieger:ordensklinge", "sturmtruppe", "--action", "attack", "--target-helpers", "1")
+    assert Fraction(resisted) < Fraction(alone) < Fraction(helped)
+    reaction = p_hit("sturmtruppe:sturmgewehr", "panzerjäger", "--action", "reaction", "--range", "20")
+    crossing = p_hit("sturmtruppe:sturmgewehr", "panzerjäger", "--action", "reaction", "--range", "20", "--crossing")
+    assert Fraction(reaction) - Fraction(crossing) == Fraction(1, 12)

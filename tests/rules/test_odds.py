@@ -50,6 +50,7 @@ def brute_hit(att: Combatant, weapon: AttackWeapon, tgt: Combatant, sit: Situati
         steps = SIZES.index(att.size) - SIZES.index(size)
         mine = att.nk - att.melee_malus + max(steps, 0) + (2 if sit.action == "charge" and not sit.defending else 0)
         theirs = tgt.nk - tgt.melee_malus + max(-steps, 0) + (tgt.shield_melee if sit.defending else 0)
+        mine, theirs = mine + 2 * sit.helpers, theirs + 2 * sit.target_helpers          # Multiple Gegner
         won = tied = 0
         for a, d in product(FACES, FACES):
             won += a + mine > d + theirs
@@ -68,6 +69,7 @@ def brute_hit(att: Combatant, weapon: AttackWeapon, tgt: Combatant, sit: Situati
     value -= 3 if weapon.unhandlich and size in ("klein", "mittel") else 0
     value += (2 if sit.prone else 0) - (2 if sit.moving else 0)
     value += {"aimed": 1, "snap": -2, "reaction": -1}.get(sit.action, 0)
+    value -= 1 if sit.crossing else 0                       # into or out of the perception area
     value += 0 if sit.action == "aimed" else weapon.shots - 1
     return Fraction(sum(1 for roll in FACES if roll <= value), 12)
 
@@ -144,6 +146,11 @@ def random_case(rng: random.Random, index: int) -> tuple[Combatant, AttackWeapon
                           target_prone=rng.random() < 0.3,
                           indirect=weapon.indirekt and action != "reaction" and rng.random() < 0.7,
                           spotted=rng.random() < 0.5)
+    more = random.Random(1000 + index)        # drawn apart: the cases above stay those they were
+    if melee:
+        situation = replace(situation, helpers=more.choice([0, 0, 1, 2]), target_helpers=more.choice([0, 0, 1, 3]))
+    elif action == "reaction":
+        situation = replace(situation, crossing=more.random() < 0.5)
     return attacker, weapon, target, situation
 
 
@@ -171,6 +178,8 @@ def test_the_generated_cases_cover_every_effect_and_action() -> None:
     assert {s.action for *_, s in CASES} == {"normal", "aimed", "snap", "reaction", "attack", "charge"}
     situations = [s for *_, s in CASES]
     assert any(s.indirect and s.spotted for s in situations) and any(s.indirect and not s.spotted for s in situations)
+    assert any(s.crossing for s in situations) and any(s.helpers for s in situations)
+    assert any(s.target_helpers for s in situations)
     assert any(s.target_prone and s.action in ("attack", "charge") for s in situations)
     assert any(s.target_prone and s.action not in ("attack", "charge") for s in situations)
 
@@ -291,3 +300,39 @@ def test_a_value_to_reach_of_zero_or_less_never_hits(fk: int, range_bands: int, 
     odds = attack_odds(model(fk=fk), gun(), model(), situation, RULES)
     assert odds.to_hit is not None and odds.to_hit <= 0
     assert odds.p_hit == 0 and odds.tp_lost == {0: 1} and odds.expected_tp_lost == 0
+
+
+def test_multiple_opponents_give_each_side_two_per_model_touching_the_base(regelbuch: str) -> None:
+    """Modifikatoren im Nahkampf, Multiple Gegner: +2 on one's own NK roll per friendly model touching
+    the opponent's base -- the same odds as that much more NK."""
+    assert ("Für jedes befreundete Modell welches die Base des gegnerischen Modells berührt, gibt es einen "
+            "Bonus von +2 auf den eigenen NK-Wurf.") in regelbuch
+    knife = gun(kind="nahkampf", band=None, aimed_band=None, ap_costs=MELEE_COSTS)
+    helped = attack_odds(model(nk=4), knife, model(nk=6), Situation(action="attack", helpers=2), RULES)
+    stronger = attack_odds(model(nk=8), knife, model(nk=6), Situation(action="attack"), RULES)
+    assert helped.p_hit == stronger.p_hit > attack_odds(model(nk=4), knife, model(nk=6),
+                                                        Situation(action="attack"), RULES).p_hit
+    resisted = attack_odds(model(nk=4), knife, model(nk=2), Situation(action="attack", target_helpers=1), RULES)
+    assert resisted.p_hit == Fraction(1, 2)                # 4 against 2 + 2: even, AGI even too
+
+
+def test_reaction_fire_at_a_target_crossing_the_perception_area_loses_one_more(regelbuch: str) -> None:
+    """Reaktionsfeuer: -1, and "Wenn sich das Ziel in den Wahrnehmungsbereich hinein oder hinaus bewegt
+    erhält der Schütze einen weiteren Malus von -1"."""
+    assert "hinein oder hinaus bewegt erhält der Schütze einen weiteren Malus von -1" in regelbuch
+    normal = attack_odds(model(fk=6), gun(), model(), Situation(range_cm=10), RULES)
+    reaction = attack_odds(model(fk=6), gun(), model(), Situation(action="reaction", range_cm=10), RULES)
+    crossing = attack_odds(model(fk=6), gun(), model(), Situation(action="reaction", range_cm=10, crossing=True),
+                           RULES)
+    assert (normal.to_hit, reaction.to_hit, crossing.to_hit) == (6, 5, 4)
+    assert crossing.p_hit == Fraction(4, 12)
+
+
+def test_crossing_and_helpers_only_where_the_rulebook_has_them() -> None:
+    knife = gun(kind="nahkampf", band=None, aimed_band=None, ap_costs=MELEE_COSTS)
+    with pytest.raises(OddsError, match="Reaktionsfeuer only"):
+        attack_odds(model(), gun(), model(), Situation(crossing=True), RULES)
+    with pytest.raises(OddsError, match="melee only"):
+        attack_odds(model(), gun(), model(), Situation(helpers=1), RULES)
+    with pytest.raises(OddsError, match="fewer than 0"):
+        attack_odds(model(), knife, model(), Situation(action="attack", helpers=-1), RULES)
