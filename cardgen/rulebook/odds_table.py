@@ -1,5 +1,7 @@
-"""``{{ odds: ATTACKER[:WEAPON] vs TARGET [range=CM] [action=…] [cover=I|II|III] }}``: a worked example's
-odds, computed from the content (:mod:`cardgen.rules.odds`) instead of written by hand.
+"""``{{ odds: ATTACKER[:WEAPON] vs TARGET [range=CM] [action=…] [cover=I|II|III] [FLAG=ja|nein] [helpers=N]
+[target-helpers=N] }}``: a worked example's odds, computed from the content (:mod:`cardgen.rules.odds`)
+instead of written by hand.  The flags are ``cardgen odds``'s: touching-cover, prone, moving,
+prone-target, indirect, spotted, from-behind, defending, crossing (``ja``/``nein``, or yes/no).
 
 The directive prints a caption naming attacker, weapon, target, range and action, and a one-row table:
 Treffer, nur Schock, TP-Verlust (as percentages), erwarteter TP-Verlust and pro AP.  It is generated as
@@ -23,7 +25,13 @@ from cardgen.vocabulary import from_roman
 
 LINE = re.compile(r"^\{\{\s*odds:\s*(?P<attacker>[\w-]+(?::[\w-]+)?)\s+vs\s+(?P<target>[\w-]+)"
                   r"(?P<options>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
-OPTIONS = ("range", "action", "cover")
+FLAGS = {"touching-cover": "touches_cover", "prone": "prone", "moving": "moving", "prone-target": "target_prone",
+         "indirect": "indirect", "spotted": "spotted", "defending": "defending", "crossing": "crossing"}
+"""The yes/no options, each named as ``cardgen odds``'s flag, and the Situation field it sets
+(``from-behind`` sets ``from_front`` to the opposite)."""
+COUNTS = {"helpers": "helpers", "target-helpers": "target_helpers"}
+OPTIONS = ("range", "action", "cover", *FLAGS, "from-behind", *COUNTS)
+YES, NO = ("ja", "yes", "true"), ("nein", "no", "false")
 READS = ("units", "weapons", "armor", "equipment", "traits", "damage_effects", "ruleset")
 """The content kinds an odds directive reads (a unit's derived values depend on all of them)."""
 _UNITS = "odds_units"
@@ -47,7 +55,21 @@ def situation(options: str) -> Situation:
     if cover is None or cover > 3 or range_cm < 0:
         raise DirectiveError(f"cover={given.get('cover')} is no cover I, II or III" if cover is None or cover > 3
                              else f"range={given['range']} is below 0 cm")
-    return Situation(action=action, range_cm=range_cm, cover=cover)
+    more: dict[str, Any] = {}
+    for key, field in (*FLAGS.items(), ("from-behind", "from_front")):
+        if key in given:
+            value = given[key].lower()
+            if value not in YES + NO:
+                raise DirectiveError(f"{key}={given[key]} is neither ja nor nein")
+            more[field] = (value in YES) != (key == "from-behind")
+    for key, field in COUNTS.items():
+        if key in given:
+            if not given[key].isdigit() or int(given[key]) > 20:
+                raise DirectiveError(f"{key}={given[key]} is no number of models from 0 to 20")
+            more[field] = int(given[key])
+    if more.get("spotted"):
+        more["indirect"] = True
+    return Situation(action=action, range_cm=range_cm, cover=cover, **more)
 
 
 def derived_units(env: MutableMapping[str, Any], content: Any) -> Mapping[str, DerivedUnit]:

@@ -3,12 +3,14 @@ worked example from the content, its warnings with their line, the kinds it read
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardgen.rulebook.directive import kinds_read
 from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.rulebook.markdown import make_markdown
-from cardgen.rulebook.odds_table import situation
+from cardgen.rulebook.odds_table import OPTIONS, situation
 from cardgen.stages import load_content
 from conftest import EXAMPLE
 
@@ -43,7 +45,7 @@ def test_a_bad_odds_directive_is_a_warning_with_its_line(content):
     assert env["warnings"] == [
         (3, "odds directive: 90 cm is beyond the range of Sturmgewehr (25/3: at most 75 cm)"),
         (5, "odds directive: unknown unit 'panzerjaeger' (did you mean 'panzerjäger'?)"),
-        (7, "odds directive: unknown option 'rang' (known: range, action, cover) (did you mean 'range'?)"),
+        (7, f"odds directive: unknown option 'rang' (known: {', '.join(OPTIONS)}) (did you mean 'range'?)"),
         (9, "odds directive: Sturmtruppe does not carry 'pistole' (it carries: sturmgewehr, kampfmesser, "
             "splittergranate, waffenlos)"),
     ]
@@ -56,6 +58,28 @@ def test_odds_directive_options():
         situation(" action=zielen")
     with pytest.raises(DirectiveError, match="cover=IV is no cover I, II or III"):
         situation(" cover=IV")
+
+
+
+def test_odds_directive_takes_every_flag_of_cardgen_odds():
+    """The directive's yes/no options and counts are ``cardgen odds``'s flags, each reaching the situation."""
+    import argparse
+
+    from cardgen.commands.odds import add_parser
+    commands = argparse.ArgumentParser().add_subparsers()
+    add_parser(commands)
+    flags = set(re.findall(r"--([\w-]+)", commands.choices["odds"].format_help())) - {"help", "content", "json"}
+    assert flags == set(OPTIONS)
+    told = situation(" action=charge prone=ja moving=yes prone-target=ja from-behind=ja defending=nein "
+                     "crossing=nein helpers=2 target-helpers=1 touching-cover=ja spotted=ja")
+    assert (told.prone, told.moving, told.target_prone, told.from_front, told.defending, told.crossing,
+            told.helpers, told.target_helpers, told.touches_cover, told.indirect, told.spotted) == (
+        True, True, True, False, False, False, 2, 1, True, True, True)
+    assert situation("").from_front and not situation(" from-behind=nein").prone
+    with pytest.raises(DirectiveError, match="prone=vielleicht is neither ja nor nein"):
+        situation(" prone=vielleicht")
+    with pytest.raises(DirectiveError, match="helpers=-1 is no number of models"):
+        situation(" helpers=-1")
 
 
 def test_odds_directive_reads_what_a_derived_unit_depends_on():
