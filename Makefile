@@ -8,6 +8,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TESTSTAMP := $(VENV)/.test-system
+# The tests start many Python processes (xdist workers, cardgen commands, render workers): each reads
+# compiled modules from one cache in .venv instead of compiling cardgen (and pytest's rewritten test
+# modules) again, even where the environment says PYTHONDONTWRITEBYTECODE.
+PYTEST := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/$(VENV)/pycache $(BIN)/python -m pytest
 
 .PHONY: build test test-fast setup clean
 
@@ -17,10 +21,10 @@ build: $(STAMP)
 test: $(STAMP) $(TESTSTAMP)
 	$(BIN)/ruff check cardgen tests bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n 2 --dist worksteal
+	$(PYTEST) -q -n 2 --dist worksteal
 
 test-fast: $(STAMP)     # every test that renders no PDF (pytest.mark.pdf marks the others): a quick check
-	$(BIN)/python -m pytest -q -n 2 -m "not pdf"
+	$(PYTEST) -q -n 2 -m "not pdf"
 
 setup: $(STAMP)
 
