@@ -6,7 +6,7 @@ import pytest
 from jinja2 import nodes
 
 from cardgen import geometry
-from cardgen.cards.impose import layout_sheet
+from cardgen.cards.sheetlayout import layout_sheet
 from cardgen.cards.render import CARDS_TEMPLATES, environment
 from cardgen.geometry import FacePage, SheetOptions, paper_mm, sheet_layout, slots_to_try
 

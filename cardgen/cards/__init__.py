@@ -2,7 +2,7 @@
 
 Stages: :mod:`view` / :mod:`power_view` / :mod:`group_view` (what a card
 shows) → :mod:`render` (one face → HTML → one-page PDF, with :mod:`fit`
-shrinking text that does not fit) → :mod:`impose` (faces on paper sheets (A4 by default)) →
+shrinking text that does not fit) → :mod:`impose` (faces on paper sheets (A4 by default), laid out by :mod:`sheetlayout`, drawn by :mod:`placement`) →
 :mod:`png` (PNG faces and deck sheets); :mod:`pipeline` runs them with the
 build cache, :mod:`command` is ``cardgen cards``.
 """
@@ -13,7 +13,7 @@ import functools
 import hashlib
 from pathlib import Path
 
-IMPOSER_FILES = ("impose.py", "pdfwriter.py", "recording.py", "press.py")
+IMPOSER_FILES = ("impose.py", "sheetlayout.py", "placement.py", "pdfwriter.py", "recording.py", "press.py")
 
 
 @functools.lru_cache(maxsize=1)

@@ -2,9 +2,9 @@
 
 The sheet itself is a template (``templates/cards/sheet.html.j2``): CSS puts
 the slots, fold lines and crop marks on the page.  WeasyPrint lays out one
-sheet (its numbers come from :func:`cardgen.geometry.sheet_layout`); this
-module reads where its ``.slot`` and ``.trim`` boxes landed and
-draws each face there as a PDF form XObject: trim box on ``.trim``, clipped
+sheet (:mod:`cardgen.cards.sheetlayout` reads where its ``.slot`` and ``.trim``
+boxes landed); this module draws each face there as a PDF form XObject
+(:mod:`cardgen.cards.placement`): trim box on ``.trim``, clipped
 to ``.slot`` (so a face's bleed never covers its neighbour), the back of a
 fold pair turned by 180°.  No content stream is parsed or rewritten, which
 keeps imposing 1000 cards cheap.
@@ -33,198 +33,25 @@ a page of its own, for the print-shop files (:mod:`cardgen.cards.printshop`).
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import io
-import json
-import os
 from collections.abc import Callable, Sequence
-from dataclasses import astuple, dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pikepdf
 
-from cardgen.atomic import output_error, write_atomic
-from cardgen.cache import Cache, digest, discard, read_regular, tree_digest
+from cardgen.cache import Cache, digest
 from cardgen.cards import imposer_code
 from cardgen.cards.pdfwriter import PdfWriter, Recording
-from cardgen.errors import RenderError
-from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, paper_mm, px_to_pt, sheet_layout
-from cardgen.paths import CARDS_TEMPLATES
+from cardgen.cards.placement import face_form, face_placement, save_pdf
+from cardgen.cards.sheetlayout import Sheet, Slot, best_options, layout_sheet, sheet_with_blanks
+from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, paper_mm
 
-if TYPE_CHECKING:
-    from cardgen.pdf import BoxInfo
-
-SHEET_FORMAT = 2                # of a laid-out sheet kept in the store (2: a slot's turn in degrees)
 CHUNK_PAGES = 4                 # sheets in one qpdf document before the writer takes them (Imposer)
 FaceList = list[tuple[str, "bytes | None"]]
-
-
-@dataclass(frozen=True)
-class Rect:
-    """A rectangle in PDF points, origin bottom left."""
-
-    left: float
-    bottom: float
-    width: float
-    height: float
-
-
-@dataclass(frozen=True)
-class Slot:
-    role: str                        # face, front or back
-    clip: Rect
-    trim: Rect
-    rotate: int                      # degrees counter-clockwise: 0, 90, 180 (a fold pair's back) or 270
-
-
-@dataclass(frozen=True)
-class Sheet:
-    """One laid-out printer sheet: its background page and its slots."""
-
-    pdf: bytes
-    width_pt: float
-    height_pt: float
-    slots: tuple[Slot, ...]
-
-    @property
-    def per_page(self) -> int:
-        return sum(1 for slot in self.slots if slot.role in ("face", "front"))
-
-
-def box_rect(box: BoxInfo, page_height_px: float) -> Rect:
-    """The border box of ``box`` in PDF points (origin bottom left)."""
-    x, y, w, h = box.x, box.y, box.width, box.height
-    return Rect(px_to_pt(x), px_to_pt(page_height_px - y - h), px_to_pt(w), px_to_pt(h))
-
-
-def read_slots(boxes: tuple[BoxInfo, ...], page_height_px: float) -> list[Slot]:
-    """The slots of a laid-out sheet page: every ``data-slot`` box and the ``.trim`` box in it."""
-    slots = []
-    for box in boxes:
-        if box.tag is None or not (role := box.get("slot")):
-            continue
-        trim = next(b for b in boxes[box.index:box.end] if "trim" in b.classes)
-        slots.append(Slot(role, box_rect(box, page_height_px), box_rect(trim, page_height_px),
-                          180 if box.get("rotate") == "180" else 0))
-    return slots
-
-
-@lru_cache(maxsize=32)
-def layout_sheet(card: FacePage, options: SheetOptions, store: Path | None = None) -> Sheet:
-    """The sheet for ``card`` and ``options``: from ``store`` (a cache folder) when
-    it was laid out before with the same templates, else laid out now."""
-    if store is None:
-        return _layout_sheet(card, options)
-    path = Path(store) / f"{digest('sheet', SHEET_FORMAT, tree_digest(CARDS_TEMPLATES), repr(card), repr(options))}.json"
-    try:                                    # a damaged or foreign entry is laid out again
-        data = json.loads(read_regular(path) or b"")        # never blocks on a FIFO
-        pdf = base64.b64decode(data["pdf"], validate=True)
-        if hashlib.sha256(pdf).hexdigest() != data["sha256"]:
-            raise ValueError("damaged")
-        return Sheet(pdf, float(data["width"]), float(data["height"]),
-                     tuple(Slot(str(s["role"]), Rect(*map(float, s["clip"])), Rect(*map(float, s["trim"])),
-                                int(s["rotate"])) for s in data["slots"]))
-    except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError):
-        sheet = _layout_sheet(card, options)
-    try:
-        if os.path.lexists(path) and not path.is_file():
-            discard(path)
-        write_atomic(path, json.dumps({
-            "pdf": base64.b64encode(sheet.pdf).decode("ascii"), "sha256": hashlib.sha256(sheet.pdf).hexdigest(),
-            "width": sheet.width_pt, "height": sheet.height_pt,
-            "slots": [{"role": s.role, "clip": astuple(s.clip), "trim": astuple(s.trim), "rotate": s.rotate}
-                      for s in sheet.slots]}).encode("utf-8"))
-    except OSError as exc:
-        raise output_error(exc, path) from None
-    return sheet
-
-
-def _layout_sheet(card: FacePage, options: SheetOptions) -> Sheet:
-    """Lay out the sheet template and read the slots of its first page."""
-    # lazy: the renderer (WeasyPrint), only for a sheet not kept from an earlier build
-    from cardgen.cards.render import render_template
-    from cardgen.pdf import load_document
-
-    html = render_template("sheet.html.j2", {"sheet": "sheet.css"}, sheet=sheet_layout(card, options))
-    laid_out = load_document(html, CARDS_TEMPLATES)
-    width, height = laid_out.page_size(0)
-    slots = read_slots(laid_out.boxes(0), height)
-    if not slots:
-        raise RenderError(f"a {card.width_mm:g} × {card.height_mm:g} mm card does not fit on an "
-                          f"{options.paper} sheet")
-    laid_out.keep_pages(1)
-    background = laid_out.write()
-    return Sheet(background.pdf, px_to_pt(width), px_to_pt(height), tuple(slots))
-
-
-def best_sheet(card: FacePage, options: SheetOptions, store: Path | None = None) -> Sheet:
-    """Portrait or landscape, whichever holds more cards (duplex: always portrait)."""
-    return layout_sheet(card, best_options(card, options, store), store)
-
-
-def best_options(card: FacePage, options: SheetOptions, store: Path | None = None) -> SheetOptions:
-    """``options`` in the orientation that holds more cards (duplex: always portrait)."""
-    if options.mirrored:
-        return options
-    landscape = replace(options, orientation="landscape")
-    portrait_sheet, landscape_sheet = layout_sheet(card, options, store), layout_sheet(card, landscape, store)
-    return landscape if landscape_sheet.per_page > portrait_sheet.per_page else options
-
-
-def blank_places(faces: Sequence[object], per_page: int) -> tuple[int, ...]:
-    """The places of a sheet of ``per_page`` that show no face: past the last of ``faces`` (the rest
-    of a last sheet) or where it is None (a card without a back)."""
-    return tuple(i for i in range(per_page) if i >= len(faces) or faces[i] is None)
-
-
-def sheet_with_blanks(card: FacePage, options: SheetOptions, faces: Sequence[object],
-                      store: Path | None = None) -> Sheet:
-    """The sheet for one page showing ``faces`` (in slot order): its places without a face printed
-    blank -- no outline, fold line, label or crop mark for a card that is not there."""
-    sheet = layout_sheet(card, options, store)
-    blank = blank_places(faces, sheet.per_page)
-    return layout_sheet(card, replace(options, blank=blank), store) if blank else sheet
-
-
-def face_form(target: pikepdf.Pdf, page: pikepdf.Page,
-              bbox: tuple[float, float, float, float] | None = None) -> pikepdf.Object:
-    """``page`` (a face) as a form XObject of ``target``, clipped to ``bbox`` (in the face's own
-    coordinates); its content stream is referenced as it is, never parsed."""
-    form = page.as_form_xobject()
-    if bbox is not None:
-        form.BBox = pikepdf.Array(bbox)
-    return target.copy_foreign(form)
-
-
-def face_placement(face: pikepdf.Page, trim: Rect, clip: Rect | None = None,
-                   rotate: int = 0) -> tuple[tuple[float, float, float, float], tuple[float, ...]]:
-    """The clip box (in the face's coordinates) and the matrix that draw ``face`` with its trim box
-    on ``trim`` -- scaled to fit (1 on a printer sheet, any scale in a rulebook figure), turned by
-    ``rotate`` degrees counter-clockwise (0, 90, 180 or 270) -- and nothing of it outside ``clip``
-    (default: ``trim``)."""
-    tl, tb, tr, tt = (float(v) for v in face.trimbox[:4])
-    scale = (trim.height if rotate in (90, 270) else trim.width) / (tr - tl)
-    t, c = trim, clip or trim
-    if rotate == 180:
-        e, f = t.left + t.width + scale * tl, t.bottom + t.height + scale * tb
-        bbox = (e - c.left - c.width, f - c.bottom - c.height, e - c.left, f - c.bottom)
-        matrix: tuple[float, ...] = (-scale, 0, 0, -scale, e, f)
-    elif rotate == 90:                          # the face's top to the left
-        e, f = t.left + scale * tt, t.bottom - scale * tl
-        bbox = (c.bottom - f, e - c.left - c.width, c.bottom + c.height - f, e - c.left)
-        matrix = (0, scale, -scale, 0, e, f)
-    elif rotate == 270:                         # the face's top to the right
-        e, f = t.left - scale * tb, t.bottom + scale * tr
-        bbox = (f - c.bottom - c.height, c.left - e, f - c.bottom, c.left + c.width - e)
-        matrix = (0, -scale, scale, 0, e, f)
-    else:
-        e, f = t.left - scale * tl, t.bottom - scale * tb
-        bbox = (c.left - e, c.bottom - f, c.left + c.width - e, c.bottom + c.height - f)
-        matrix = (scale, 0, 0, scale, e, f)
-    return (bbox[0] / scale, bbox[1] / scale, bbox[2] / scale, bbox[3] / scale), matrix
 
 
 class ChunkCache:
@@ -440,16 +267,6 @@ def _sheet_identity(sheet: Sheet) -> str:
     return hashlib.sha256(repr((sheet.width_pt, sheet.height_pt, sheet.slots)).encode() + sheet.pdf).hexdigest()
 
 
-def save_pdf(pdf: pikepdf.Pdf) -> bytes:
-    """Serialise deterministically: the same pages give the same bytes."""
-    pdf.docinfo["/Producer"] = "cardgen"
-    pdf.docinfo["/Creator"] = "cardgen"
-    buffer = io.BytesIO()
-    pdf.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
-             stream_decode_level=pikepdf.StreamDecodeLevel.none)   # copy compressed data as it is
-    return buffer.getvalue()
-
-
 def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: str,
            crop_marks: bool = False, cover: bytes | None = None, store: Path | None = None,
            paper: str = DEFAULT_PAPER, names: Sequence[tuple[str, str | None]] | None = None,
@@ -519,10 +336,3 @@ def _backs(chunk: list) -> list:
     return [("face", back) for _, back in chunk]
 
 
-def append_pdf(first: bytes, second: bytes) -> bytes:
-    """``first`` (may be empty) followed by the pages of ``second``."""
-    sources = [pikepdf.Pdf.open(io.BytesIO(data)) for data in (first, second) if data]
-    result = pikepdf.Pdf.new()
-    for source in sources:
-        result.pages.extend(source.pages)
-    return save_pdf(result)

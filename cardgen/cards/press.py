@@ -28,7 +28,9 @@ from functools import partial
 
 import pikepdf
 
-from cardgen.cards.impose import FaceList, Imposer, Rect, Sheet, Slot, save_pdf
+from cardgen.cards.impose import FaceList, Imposer
+from cardgen.cards.placement import save_pdf
+from cardgen.cards.sheetlayout import Rect, Sheet, Slot
 from cardgen.geometry import FacePage, PressLayout, mm_to_pt, press_layout
 
 MARK_WIDTH_PT = 0.25

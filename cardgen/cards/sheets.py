@@ -86,7 +86,8 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
 
     def make() -> bytes:
         # lazy: pikepdf (and WeasyPrint for a sheet not laid out before), only when a card changed
-        from cardgen.cards.impose import ChunkCache, append_pdf, impose
+        from cardgen.cards.impose import ChunkCache, impose
+        from cardgen.cards.placement import append_pdf
 
         pdf = b""
         if units or cover:

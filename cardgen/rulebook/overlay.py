@@ -5,7 +5,7 @@ The card directive (:mod:`cardgen.rulebook.card_figure`) leaves an empty box
 laid out the rulebook, :func:`find_placeholders` reads on which page and
 where each box landed, and :func:`draw_faces` draws face ``N`` there as a
 form XObject, its trim box on the box (the imposer's own code:
-:func:`cardgen.cards.impose.face_placement`, :func:`~cardgen.cards.impose.face_form`).
+:func:`cardgen.cards.placement.face_placement`, :func:`~cardgen.cards.placement.face_form`).
 
 The face is drawn *before* the page's own content, so what the rulebook
 prints in the box -- the callout markers -- lies on top of the card.  (A
@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 import pikepdf
 
-from cardgen.cards.impose import Rect, box_rect, face_form, face_placement, save_pdf
+from cardgen.cards.placement import face_form, face_placement, save_pdf
+from cardgen.cards.sheetlayout import Rect, box_rect
 from cardgen.errors import RenderError
 from cardgen.pdf import LaidOut
 

@@ -40,7 +40,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "cardgen.rulebook.",
                 "cardgen.schema_export", "cardgen.balanceplot", "cardgen.balancereport")),
     ("machinery", ("cardgen.cache", "cardgen.outputs", "cardgen.context", "cardgen.speed", "cardgen.speed.workers")),
-    ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.pdfwriter", "cardgen.cards.recording",
+    ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement", "cardgen.cards.pdfwriter", "cardgen.cards.recording",
                  "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
                  "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.pipeline", "cardgen.rulebook",
                  "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter", "cardgen.rulebook.chapterpool",

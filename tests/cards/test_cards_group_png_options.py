@@ -10,8 +10,8 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from cardgen.cards.impose import SheetOptions, best_sheet
-from cardgen.geometry import FacePage, mm_to_pt
+from cardgen.cards.sheetlayout import best_sheet
+from cardgen.geometry import FacePage, SheetOptions, mm_to_pt
 
 from conftest import run_in_process
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cards.impose import SheetOptions, impose, layout_sheet
-from cardgen.geometry import FacePage, mm_to_pt
+from cardgen.cards.impose import impose
+from cardgen.cards.sheetlayout import layout_sheet
+from cardgen.geometry import FacePage, SheetOptions, mm_to_pt
 
 from .synthetic import LABEL_OFFSET, face_pdf, placements, words
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cards.impose import blank_places, impose
+from cardgen.cards.impose import impose
+from cardgen.cards.sheetlayout import blank_places
 from cardgen.geometry import FacePage
 
 from .conftest import MM

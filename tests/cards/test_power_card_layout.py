@@ -23,7 +23,7 @@ import pypdfium2
 import pypdfium2.raw as pdfium
 import pytest
 
-from cardgen.cards.impose import best_sheet
+from cardgen.cards.sheetlayout import best_sheet
 from cardgen.cards.power_view import power_card
 from cardgen.cards.render import CARDS_TEMPLATES, face_html, render_face
 from cardgen.errors import RenderError

@@ -9,11 +9,11 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from cardgen.cards.impose import SheetOptions, best_sheet, layout_sheet
+from cardgen.cards.sheetlayout import best_sheet, layout_sheet
 from cardgen.cards.power_view import power_card
 from cardgen.cards.render import render_face
 from cardgen.cards.view import unit_card
-from cardgen.geometry import FacePage
+from cardgen.geometry import FacePage, SheetOptions
 from cardgen.rules.derive import derive
 
 from tests.cards.conftest import MM

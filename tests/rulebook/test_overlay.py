@@ -8,7 +8,7 @@ import io
 import pikepdf
 import pytest
 
-from cardgen.cards.impose import Rect
+from cardgen.cards.sheetlayout import Rect
 from cardgen.errors import RenderError
 from cardgen.rulebook.overlay import Placeholder, draw_faces
 

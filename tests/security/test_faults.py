@@ -304,7 +304,7 @@ def test_a_damaged_sheet_layout_is_laid_out_again(built, damage):
     for path in (out / ".cache" / "sheets").iterdir():
         path.write_text(damage, encoding="utf-8")
     (out / "cards.pdf").unlink()
-    from cardgen.cards.impose import layout_sheet
+    from cardgen.cards.sheetlayout import layout_sheet
     layout_sheet.cache_clear()                          # the layouts are remembered per process
     build(content, out)
     assert (out / "cards.pdf").read_bytes() == cards
