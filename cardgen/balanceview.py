@@ -54,8 +54,10 @@ CHOICES: tuple[tuple[str, str], ...] = (
                 "--prone-target."),
     ("drohnen", "Drohnen greifen nicht an: sie würfeln mit FK, NK und AGI ihres Lenkers, und welcher Lenker das ist, "
                 "legt erst die Gruppe fest; als Ziel werden sie beschossen, im Nahkampf fehlen ihre NK und AGI."),
-    ("kolosse", "ein Koloss ist Ziel mit den TP seines Rumpfes; der Trefferzonenwurf (Rumpf, Seiten, Bewegung, "
-                "je eigene TP) wird nicht gerechnet."),
+    ("kolosse", "ein Koloss als Ziel: der W12 wählt die Trefferzone, der Schaden trifft nur ihre TP; ausgeschaltet "
+                "mit Rumpf 0 oder mit Bewegung 0 und einer 12; jede zerstörte Seite senkt NK und AGI um 1. Offen "
+                "gelassen: Schaden über die TP einer Zone hinaus und Treffer auf eine Zone ohne TP verfallen; die "
+                "kritischen Zustände der Zonen nicht gerechnet."),
 )
 """Every choice the report rests on, by name (docs/rules-and-points.md, "Balance", lists them)."""
 
@@ -236,7 +238,7 @@ def balance_of(content: Content, derived_units: Mapping[str, DerivedUnit]) -> Ba
     the fitted line and its outliers (:mod:`cardgen.rules.balance`, :mod:`cardgen.rules.balance_fit`);
     what ``cardgen balance`` prints and ``cardgen serve`` shows."""
     ruleset = content.checked_ruleset()
-    matrix = attack_matrix(derived_units, ruleset.odds, ruleset.balance)
+    matrix = attack_matrix(derived_units, ruleset.odds, ruleset.balance, ruleset.zone_table)
     rated = ratings(matrix)
     line = points_line(rated)
     return balance_view(content, matrix, rated, line, outliers(rated, line) if line is not None else [])

@@ -15,8 +15,8 @@ from cardgen.errors import UsageError, did_you_mean
 from cardgen.rules.attack import CARD_ACTION, MELEE_ACTIONS, attack_weapons, combatant
 from cardgen.rules.derived import DerivedUnit
 from cardgen.rules.odds import Odds, Situation, attack_odds, best_odds
-from cardgen.content.ruleset import OddsRules
-from cardgen.vocabulary import ACTION_NAMES, ROMAN
+from cardgen.content.ruleset import OddsRules, ZoneTable
+from cardgen.vocabulary import ACTION_NAMES, HIT_ZONES, ROMAN
 
 ROWS = ("Treffer", "nur Schock", "TP-Verlust", "erwarteter TP-Verlust", "pro AP")
 """The labels of the odds table, in its order."""
@@ -45,6 +45,13 @@ def odds_values(odds: Odds) -> list[tuple[str, Fraction]]:
                            odds.expected_tp_lost_per_ap)))
 
 
+def zone_values(odds: Odds) -> list[tuple[str, Fraction]]:
+    """A colossus: (label, E[TP lost in that zone]) per hit zone, in the order of its card's tracks; the
+    values add up to the expected TP lost.  Empty for any other target."""
+    return [(f"{HIT_ZONES[zone.zone]} ({zone.hit_points} TP, W12 {zone.faces}/12): erwartet", zone.expected_tp_lost)
+            for zone in odds.zones]
+
+
 def shown(label: str, value: Fraction) -> str:
     """A row's value as printed: a probability as a percentage, an expectation as a decimal."""
     return decimal(value) if label.startswith(("erwartet", "pro")) else percent(value)
@@ -60,32 +67,39 @@ def caption(odds: Odds) -> str:
 
 
 def odds_data(odds: Odds) -> dict[str, Any]:
-    """The JSON of ``cardgen odds --json``: exactly these keys, every number ``"n/d"``."""
+    """The JSON of ``cardgen odds --json``: exactly these keys, every number ``"n/d"``; a colossus adds
+    ``zones``: per hit zone its TP, the zone roll's chance, E[TP lost there] and P(hit there, n TP lost)."""
     return {
         "p_hit": fraction_text(odds.p_hit), "p_shock": fraction_text(odds.p_shock),
         "p_tp_loss": fraction_text(odds.p_tp_loss), "expected_tp_lost": fraction_text(odds.expected_tp_lost),
         "expected_tp_lost_per_ap": fraction_text(odds.expected_tp_lost_per_ap),
         "tp_lost": {str(tp): fraction_text(p) for tp, p in odds.tp_lost.items()},
         "assumptions": list(odds.assumptions),
-    }
+    } | ({"zones": {zone.zone: {
+        "hit_points": zone.hit_points, "p_zone": fraction_text(zone.p_zone),
+        "expected_tp_lost": fraction_text(zone.expected_tp_lost),
+        "tp_lost": {str(tp): fraction_text(p) for tp, p in zone.tp_lost.items()}} for zone in odds.zones}}
+        if odds.zones else {})
 
 
 def resolve_odds(units: Mapping[str, DerivedUnit], attacker: str, target: str, situation: Situation,
-                 rules: OddsRules) -> tuple[Odds, bool]:
+                 rules: OddsRules, zone_table: ZoneTable | None = None) -> tuple[Odds, bool]:
     """The odds of ``attacker`` (``UNIT`` or ``UNIT:WEAPON``) against ``target``, and whether the weapon was
     chosen (the unit's best for the situation: the highest expected TP lost per AP).  An unknown id or a
     weapon the unit does not carry is a :class:`UsageError` with a did-you-mean; an attack that cannot be
-    made an :class:`~cardgen.rules.odds.OddsError`."""
+    made an :class:`~cardgen.rules.odds.OddsError`.  A colossus's hit zones as ``zone_table`` has them (the
+    ruleset's; without one, the rulebook's figure)."""
     unit_id, _, weapon_id = attacker.partition(":")
     shooter, victim = _unit(units, unit_id), _unit(units, target)
     weapons = attack_weapons(shooter)
+    model = combatant(victim, zone_table)
     if not weapon_id:
-        return best_odds(combatant(shooter), weapons, combatant(victim), situation, rules), True
+        return best_odds(combatant(shooter, zone_table), weapons, model, situation, rules), True
     by_id = {weapon.id: weapon for weapon in weapons}
     if weapon_id not in by_id:
         raise UsageError(f"{shooter.unit.name} does not carry '{weapon_id}' (it carries: {', '.join(by_id)})"
                          + did_you_mean(weapon_id, by_id))
-    return attack_odds(combatant(shooter), by_id[weapon_id], combatant(victim), situation, rules), False
+    return attack_odds(combatant(shooter, zone_table), by_id[weapon_id], model, situation, rules), False
 
 
 def _unit(units: Mapping[str, DerivedUnit], unit_id: str) -> DerivedUnit:

@@ -47,12 +47,13 @@ def default_action(attacker: str, content: Content) -> OddsAction:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     """Print the odds of ATTACKER[:WEAPON] attacking TARGET."""
-    from cardgen.oddsview import OUT_WITHIN, caption, odds_data, odds_values, resolve_odds, shown, fraction_text
+    from cardgen.oddsview import (
+        OUT_WITHIN, caption, fraction_text, odds_data, odds_values, resolve_odds, shown, zone_values)
 
     content, derived = load_and_derive(settings_of(args).content)
     situation = situation_of(args, content)
     odds, chosen = resolve_odds(derived.units, args.attacker, args.target, situation,
-                                content.checked_ruleset().odds)
+                                content.checked_ruleset().odds, content.checked_ruleset().zone_table)
     if args.json:
         print(json.dumps(odds_data(odds), ensure_ascii=False, indent=2))
         return 0
@@ -63,6 +64,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print(f"FK-Wurf auf {odds.to_hit}")
     rows = [(label, fraction_text(value), shown(label, value)) for label, value in odds_values(odds)]
     rows += [("TP verloren: " + str(tp), fraction_text(p), shown("", p)) for tp, p in odds.tp_lost.items()]
+    rows += [(label, fraction_text(value), shown("erwartet", value)) for label, value in zone_values(odds)]
     rows += [(f"ausgeschaltet nach {n}", fraction_text(odds.p_out_within(n)), shown("", odds.p_out_within(n)))
              for n in OUT_WITHIN]
     width = max(len(label) for label, _, _ in rows)

@@ -87,7 +87,8 @@ def derived_units(env: MutableMapping[str, Any], content: Any) -> Mapping[str, D
 def odds_markdown(match: re.Match[str], content: Any, env: MutableMapping[str, Any]) -> str:
     """The caption and table of one odds directive, as Markdown; :class:`DirectiveError` when it cannot."""
     odds, _ = resolve_odds(derived_units(env, content), match["attacker"], match["target"],
-                           situation(match["options"]), content.checked_ruleset().odds)
+                           situation(match["options"]), content.checked_ruleset().odds,
+                           content.checked_ruleset().zone_table)
     values = [shown(label, value) for label, value in odds_values(odds)]
     return "\n".join([
         f"*{text_md(caption(odds))}*", "",

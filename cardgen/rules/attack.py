@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Literal, Mapping, get_args
 
+from cardgen.content.ruleset import ZoneTable
 from cardgen.rules import weapons as wr
 from cardgen.rules.derived import DerivedUnit
+from cardgen.rules.odds_zones import RULEBOOK_FACES, ZONES
 from cardgen.vocabulary import SIZES, Action, Size, WeaponKind
 
 OddsAction = Literal["normal", "aimed", "snap", "reaction", "attack", "charge"]
@@ -42,6 +44,7 @@ class Combatant:
     shield_armor: int = 0
     melee_malus: int = 0            # 3 with an unhandlich weapon or equipment (derived)
     colossus: bool = False
+    zone_faces: tuple[int, ...] = RULEBOOK_FACES    # a colossus: W12 faces per hit zone (the ruleset's zone_table)
 
 
 @dataclass(frozen=True)
@@ -92,9 +95,12 @@ def target_size(target: Combatant, situation: Situation) -> Size:
     return SIZES[max(0, SIZES.index(target.size) - 1)]
 
 
-def combatant(unit: DerivedUnit) -> Combatant:
-    """The numbers of a derived unit the odds read."""
+def combatant(unit: DerivedUnit, zone_table: ZoneTable | None = None) -> Combatant:
+    """The numbers of a derived unit the odds read; a colossus's hit zones as ``zone_table`` has them
+    (the ruleset's; without one, the rulebook's figure)."""
     armor, shield = unit.armor, unit.shield
+    faces = RULEBOOK_FACES if zone_table is None else tuple(
+        getattr(zone_table, zone).last - getattr(zone_table, zone).first + 1 for zone in ZONES)
     return Combatant(
         id=unit.unit.id, name=unit.unit.name, size=unit.unit.size, fk=unit.attributes["FK"],
         nk=unit.attributes["NK"], agi=unit.attributes["AGI"], ko=unit.attributes["KO"] or 0,
@@ -102,7 +108,7 @@ def combatant(unit: DerivedUnit) -> Combatant:
         reduction=armor.armor.damage_reduction if armor else 0,
         armor_effects=frozenset(armor.armor.effects) if armor else frozenset(),
         shield_melee=shield.melee_bonus if shield else 0, shield_armor=shield.armor_bonus if shield else 0,
-        melee_malus=unit.melee_unwieldy_malus, colossus=unit.unit.type == "koloss")
+        melee_malus=unit.melee_unwieldy_malus, colossus=unit.unit.type == "koloss", zone_faces=faces)
 
 
 def attack_weapons(unit: DerivedUnit) -> tuple[AttackWeapon, ...]:

@@ -21,7 +21,8 @@ attackers that have at least one cell (the others are ``cannot-attack`` and coun
   reach is worth something) and a cell the odds cannot compute is left out;
 * durability(u) = the AP the average attacker spends to take u out from full TP: the harmonic mean
   over every (attacker a, band b) of AP(a → u in b) = E[attacks to take u out] × the attack's AP
-  (E[attacks] from the chain of TP lost, assumption "chain"); an attacker that cannot hurt u, or
+  (E[attacks] from the chain of TP lost, assumption "chain"; a colossus: the chain over its hit zones,
+  :func:`attacks_to_out`); an attacker that cannot hurt u, or
   does not reach b, adds 0 to the mean rate; a cell the odds cannot compute is left out;
 * effectiveness(u) = offence(u) × durability(u): the TP it deals, at its mean rate, in the AP the
   average attacker needs to take it out.
@@ -39,10 +40,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Mapping
 
-from cardgen.content.ruleset import BalanceRules, OddsRules
+from cardgen.content.ruleset import BalanceRules, OddsRules, ZoneTable
 from cardgen.rules.attack import AttackWeapon, Combatant, Situation, attack_weapons, combatant
 from cardgen.rules.derived import DerivedUnit
 from cardgen.rules.odds import Odds, OddsError, attack_odds
+from cardgen.rules.odds_zones import expected_attacks as zone_expected_attacks
 
 
 @dataclass(frozen=True)
@@ -107,9 +109,10 @@ class Matrix:
         return self.cells.get((self.attacker_of[attacker], self.target_of[target], band))
 
 
-def entrant(unit: DerivedUnit) -> Entrant:
+def entrant(unit: DerivedUnit, zone_table: ZoneTable | None = None) -> Entrant:
+    """The unit as the report reads it; a colossus's hit zones as ``zone_table`` has them (the ruleset's)."""
     return Entrant(id=unit.unit.id, name=unit.unit.name, faction=unit.unit.faction, points=unit.points,
-                   model=combatant(unit), weapons=attack_weapons(unit))
+                   model=combatant(unit, zone_table), weapons=attack_weapons(unit))
 
 
 def bands(rules: BalanceRules) -> tuple[Band, ...]:
@@ -158,10 +161,18 @@ def expected_attacks(tp_lost: Mapping[int, Fraction], hit_points: int) -> float:
     return expected[hit_points]
 
 
+def attacks_to_out(odds: Odds, target: Combatant) -> float:
+    """E[attacks to take ``target`` out from full TP]: a colossus by the chain over its hit zones
+    (:func:`cardgen.rules.odds_zones.expected_attacks`), any other by :func:`expected_attacks`."""
+    if odds.chain is not None:
+        return zone_expected_attacks(odds.chain)
+    return expected_attacks(odds.tp_lost, target.hit_points)
+
+
 def attack_matrix(units: Mapping[str, DerivedUnit], rules: OddsRules,
-                  balance: BalanceRules | None = None) -> Matrix:
+                  balance: BalanceRules | None = None, zone_table: ZoneTable | None = None) -> Matrix:
     """Every derived unit against every unit (:func:`entrant_matrix`)."""
-    return entrant_matrix([entrant(u) for u in units.values()], rules, balance)
+    return entrant_matrix([entrant(u, zone_table) for u in units.values()], rules, balance)
 
 
 def entrant_matrix(entrants: Iterable[Entrant], rules: OddsRules, balance: BalanceRules | None = None) -> Matrix:
@@ -187,7 +198,7 @@ def entrant_matrix(entrants: Iterable[Entrant], rules: OddsRules, balance: Balan
                     index, odds = found
                     cells[(a, t, b)] = Cell(
                         weapon=index, per_ap=float(odds.expected_tp_lost_per_ap),
-                        ap_to_out=expected_attacks(odds.tp_lost, victim.model.hit_points) * odds.ap)
+                        ap_to_out=attacks_to_out(odds, victim.model) * odds.ap)
     return Matrix(entrants=entrants, attacker_of=attacker_of, target_of=target_of, cells=cells, bands=stated,
                   reach=reach)
 

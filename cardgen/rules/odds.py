@@ -18,7 +18,7 @@ Where the rulebook is silent the choice is named in :data:`ASSUMPTIONS` and retu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping
@@ -33,6 +33,7 @@ from cardgen.rules.attack import (
 )
 from cardgen.rules.odds_chain import out_of_action_within
 from cardgen.rules.odds_text import ASSUMPTIONS, assumptions_for
+from cardgen.rules.odds_zones import ZoneChain, ZoneOdds, mixed_tp_lost, out_within, zone_chain, zone_odds
 from cardgen.vocabulary import ACTION_NAMES, ROMAN, SIZES, TARGET_SIZE_MODIFIERS
 
 __all__ = ["ASSUMPTIONS", "AttackWeapon", "Combatant", "ODDS_ACTIONS", "Odds", "OddsAction", "OddsError", "Situation",
@@ -45,7 +46,8 @@ class OddsError(CardgenError):
 
 @dataclass(frozen=True)
 class Odds:
-    """The odds of one attack.  ``tp_lost`` maps TP lost (0 … the target's TP) to its probability."""
+    """The odds of one attack.  ``tp_lost`` maps TP lost (0 … the target's TP) to its probability; on a
+    colossus, TP lost in the zone the W12 picks (0 … that zone's TP), each zone in ``zones``."""
 
     attacker: Combatant
     weapon: AttackWeapon
@@ -58,6 +60,8 @@ class Odds:
     p_tp_loss: Fraction
     tp_lost: Mapping[int, Fraction]
     assumptions: tuple[str, ...]
+    zones: tuple[ZoneOdds, ...] = ()    # a colossus: each hit zone (:mod:`cardgen.rules.odds_zones`)
+    chain: ZoneChain | None = None      # a colossus: the chain over its zones' TP
 
     @property
     def expected_tp_lost(self) -> Fraction:
@@ -69,6 +73,8 @@ class Odds:
 
     def p_out_within(self, attacks: int) -> Fraction:
         """P(the target is out of action after at most ``attacks`` such attacks, from full TP)."""
+        if self.chain is not None:
+            return out_within(self.chain, attacks)
         return out_of_action_within(self.tp_lost, self.target.hit_points, attacks)
 
 
@@ -91,11 +97,17 @@ def attack_odds(attacker: Combatant, weapon: AttackWeapon, target: Combatant, si
     shock, loss = _wound(attacker, weapon, target, situation, rules)
     tp_lost = {tp: p * p_hit for tp, p in loss.items() if p * p_hit}   # only what can happen
     tp_lost[0] = 1 - sum(tp_lost.values(), Fraction(0))
-    return Odds(attacker=attacker, weapon=weapon, target=target, situation=situation,
+    odds = Odds(attacker=attacker, weapon=weapon, target=target, situation=situation,
                 ap=weapon.ap_costs[card_action], to_hit=to_hit, p_hit=p_hit, p_shock=p_hit * shock,
                 p_tp_loss=p_hit * sum(loss.values(), Fraction(0)),
                 tp_lost=MappingProxyType(dict(sorted(tp_lost.items()))),
                 assumptions=assumptions_for(weapon, target, situation))
+    if not target.colossus:
+        return odds
+    hits = tuple(_melee_hit(attacker, _sides_lost(target, k), situation, rules) if melee else p_hit for k in range(3))
+    chain = zone_chain(target.hit_points, target.zone_faces, loss, (hits[0], hits[1], hits[2]))
+    zones = zone_odds(chain)
+    return replace(odds, tp_lost=MappingProxyType(mixed_tp_lost(zones)), zones=zones, chain=chain)
 
 
 def best_odds(attacker: Combatant, weapons: tuple[AttackWeapon, ...], target: Combatant, situation: Situation,
@@ -111,6 +123,12 @@ def best_odds(attacker: Combatant, weapons: tuple[AttackWeapon, ...], target: Co
     if not usable:
         raise OddsError(f"{attacker.name} has no weapon for this attack: " + "; ".join(reasons))
     return max(usable, key=lambda odds: odds.expected_tp_lost_per_ap)
+
+
+def _sides_lost(target: Combatant, lost: int) -> Combatant:
+    """A colossus with ``lost`` sides destroyed: "AGI und NK um 1 verringert", per side (Verlust aller
+    Trefferpunkte)."""
+    return replace(target, nk=_require(target.nk, "NK", target) - lost, agi=_require(target.agi, "AGI", target) - lost)
 
 
 def _require(value: int | None, key: str, model: Combatant) -> int:

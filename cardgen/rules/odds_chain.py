@@ -2,8 +2,8 @@
 
 The states are the TP left, from the target's full TP down to 0 (ausgeschaltet, absorbing); each
 attack moves by the distribution of TP lost of one attack (:class:`cardgen.rules.odds.Odds`).
-Assumption "chain": shocks, the critical state (its −2 on rolls) and a colossus's other hit zones
-are left out of the chain -- each attack is the same draw.
+Assumption "chain": shocks and the critical state (its −2 on rolls) are left out of the chain -- each
+attack is the same draw.  A colossus has its own chain over its hit zones (:mod:`cardgen.rules.odds_zones`).
 """
 
 from __future__ import annotations

@@ -50,7 +50,13 @@ ASSUMPTIONS: dict[str, str] = {
                         "not modelled.",
     "area": "Flächenwaffe: the direct hit on a model wholly under the template, full damage; partial overlap "
             "(half damage), the scatter of a miss and other models under the template are not modelled.",
-    "colossus": "A colossus target has the TP of its Rumpf; the hit zone roll (Trefferzonen) is not modelled.",
+    "colossus-zones": "A colossus: the W12 hit-zone roll (the ruleset's zone table) picks the zone and the wound "
+                      "costs TP of that zone only, at most its TP left; damage beyond it, and a hit on a zone "
+                      "already at 0, cost nothing more (the rulebook moves no damage between zones).",
+    "colossus-chain": "Out of action within N attacks, a colossus: a chain over its zones' TP; out when the Rumpf "
+                      "reaches 0, or the Bewegung does and its W12 shows 12 (rolled once); each destroyed side "
+                      "lowers NK and AGI by 1 in later melee attacks; shocks and the critical states (the Rumpf's "
+                      "-2, a side's -1, the Bewegung's KO roll) are left out.",
 }
 """Every assumption by name."""
 
@@ -62,7 +68,7 @@ ARMOUR_ONLY = frozenset({"adaptiv", "robust", "strukturverstärkt"})
 
 def assumption_names(weapon: AttackWeapon, target: Combatant, situation: Situation) -> list[str]:
     """The names of the assumptions one attack rests on, in the order of :data:`ASSUMPTIONS`."""
-    names = {"no-fumble", "capped", "chain"}
+    names = {"no-fumble", "colossus-zones", "colossus-chain"} if target.colossus else {"no-fumble", "capped", "chain"}
     melee = situation.action in MELEE_ACTIONS
     effects = weapon.effects - target.armor_effects
     if melee:
@@ -93,7 +99,6 @@ def assumption_names(weapon: AttackWeapon, target: Combatant, situation: Situati
         names.add("armour-effects")
     if (weapon.effects | target.armor_effects) - MODELLED:
         names.add("left-out-effects")
-    names |= {"colossus"} if target.colossus else set()
     return [name for name in ASSUMPTIONS if name in names]
 
 

@@ -41,7 +41,7 @@ def balance_key(content: Content, units: Mapping[str, DerivedUnit]) -> str:
     """The digest of everything the balance report reads (module docstring)."""
     ruleset = content.checked_ruleset()
     factions = sorted((fid, f.name, f.colour) for fid, f in content.factions.items())
-    entrants = sorted((plain(entrant(u)) for u in units.values()), key=lambda e: e["id"])
+    entrants = sorted((plain(entrant(u, ruleset.zone_table)) for u in units.values()), key=lambda e: e["id"])
     return digest("balance", entrants, factions, ruleset.odds.model_dump(mode="json"),
                   ruleset.balance.model_dump(mode="json"), tree_digest(TEMPLATES_DIR / "balance"))
 

@@ -25,7 +25,7 @@ def test_the_example_report(cli, tmp_path):
     assert len(pages) == 2 + 4                     # the scatter page, the notes and method, 2 × 2 faction pairs
     overview = pages[0].extract_text()
     assert "Balance: Punkte gegen Wirkung" in overview
-    assert "MG-Schütze kostet 25 % mehr, als seine Wirkung vorhersagt" in " ".join(overview.split())
+    assert "MG-Schütze kostet 23 % mehr, als seine Wirkung vorhersagt" in " ".join(overview.split())
     assert "Imperium greift Orden der Glut an" in pages[4].extract_text()
     assert f"wrote {tmp_path / 'a' / 'balance.pdf'} (6 pages; 3 beyond ±15 % of the line)" in err
     assert "Kann in diesem Modell nicht angreifen" in err and "Kettendrohne Bulldogge" in err

@@ -17,8 +17,8 @@ TARGET = Combatant(id="t", name="T", size="groß", fk=4, nk=4, agi=4, ko=4, hit_
 
 def test_a_ranged_attack_names_what_it_rests_on() -> None:
     names = assumption_names(GUN, TARGET, Situation(cover=2))
-    assert names == ["no-fumble", "capped", "chain", "dauerfeuer", "shield-front", "cover-apart", "re-rolls",
-                     "explosiv-dauerfeuer", "armour-effects", "left-out-effects", "area", "colossus"]
+    assert names == ["no-fumble", "dauerfeuer", "shield-front", "cover-apart", "re-rolls",
+                     "explosiv-dauerfeuer", "armour-effects", "left-out-effects", "area", "colossus-zones", "colossus-chain"]
 
 
 def test_a_melee_attack_names_the_agi_tie_and_the_defence() -> None:
