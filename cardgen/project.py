@@ -34,9 +34,11 @@ an error with file, line, column and key, all of them in one run, like a
 content error: a key whose type is wrong is left out and every other key's
 paths are still checked.
 
-The file is read with caps, as content is: at most :data:`MAX_PROJECT_BYTES`, nested at most
-64 levels and 50,000 values (:mod:`cardgen.tomlcaps`); a path at most :data:`MAX_PATH_CHARS`
-characters (255 a name) and no NUL; at most :data:`MAX_LIST` entries a list; each ``rulebooks``
+The file is read with caps, as content is: at most
+:data:`~cardgen.projectfile.MAX_PROJECT_BYTES`, nested at most
+64 levels and 50,000 values (:mod:`cardgen.tomlcaps`); a path at most
+:data:`~cardgen.projectfile.MAX_PATH_CHARS`
+characters (255 a name) and no NUL; at most :data:`~cardgen.projectfile.MAX_LIST` entries a list; each ``rulebooks``
 glob is capped as :mod:`cardgen.globwalk` says.  Every refusal is an error at its line.  A
 project file of another user, or in a folder anyone may write to, is passed over with a warning
 (:mod:`cardgen.projectfind`).
@@ -49,100 +51,25 @@ the defaults above hold.
 
 from __future__ import annotations
 
-import copy
-import itertools
 import os
-import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cardgen.errors import ContentError, Problem, did_you_mean, shortened
+from cardgen.errors import ContentError, shortened
 from cardgen.globwalk import MAX_ENTRIES as MAX_WALK
 from cardgen.globwalk import TooManyEntries, match_files, pattern_problem
+from cardgen.projectfile import MAX_PROJECT_BYTES, KeyLines, dotted, file_problem, syntax_problem, validate
 from cardgen.projectfind import PROJECT_FILE, find_project_file
 from cardgen.revision import project_stamp, short_stamp
 from cardgen.safefs import NAME_TOO_LONG, FileRefused, check_file, is_folder, name_too_long, read_file
 from cardgen.tomlcaps import data_problem, nesting_problem
 
 __all__ = ["PROJECT_FILE", "Project", "find_project", "find_project_file", "load_project"]
-MAX_PROJECT_BYTES = 256 * 1024
-MAX_PATH_CHARS = 1024
-MAX_NAME_CHARS = 255
-MAX_LIST = 100
-KEY_PREFIXES = 8        # a key path shown (and looked up) in a message is cut to this many keys
 CSS_TARGETS = ("rulebook", "cards", "powers", "groups")
 """The documents a stylesheet can be meant for: the rulebook, unit card faces, power cards, group covers."""
 DEFAULT_FONT_FOLDERS = ("fonts", "Fonts")
-VERSION_PATTERN = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+\-]{0,39}")
-"""A content version: "1.2", "2024-03", "v3.0-beta"."""
-
-
-def _path_text(value: str) -> str:
-    """A path or glob of the project file: no NUL (no system takes one), not absurdly long."""
-    if "\0" in value:
-        raise ValueError("must not contain a NUL character (\\u0000)")
-    if len(value) > MAX_PATH_CHARS or any(len(name) > MAX_NAME_CHARS for name in value.split("/")):
-        raise ValueError(f"is too long (at most {MAX_PATH_CHARS} characters, {MAX_NAME_CHARS} a name)")
-    return value
-
-
-PathText = Annotated[str, AfterValidator(_path_text)]
-PathList = Annotated[list[PathText], Field(max_length=MAX_LIST)]
-
-
-class _Toc(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    levels: list[int] = Field(min_length=1, max_length=6)
-
-    @field_validator("levels")
-    @classmethod
-    def _levels(cls, value: list[int]) -> list[int]:
-        if any(not 1 <= level <= 6 for level in value):
-            raise ValueError("heading levels are 1 to 6")
-        if value != sorted(set(value)):
-            raise ValueError("list each level once, in ascending order, like [2, 3]")
-        return value
-
-
-class _Css(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-    rulebook: PathList = []
-    cards: PathList = []
-    powers: PathList = []
-    groups: PathList = []
-
-
-class _ProjectFile(BaseModel):
-    """The schema of ``cardgen.toml`` (every key optional)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    content: PathText = "content"
-    out: PathText = "build"
-    rulebooks: PathList | None = None
-    assets: PathList = []
-    theme: PathText = "theme"
-    fonts: PathList | None = None
-    font_synthesis: bool = True
-    strict: bool = False
-    version: str | None = None
-    version_on_cards: bool = False
-    keyword_links: Literal["first", "every", "off"] = "first"
-    toc: _Toc | None = None
-    css: _Css = _Css()
-
-    @field_validator("version")
-    @classmethod
-    def _version(cls, value: str | None) -> str | None:
-        if value is not None and not VERSION_PATTERN.fullmatch(value):
-            raise ValueError("must be a short version text (letters, digits, '.', '-', '+', at most 40), "
-                             "like \"1.2\"")
-        return value
-
-
 @dataclass(frozen=True)
 class Project:
     """Where a designer's repository keeps what (see the module docstring).
@@ -206,7 +133,7 @@ class Project:
         except TooManyEntries:
             index = self.rulebooks.index(pattern) if self.rulebooks and pattern in self.rulebooks else 0
             where = self.rulebook_lines[index] if index < len(self.rulebook_lines) else (0, 0)
-            raise ContentError([_problem(self.file or self.root, where, f"rulebooks[{index}]",
+            raise ContentError([file_problem(self.file or self.root, where, f"rulebooks[{index}]",
                                          f"'{pattern}' looks at more than {MAX_WALK} files and folders",
                                          "name the folders the rulebooks lie in, like \"Regeln/*.md\"")]) from None
 
@@ -228,23 +155,23 @@ def load_project(path: Path) -> Project:
     try:
         raw = read_file(path, (root.resolve(),), MAX_PROJECT_BYTES)
     except FileRefused as exc:
-        raise ContentError([_problem(path, (0, 0), "", f"cannot be read: {exc.reason}")]) from None
+        raise ContentError([file_problem(path, (0, 0), "", f"cannot be read: {exc.reason}")]) from None
     text = raw.decode("utf-8", errors="replace")
     nesting = nesting_problem(text)
     if nesting is not None:
-        raise ContentError([_problem(path, nesting[:2], "", nesting[2], "cardgen.toml needs no deep nesting")])
+        raise ContentError([file_problem(path, nesting[:2], "", nesting[2], "cardgen.toml needs no deep nesting")])
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ContentError([_syntax_problem(path, exc)]) from None
+        raise ContentError([syntax_problem(path, exc)]) from None
     except RecursionError:                  # a safety net: nesting_problem finds it first
-        raise ContentError([_problem(path, (0, 0), "", "nests too deeply")]) from None
-    lines = _KeyLines(text)
+        raise ContentError([file_problem(path, (0, 0), "", "nests too deeply")]) from None
+    lines = KeyLines(text)
     too_much = data_problem(data)
     if too_much is not None:
-        raise ContentError([_problem(path, lines.find(too_much[0][:8]), _dotted(too_much[0][:8]), too_much[1],
+        raise ContentError([file_problem(path, lines.find(too_much[0][:8]), dotted(too_much[0][:8]), too_much[1],
                                      "cardgen.toml needs no deep nesting")])
-    model, problems = _validate(path, lines, data)
+    model, problems = validate(path, lines, data)
 
     def folder(value: str, loc: tuple[str | int, ...], must_exist: bool = False) -> Path:
         where = lines.find(loc)
@@ -252,7 +179,7 @@ def load_project(path: Path) -> Project:
         if problem is None and must_exist and not is_folder(root / value):
             problem = f"no folder '{value}' below the project root"
         if problem:
-            problems.append(_problem(path, where, _dotted(loc), problem,
+            problems.append(file_problem(path, where, dotted(loc), problem,
                                      "paths in cardgen.toml are relative to the folder holding it"))
         return root / value
 
@@ -261,11 +188,11 @@ def load_project(path: Path) -> Project:
     assets = tuple(folder(value, ("assets", i), must_exist=True) for i, value in enumerate(model.assets))
     for i, pattern in enumerate(model.rulebooks or ()):
         if not pattern.strip() or pattern.startswith("/") or ".." in Path(pattern).parts:
-            problems.append(_problem(path, lines.find(("rulebooks", i)), f"rulebooks[{i}]",
+            problems.append(file_problem(path, lines.find(("rulebooks", i)), f"rulebooks[{i}]",
                                      f"'{pattern}' must be a pattern below the project root",
                                      "no '/' first and no '..', like \"Regeln/*.md\""))
         elif (refused := pattern_problem(pattern)) is not None:
-            problems.append(_problem(path, lines.find(("rulebooks", i)), f"rulebooks[{i}]",
+            problems.append(file_problem(path, lines.find(("rulebooks", i)), f"rulebooks[{i}]",
                                      f"'{pattern}' {refused}", "name the folders, like \"Regeln/*.md\""))
     theme_dir = folder(model.theme, ("theme",))
     theme = theme_dir if is_folder(theme_dir) else None
@@ -287,7 +214,7 @@ def load_project(path: Path) -> Project:
                 except FileRefused as exc:
                     problem = f"'{shortened(value)}': {exc.reason}"
             if problem:
-                problems.append(_problem(path, where, f"css.{target}[{i}]", problem,
+                problems.append(file_problem(path, where, f"css.{target}[{i}]", problem,
                                          "name a stylesheet below the project root, like \"theme/extra.css\""))
             files.append(root / value)
         css[target] = tuple(files)
@@ -303,40 +230,6 @@ def load_project(path: Path) -> Project:
                    rulebook_lines=tuple(lines.find(("rulebooks", i)) for i in range(len(rulebooks or ()))))
 
 
-def _validate(path: Path, lines: _KeyLines, data: dict) -> tuple[_ProjectFile, list[Problem]]:
-    """The model of ``data`` and the problems of its keys.  A wrong key or value is left out
-    (and reported), so that the path checks of every other key still run in the same pass."""
-    try:
-        return _ProjectFile.model_validate(data), []
-    except ValidationError as exc:
-        errors = exc.errors()
-    problems = [_field_problem(path, lines, error) for error in errors]
-    cleaned = _without(data, [tuple(error["loc"]) for error in errors])
-    try:
-        return _ProjectFile.model_validate(cleaned), problems
-    except ValidationError as exc:        # a table lost a key it needs ([toc] without levels): drop the table
-        tables = {error["loc"][0] for error in exc.errors()}
-        return _ProjectFile.model_validate({k: v for k, v in cleaned.items() if k not in tables}), problems
-
-
-def _without(data: dict, locs: list[tuple[Any, ...]]) -> dict:
-    """A copy of ``data`` without the innermost table key of each ``loc`` (a list goes as a whole)."""
-    cleaned = copy.deepcopy(data)
-    for loc in locs:
-        table: Any = cleaned
-        keys = [str(part) for part in itertools.takewhile(lambda part: not isinstance(part, int), loc)]
-        for key in keys[:-1]:
-            table = table.get(key) if isinstance(table, dict) else None
-        if isinstance(table, dict) and keys:
-            table.pop(keys[-1], None)
-    return cleaned
-
-
-def _problem(path: Path, where: tuple[int, int], key: str, message: str, hint: str = "") -> Problem:
-    """An error of the project file at ``where`` (line, column), with its hint after a semicolon."""
-    return Problem(str(path), where[0], where[1], key, message + (f"; {hint}" if hint else ""))
-
-
 def _path_problem(root: Path, value: str) -> str | None:
     """Why ``value`` is not a path below ``root`` (after resolving symlinks), or ``None``."""
     if not value or Path(value).is_absolute():
@@ -348,86 +241,3 @@ def _path_problem(root: Path, value: str) -> str | None:
     if real != real_root and real_root not in real.parents:
         return f"'{shortened(value)}' leaves the project root"
     return None
-
-
-def _dotted(loc: tuple[Any, ...]) -> str:
-    out = ""
-    for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
-
-
-def _syntax_problem(path: Path, exc: tomllib.TOMLDecodeError) -> Problem:
-    match = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-    line, column = (int(match[1]), int(match[2])) if match else (0, 0)
-    message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
-    return _problem(path, (line, column), "", f"not valid TOML: {message}",
-                    "text values need quotes (content = \"content\"), lists brackets (levels = [2, 3])")
-
-
-def _field_problem(path: Path, lines: _KeyLines, error: Any) -> Problem:
-    loc = tuple(error["loc"])
-    kind = error["type"]
-    if kind == "extra_forbidden":
-        known = _known_keys(loc[:-1])
-        message = f"unknown key '{loc[-1]}'" + did_you_mean(str(loc[-1]), known)
-        hint = "known keys: " + ", ".join(known)
-    else:
-        message = _TYPE_MESSAGES.get(kind) or str(error["msg"]).removeprefix("Value error, ")
-        hint = ""
-    return _problem(path, lines.find(loc), _dotted(loc), message, hint)
-
-
-_TYPE_MESSAGES = {
-    "string_type": "must be a text in quotes, like \"build\"",
-    "bool_type": "must be true or false",
-    "list_type": "must be a list in brackets, like [\"Grafiken\"]",
-    "int_type": "must be a whole number",
-    "model_type": "must be a table, like [toc]",
-    "dict_type": "must be a table, like [css]",
-    "too_short": "must not be empty",
-    "too_long": "lists too many",
-}
-"""Pydantic's words for a wrong type, said in TOML's terms."""
-
-
-def _known_keys(table: tuple[Any, ...]) -> list[str]:
-    model: type[BaseModel] = _ProjectFile
-    for part in table:
-        sub = model.model_fields.get(str(part))
-        annotation = getattr(sub, "annotation", None)
-        candidates = [a for a in getattr(annotation, "__args__", (annotation,)) if isinstance(a, type)]
-        model = next((a for a in candidates if issubclass(a, BaseModel)), model)
-    return sorted(model.model_fields)
-
-
-class _KeyLines:
-    """The line of a key in TOML text (for messages): ``key =`` inside its ``[table]``."""
-
-    def __init__(self, text: str) -> None:
-        self.keys: dict[tuple[str, ...], tuple[int, int]] = {}
-        table: tuple[str, ...] = ()
-        for number, line in enumerate(text.splitlines(), start=1):
-            header = re.match(r"\s*\[([A-Za-z0-9_.\- ]+)\]\s*(#.*)?$", line)
-            if header:
-                table = tuple(part.strip() for part in header[1].split("."))
-                self._put(table, (number, line.index("[") + 1))
-                continue
-            key = re.match(r"\s*([A-Za-z0-9_\-.]+)\s*=", line)
-            if key:
-                self._put(table + tuple(part.strip() for part in key[1].split(".")), (number, key.start(1) + 1))
-
-    def _put(self, keys: tuple[str, ...], where: tuple[int, int]) -> None:
-        """``keys`` and its first few prefixes (a table 3,000 keys deep is refused at its first keys)."""
-        self.keys.setdefault(keys, where)
-        for length in range(1, min(len(keys), KEY_PREFIXES + 1)):
-            self.keys.setdefault(keys[:length], where)
-
-    def find(self, loc: tuple[Any, ...]) -> tuple[int, int]:
-        """Line and column of the longest known prefix of ``loc`` (list indexes dropped); (0, 0) if none."""
-        names = tuple(str(p) for p in loc if not isinstance(p, int))
-        while names:
-            if names in self.keys:
-                return self.keys[names]
-            names = names[:-1]
-        return (0, 0)

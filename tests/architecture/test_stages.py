@@ -25,7 +25,7 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 # errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
-              "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision",
+              "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision", "cardgen.projectfile",
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
               "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind", "cardgen.settings",
               "cardgen.pipes", "cardgen.richtext")),

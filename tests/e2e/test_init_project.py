@@ -17,7 +17,8 @@ import yaml
 
 from cardgen import __version__, init
 from cardgen.commands.main import main
-from cardgen.project import _ProjectFile, load_project
+from cardgen.project import load_project
+from cardgen.projectfile import ProjectFile
 from conftest import shared_once
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -164,7 +165,7 @@ def test_the_project_file_lists_every_key_with_its_default(project):
     assert load_project(project / "cardgen.toml").rulebooks == ("Regeln/*.md",)
     uncommented = re.sub(r"(?m)^# (\w+ *=|\[\w+\])", r"\1", text)
     keys = set(re.findall(r"(?m)^(\w+)\s*=", uncommented)) | set(re.findall(r"(?m)^\[(\w+)\]", uncommented))
-    assert keys == set(_ProjectFile.model_fields) | {"levels", "rulebook", "cards", "powers", "groups"}
+    assert keys == set(ProjectFile.model_fields) | {"levels", "rulebook", "cards", "powers", "groups"}
     (project / "cardgen.toml").write_text(uncommented, encoding="utf-8")
     every = load_project(project / "cardgen.toml")           # every default spelled out is a valid project file
     assert (every.content.name, every.out.name, every.theme, every.toc_levels) == \
