@@ -109,7 +109,7 @@ def cards_html(content_dir: Path, work: Path) -> str:
 
 def cards_typst_data(content_dir: Path, work: Path) -> dict:
     """The card views of ``cards_html`` as JSON data for bench/typst/unit_card.typ: every field of
-    :class:`cardgen.cards.view.UnitCard` (a track's ``circles`` too), the column headings' icons
+    :class:`cardgen.cards.unit_model.UnitCard` (a track's ``circles`` too), the column headings' icons
     (``head``) and the face page; every picture a file path (a tinted ``data:`` icon is written
     into ``work/icons``)."""
     from dataclasses import asdict

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from cardgen.cards.view import Icon
+from cardgen.cards.unit_model import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Group, GroupModel, TraitRef
 from cardgen.icons import icon, icon_uri

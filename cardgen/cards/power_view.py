@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
-from cardgen.cards.view import Icon
+from cardgen.cards.unit_model import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Power
 from cardgen.icons import icon, icon_uri

@@ -32,7 +32,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("look", ("cardgen.theme", "cardgen.fonts", "cardgen.fontsynth", "cardgen.fontoutline")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
-    ("view", ("cardgen.cards.view", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
+    ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
               "cardgen.oddsview", "cardgen.balanceview",
               "cardgen.cards.portrait")),
     ("pdf", ("cardgen.pdf", "cardgen.pdfparts", "cardgen.hyphenation", "cardgen.speed.stylesheets")),
