@@ -1,7 +1,8 @@
 """cardgen benchmark: medians over repeated runs, printed as a Markdown table.
 
     .venv/bin/python bench/run.py [--runs 3] [--quick] [--scale 10,100,1000] [--skip-chromium]
-                                  [--skip-typst] [--only example,serve,edit,rulebook,scale,speedups]
+                                  [--skip-typst] [--only example,serve,edit,rulebook,scale,speedups,startup]
+                                  [--baseline OTHER_CHECKOUT/.venv/bin/python]
 
 Every run is a fresh ``python -m cardgen`` process (start-up included), with cardgen's modules
 compiled once before (as an installed package has them; ``PYTHONDONTWRITEBYTECODE`` is dropped
@@ -72,7 +73,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-GROUPS = "example,serve,edit,rulebook,scale,balance,speedups"
+GROUPS = "example,serve,edit,rulebook,scale,balance,speedups,startup"
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
 # The wrapper every command runs under: it times the command until the command itself exits, then --
@@ -189,6 +190,50 @@ def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None) -> li
     return rows
 
 
+def startup_rows(runs: int, work: Path, baseline: str | None) -> list[tuple[str, str, str, str]]:
+    """Each command's start-up: ``cardgen --version``, ``validate`` and ``show`` of the example content,
+    ``rulebook --chapters`` with nothing changed and ``build`` with nothing changed (the journal off: every
+    step read and checked) -- beside ``baseline`` (another checkout's Python, its ``cardgen`` imported
+    from there: ``-P``), interleaved.  Each checkout runs in a folder of its own (its own ``build/`` and
+    cache: the two toolchains' cache keys differ).  A CPU gain under 3 % of the baseline is no gain."""
+    content, assets = PROJECT / "content", PROJECT / "cardgen" / "assets"
+    source = REGELBUCH.read_text(encoding="utf-8") if REGELBUCH.is_file() else "# Titel\n\n## Kapitel\n"
+    cases = {"--version": ["--version"],
+             "validate (example)": ["validate", "--content", str(content)],
+             "show a unit (example)": ["show", "--content", str(content), "aschenoger"],
+             "rulebook --chapters, no change": ["rulebook", "--assets", str(assets), "--assets", str(REGELBUCH.parent),
+                                                "--out", "Regelbuch.pdf", "--chapters", "Regelbuch.md"],
+             "build, no change (journal off)": ["build", "--content", str(content), "--out", "build"]}
+    pythons = {"this": sys.executable, **({"baseline": baseline} if baseline else {})}
+    folders = {who: work / f"startup-{who}" for who in pythons}
+
+    def run(who: str, args: list[str]) -> tuple[float, float, float]:
+        return timed(["env", "CARDGEN_SPEEDUPS=-journal", pythons[who], "-P", "-m", "cardgen", *args], folders[who])
+    for who, folder in folders.items():                  # caches filled: what is timed is start-up and checking
+        folder.mkdir()
+        (folder / "Regelbuch.md").write_text(source, encoding="utf-8")
+        for args in cases.values():
+            run(who, args)
+    measured: dict[tuple[str, str], list[tuple[float, float, float]]] = {(c, w): [] for c in cases for w in pythons}
+    for _ in range(runs):
+        for case, args in cases.items():
+            for who in pythons:
+                measured[case, who].append(run(who, args))
+    rows = []
+    for case in cases:
+        this = measured[case, "this"]
+        t, m, cpu = statistics.median(x[0] for x in this), max(x[1] for x in this), statistics.median(x[2] for x in this)
+        note = ""
+        if baseline:
+            base = measured[case, "baseline"]
+            base_t, base_cpu = statistics.median(x[0] for x in base), statistics.median(x[2] for x in base)
+            gain = 1 - cpu / base_cpu
+            note = (f"baseline {secs_cpu(base_t, base_cpu)}; CPU gain {gain * 100:+.1f} %"
+                    f"{'' if gain >= 0.03 else ' (under 3 %: no gain)'}")
+        rows.append((f"start-up: cardgen {case}", secs_cpu(t, cpu), mib(m), note))
+    return rows
+
+
 def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
@@ -283,6 +328,8 @@ def main() -> None:
     parser.add_argument("--skip-chromium", action="store_true")
     parser.add_argument("--skip-typst", action="store_true")
     parser.add_argument("--only", default=GROUPS, help=f"groups of figures to run (default {GROUPS})")
+    parser.add_argument("--baseline", default=None, metavar="PYTHON",
+                        help="startup: another checkout's Python (its .venv/bin/python), timed beside this one")
     args = parser.parse_args()
     only = set(args.only.split(","))
     if only - set(GROUPS.split(",")):
@@ -405,6 +452,11 @@ def main() -> None:
                 rows.append((f"balance: {label}", secs_cpu(t, cpu), mib(m),
                              f"{pdf_pages(out_b / 'balance.pdf')} pages; target ≤ {target:g} s: "
                              f"{'met' if t <= target else 'MISSED'}"))
+
+        # each command's start-up, beside a baseline checkout's
+        if "startup" in only:
+            progress("start-up of each command")
+            rows += startup_rows(runs, work, args.baseline)
 
         # each speedup with its switch (bench/speedups.py)
         if "speedups" in only:

@@ -18,10 +18,7 @@ import sys
 from pathlib import Path
 
 from cardgen.atomic import write_atomic
-from cardgen.cache import Cache
 from cardgen.commands.options import settings_of
-from cardgen.context import Summary, icon_set_line
-from cardgen.theme import theme_for
 from cardgen.errors import CardgenError, display_path
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -55,8 +52,11 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     """Build the rulebook; print warnings to stderr; return the exit code."""
-    # lazy: WeasyPrint; cli imports this module for every subcommand
+    # lazy: the rulebook's build (Markdown, the theme, the cache, WeasyPrint); cli imports this module for every subcommand
+    from cardgen.cache import Cache
+    from cardgen.context import Summary, icon_set_line
     from cardgen.rulebook.build import build_rulebook
+    from cardgen.theme import theme_for
 
     settings = settings_of(args)
     project = settings.project
