@@ -136,31 +136,39 @@ def median_of(runs: int, prepare, cmd: list[str], cwd: Path = PROJECT) -> tuple[
     return statistics.median(times), max(peaks), statistics.median(cpus)
 
 
-def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None) -> list[tuple[str, str, str, str]]:
+def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None,
+                          baseline: str | None = None) -> list[tuple[str, str, str, str]]:
     """The user's rulebook chapter by chapter (issue 32) beside the whole-book layout, interleaved (each
     run times every variant once, in turn): cold (no chapter cached) on 1 core, 2 cores and all cores
     (``taskset``), whole on 2 cores; then one paragraph edited (target <= 0.8 s) and no change.
-    ``chromium_s``: headless Chromium's time for the same book, for the ratio (target <= 1.0)."""
-    cache = PROJECT / "build" / ".cache" / "chapters"
+    ``chromium_s``: headless Chromium's time for the same book, for the ratio (target <= 1.0).
+    ``baseline``: another checkout's Python, whose chapter-wise figures are timed beside these (``-P``: its
+    own cardgen; in a folder of its own, so each checkout keeps its own cache)."""
     folder = work / "rulebook-edit"
     folder.mkdir(exist_ok=True)
     book = folder / "Regelbuch.md"
     original = REGELBUCH.read_text(encoding="utf-8")
     book.write_text(original, encoding="utf-8")
-    base = [*CARDGEN, "rulebook", "--assets", "cardgen/assets", "--assets", str(REGELBUCH.parent),
+    pythons = {"": [*CARDGEN], **({" (baseline)": [baseline, "-P", "-m", "cardgen"]} if baseline else {})}
+    homes = {"": PROJECT, " (baseline)": work / "rulebook-baseline"}
+    homes[" (baseline)"].mkdir(exist_ok=True)
+    args = ["rulebook", "--assets", str(PROJECT / "cardgen" / "assets"), "--assets", str(REGELBUCH.parent),
             "--out", str(work / "chapters.pdf"), str(book)]
     taskset = shutil.which("taskset")
     cores = os.cpu_count() or 1
     pinned = {1: ["taskset", "-c", "0"], 2: ["taskset", "-c", "0,1"]} if taskset else {}
-    variants = {"whole, 2 cores": [*pinned.get(2, []), *base],
-                **{f"chapters cold, {n} core{'s' if n > 1 else ''}": [*pinned[n], *base, "--chapters"]
-                   for n in (1, 2) if n in pinned and n <= cores},
-                f"chapters cold, all {cores} cores": [*base, "--chapters"]}
+    variants: dict[str, tuple[list[str], Path]] = {"whole, 2 cores": ([*pinned.get(2, []), *CARDGEN, *args], PROJECT)}
+    for who, cardgen in pythons.items():
+        for n in (1, 2):
+            if n in pinned and n <= cores:
+                variants[f"chapters cold, {n} core{'s' if n > 1 else ''}{who}"] = (
+                    [*pinned[n], *cardgen, *args, "--chapters"], homes[who])
+        variants[f"chapters cold, all {cores} cores{who}"] = ([*cardgen, *args, "--chapters"], homes[who])
     measured: dict[str, list[tuple[float, float, float]]] = {name: [] for name in variants}
     for _ in range(runs):
-        for name, cmd in variants.items():
-            shutil.rmtree(cache, ignore_errors=True)
-            measured[name].append(timed(cmd))
+        for name, (cmd, home) in variants.items():
+            shutil.rmtree(home / "build" / ".cache" / "chapters", ignore_errors=True)
+            measured[name].append(timed(cmd, home))
     figures = {name: (statistics.median(t for t, _, _ in m), max(p for _, p, _ in m), statistics.median(c for _, _, c in m))
                for name, m in measured.items()}
     whole = figures["whole, 2 cores"][0]
@@ -171,22 +179,32 @@ def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None) -> li
             note += f"; ×{t / chromium_s:.2f} of Chromium ({secs(chromium_s)})"
             if name.startswith("chapters"):
                 note += f", target ≤ 1.0: {'met' if t <= chromium_s else 'MISSED'}"
-        one = figures.get("chapters cold, 1 core")
+        who = " (baseline)" if name.endswith(" (baseline)") else ""
+        one = figures.get(f"chapters cold, 1 core{who}")
         if one and name.startswith("chapters") and "1 core" not in name:
             note += f"; ×{t / one[0]:.2f} of 1 core"
         rows.append((f"Regelbuch.md {name}", secs_cpu(t, cpu), mib(m), note))
-    chapters = [*pinned.get(2, []), *base, "--chapters"]
-    timed(chapters)
+    chapters = {who: [*pinned.get(2, []), *cardgen, *args, "--chapters"] for who, cardgen in pythons.items()}
+    for who, cmd in chapters.items():
+        timed(cmd, homes[who])
     edits = iter(range(1, 1000))
-
-    def edit() -> None:
-        book.write_text(original.replace("## Gelände\n", f"## Gelände\n\nAbsatz {next(edits)}.\n", 1),
-                        encoding="utf-8")
-    t, m, cpu = median_of(runs, edit, chapters)
-    rows.append(("Regelbuch.md by chapters: one paragraph edited, 2 cores", secs_cpu(t, cpu), mib(m),
-                 f"×{t / whole:.2f} of whole; target ≤ 0.8 s: {'met' if t <= 0.8 else 'MISSED'}"))
-    t, m, cpu = median_of(runs, lambda: None, chapters)
-    rows.append(("Regelbuch.md by chapters: no change, 2 cores", secs_cpu(t, cpu), mib(m), f"×{t / whole:.2f} of whole"))
+    edited: dict[str, list[tuple[float, float, float]]] = {who: [] for who in pythons}
+    unchanged: dict[str, list[tuple[float, float, float]]] = {who: [] for who in pythons}
+    for _ in range(runs):
+        book.write_text(original.replace("## Gelände\n", f"## Gelände\n\nAbsatz {next(edits)}.\n", 1), encoding="utf-8")
+        for who, cmd in chapters.items():
+            edited[who].append(timed(cmd, homes[who]))
+        for who, cmd in chapters.items():
+            unchanged[who].append(timed(cmd, homes[who]))
+    for who in pythons:
+        t, m, cpu = (statistics.median(x[0] for x in edited[who]), max(x[1] for x in edited[who]),
+                     statistics.median(x[2] for x in edited[who]))
+        rows.append((f"Regelbuch.md by chapters: one paragraph edited, 2 cores{who}", secs_cpu(t, cpu), mib(m),
+                     f"×{t / whole:.2f} of whole; target ≤ 0.8 s: {'met' if t <= 0.8 else 'MISSED'}"))
+        t, m, cpu = (statistics.median(x[0] for x in unchanged[who]), max(x[1] for x in unchanged[who]),
+                     statistics.median(x[2] for x in unchanged[who]))
+        rows.append((f"Regelbuch.md by chapters: no change, 2 cores{who}", secs_cpu(t, cpu), mib(m),
+                     f"×{t / whole:.2f} of whole"))
     return rows
 
 
@@ -329,7 +347,7 @@ def main() -> None:
     parser.add_argument("--skip-typst", action="store_true")
     parser.add_argument("--only", default=GROUPS, help=f"groups of figures to run (default {GROUPS})")
     parser.add_argument("--baseline", default=None, metavar="PYTHON",
-                        help="startup: another checkout's Python (its .venv/bin/python), timed beside this one")
+                        help="startup, rulebook: another checkout's Python (its .venv/bin/python), timed beside this one")
     args = parser.parse_args()
     only = set(args.only.split(","))
     if only - set(GROUPS.split(",")):
@@ -414,7 +432,7 @@ def main() -> None:
                     chromium_s, printed = print_seconds(chromium_command(exe, html), runs)
                     chromium_s = chromium_s if printed else None
                 rows.append(("user's rulebook (Regelbuch.md)", secs_cpu(t, cpu), mib(m), note.lstrip("; ")))
-                rows += rulebook_chapter_rows(runs, work, chromium_s)
+                rows += rulebook_chapter_rows(runs, work, chromium_s, args.baseline)
             else:
                 rows.append(("user's rulebook (Regelbuch.md)", "-", "-", f"{REGELBUCH} not found"))
 
