@@ -157,7 +157,8 @@ def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None,
     taskset = shutil.which("taskset")
     cores = os.cpu_count() or 1
     pinned = {1: ["taskset", "-c", "0"], 2: ["taskset", "-c", "0,1"]} if taskset else {}
-    variants: dict[str, tuple[list[str], Path]] = {"whole, 2 cores": ([*pinned.get(2, []), *CARDGEN, *args], PROJECT)}
+    variants: dict[str, tuple[list[str], Path]] = {
+        "whole, 2 cores": ([*pinned.get(2, []), *CARDGEN, *args, "--no-chapters"], PROJECT)}
     for who, cardgen in pythons.items():
         for n in (1, 2):
             if n in pinned and n <= cores:
@@ -423,7 +424,7 @@ def main() -> None:
                 progress("the user's rulebook")
                 rb_out = work / "Regelbuch.pdf"
                 t, m, cpu = median_of(runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets",
-                                                           "cardgen/assets", "--out", str(rb_out)])
+                                                           "cardgen/assets", "--out", str(rb_out), "--no-chapters"])
                 note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
                 chromium_s = None
                 if exe:

@@ -8,7 +8,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
+from cardgen.commands.options import (add_chapters_option, add_css_option, add_print_shop_option, add_project_options,
+                                     settings_of)
 from cardgen.errors import display_path
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
@@ -157,5 +158,6 @@ def add_parser(sub) -> None:
         add_project_options(p, strict_help="warnings fail the build")
         add_css_option(p, "for every document of the build")
         add_print_shop_option(p)
+        add_chapters_option(p)
         p.set_defaults(func=func)
 
