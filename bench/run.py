@@ -1,7 +1,8 @@
 """cardgen benchmark: medians over repeated runs, printed as a Markdown table.
 
     .venv/bin/python bench/run.py [--runs 3] [--quick] [--scale 10,100,1000] [--skip-chromium]
-                                  [--skip-typst] [--only example,serve,edit,rulebook,scale,speedups]
+                                  [--skip-typst] [--only example,serve,edit,rulebook,scale,speedups,startup]
+                                  [--baseline OTHER_CHECKOUT/.venv/bin/python]
 
 Every run is a fresh ``python -m cardgen`` process (start-up included), with cardgen's modules
 compiled once before (as an installed package has them; ``PYTHONDONTWRITEBYTECODE`` is dropped
@@ -72,7 +73,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-GROUPS = "example,serve,edit,rulebook,scale,balance,speedups"
+GROUPS = "example,serve,edit,rulebook,scale,balance,speedups,startup"
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
 # The wrapper every command runs under: it times the command until the command itself exits, then --
@@ -135,31 +136,40 @@ def median_of(runs: int, prepare, cmd: list[str], cwd: Path = PROJECT) -> tuple[
     return statistics.median(times), max(peaks), statistics.median(cpus)
 
 
-def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None) -> list[tuple[str, str, str, str]]:
+def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None,
+                          baseline: str | None = None) -> list[tuple[str, str, str, str]]:
     """The user's rulebook chapter by chapter (issue 32) beside the whole-book layout, interleaved (each
     run times every variant once, in turn): cold (no chapter cached) on 1 core, 2 cores and all cores
     (``taskset``), whole on 2 cores; then one paragraph edited (target <= 0.8 s) and no change.
-    ``chromium_s``: headless Chromium's time for the same book, for the ratio (target <= 1.0)."""
-    cache = PROJECT / "build" / ".cache" / "chapters"
+    ``chromium_s``: headless Chromium's time for the same book, for the ratio (target <= 1.0).
+    ``baseline``: another checkout's Python, whose chapter-wise figures are timed beside these (``-P``: its
+    own cardgen; in a folder of its own, so each checkout keeps its own cache)."""
     folder = work / "rulebook-edit"
     folder.mkdir(exist_ok=True)
     book = folder / "Regelbuch.md"
     original = REGELBUCH.read_text(encoding="utf-8")
     book.write_text(original, encoding="utf-8")
-    base = [*CARDGEN, "rulebook", "--assets", "cardgen/assets", "--assets", str(REGELBUCH.parent),
+    pythons = {"": [*CARDGEN], **({" (baseline)": [baseline, "-P", "-m", "cardgen"]} if baseline else {})}
+    homes = {"": PROJECT, " (baseline)": work / "rulebook-baseline"}
+    homes[" (baseline)"].mkdir(exist_ok=True)
+    args = ["rulebook", "--assets", str(PROJECT / "cardgen" / "assets"), "--assets", str(REGELBUCH.parent),
             "--out", str(work / "chapters.pdf"), str(book)]
     taskset = shutil.which("taskset")
     cores = os.cpu_count() or 1
     pinned = {1: ["taskset", "-c", "0"], 2: ["taskset", "-c", "0,1"]} if taskset else {}
-    variants = {"whole, 2 cores": [*pinned.get(2, []), *base],
-                **{f"chapters cold, {n} core{'s' if n > 1 else ''}": [*pinned[n], *base, "--chapters"]
-                   for n in (1, 2) if n in pinned and n <= cores},
-                f"chapters cold, all {cores} cores": [*base, "--chapters"]}
+    variants: dict[str, tuple[list[str], Path]] = {
+        "whole, 2 cores": ([*pinned.get(2, []), *CARDGEN, *args, "--no-chapters"], PROJECT)}
+    for who, cardgen in pythons.items():
+        for n in (1, 2):
+            if n in pinned and n <= cores:
+                variants[f"chapters cold, {n} core{'s' if n > 1 else ''}{who}"] = (
+                    [*pinned[n], *cardgen, *args, "--chapters"], homes[who])
+        variants[f"chapters cold, all {cores} cores{who}"] = ([*cardgen, *args, "--chapters"], homes[who])
     measured: dict[str, list[tuple[float, float, float]]] = {name: [] for name in variants}
     for _ in range(runs):
-        for name, cmd in variants.items():
-            shutil.rmtree(cache, ignore_errors=True)
-            measured[name].append(timed(cmd))
+        for name, (cmd, home) in variants.items():
+            shutil.rmtree(home / "build" / ".cache" / "chapters", ignore_errors=True)
+            measured[name].append(timed(cmd, home))
     figures = {name: (statistics.median(t for t, _, _ in m), max(p for _, p, _ in m), statistics.median(c for _, _, c in m))
                for name, m in measured.items()}
     whole = figures["whole, 2 cores"][0]
@@ -170,22 +180,76 @@ def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None) -> li
             note += f"; ×{t / chromium_s:.2f} of Chromium ({secs(chromium_s)})"
             if name.startswith("chapters"):
                 note += f", target ≤ 1.0: {'met' if t <= chromium_s else 'MISSED'}"
-        one = figures.get("chapters cold, 1 core")
+        who = " (baseline)" if name.endswith(" (baseline)") else ""
+        one = figures.get(f"chapters cold, 1 core{who}")
         if one and name.startswith("chapters") and "1 core" not in name:
             note += f"; ×{t / one[0]:.2f} of 1 core"
         rows.append((f"Regelbuch.md {name}", secs_cpu(t, cpu), mib(m), note))
-    chapters = [*pinned.get(2, []), *base, "--chapters"]
-    timed(chapters)
+    chapters = {who: [*pinned.get(2, []), *cardgen, *args, "--chapters"] for who, cardgen in pythons.items()}
+    for who, cmd in chapters.items():
+        timed(cmd, homes[who])
     edits = iter(range(1, 1000))
+    edited: dict[str, list[tuple[float, float, float]]] = {who: [] for who in pythons}
+    unchanged: dict[str, list[tuple[float, float, float]]] = {who: [] for who in pythons}
+    for _ in range(runs):
+        book.write_text(original.replace("## Gelände\n", f"## Gelände\n\nAbsatz {next(edits)}.\n", 1), encoding="utf-8")
+        for who, cmd in chapters.items():
+            edited[who].append(timed(cmd, homes[who]))
+        for who, cmd in chapters.items():
+            unchanged[who].append(timed(cmd, homes[who]))
+    for who in pythons:
+        t, m, cpu = (statistics.median(x[0] for x in edited[who]), max(x[1] for x in edited[who]),
+                     statistics.median(x[2] for x in edited[who]))
+        rows.append((f"Regelbuch.md by chapters: one paragraph edited, 2 cores{who}", secs_cpu(t, cpu), mib(m),
+                     f"×{t / whole:.2f} of whole; target ≤ 0.8 s: {'met' if t <= 0.8 else 'MISSED'}"))
+        t, m, cpu = (statistics.median(x[0] for x in unchanged[who]), max(x[1] for x in unchanged[who]),
+                     statistics.median(x[2] for x in unchanged[who]))
+        rows.append((f"Regelbuch.md by chapters: no change, 2 cores{who}", secs_cpu(t, cpu), mib(m),
+                     f"×{t / whole:.2f} of whole"))
+    return rows
 
-    def edit() -> None:
-        book.write_text(original.replace("## Gelände\n", f"## Gelände\n\nAbsatz {next(edits)}.\n", 1),
-                        encoding="utf-8")
-    t, m, cpu = median_of(runs, edit, chapters)
-    rows.append(("Regelbuch.md by chapters: one paragraph edited, 2 cores", secs_cpu(t, cpu), mib(m),
-                 f"×{t / whole:.2f} of whole; target ≤ 0.8 s: {'met' if t <= 0.8 else 'MISSED'}"))
-    t, m, cpu = median_of(runs, lambda: None, chapters)
-    rows.append(("Regelbuch.md by chapters: no change, 2 cores", secs_cpu(t, cpu), mib(m), f"×{t / whole:.2f} of whole"))
+
+def startup_rows(runs: int, work: Path, baseline: str | None) -> list[tuple[str, str, str, str]]:
+    """Each command's start-up: ``cardgen --version``, ``validate`` and ``show`` of the example content,
+    ``rulebook --chapters`` with nothing changed and ``build`` with nothing changed (the journal off: every
+    step read and checked) -- beside ``baseline`` (another checkout's Python, its ``cardgen`` imported
+    from there: ``-P``), interleaved.  Each checkout runs in a folder of its own (its own ``build/`` and
+    cache: the two toolchains' cache keys differ).  A CPU gain under 3 % of the baseline is no gain."""
+    content, assets = PROJECT / "content", PROJECT / "cardgen" / "assets"
+    source = REGELBUCH.read_text(encoding="utf-8") if REGELBUCH.is_file() else "# Titel\n\n## Kapitel\n"
+    cases = {"--version": ["--version"],
+             "validate (example)": ["validate", "--content", str(content)],
+             "show a unit (example)": ["show", "--content", str(content), "aschenoger"],
+             "rulebook --chapters, no change": ["rulebook", "--assets", str(assets), "--assets", str(REGELBUCH.parent),
+                                                "--out", "Regelbuch.pdf", "--chapters", "Regelbuch.md"],
+             "build, no change (journal off)": ["build", "--content", str(content), "--out", "build"]}
+    pythons = {"this": sys.executable, **({"baseline": baseline} if baseline else {})}
+    folders = {who: work / f"startup-{who}" for who in pythons}
+
+    def run(who: str, args: list[str]) -> tuple[float, float, float]:
+        return timed(["env", "CARDGEN_SPEEDUPS=-journal", pythons[who], "-P", "-m", "cardgen", *args], folders[who])
+    for who, folder in folders.items():                  # caches filled: what is timed is start-up and checking
+        folder.mkdir()
+        (folder / "Regelbuch.md").write_text(source, encoding="utf-8")
+        for args in cases.values():
+            run(who, args)
+    measured: dict[tuple[str, str], list[tuple[float, float, float]]] = {(c, w): [] for c in cases for w in pythons}
+    for _ in range(runs):
+        for case, args in cases.items():
+            for who in pythons:
+                measured[case, who].append(run(who, args))
+    rows = []
+    for case in cases:
+        this = measured[case, "this"]
+        t, m, cpu = statistics.median(x[0] for x in this), max(x[1] for x in this), statistics.median(x[2] for x in this)
+        note = ""
+        if baseline:
+            base = measured[case, "baseline"]
+            base_t, base_cpu = statistics.median(x[0] for x in base), statistics.median(x[2] for x in base)
+            gain = 1 - cpu / base_cpu
+            note = (f"baseline {secs_cpu(base_t, base_cpu)}; CPU gain {gain * 100:+.1f} %"
+                    f"{'' if gain >= 0.03 else ' (under 3 %: no gain)'}")
+        rows.append((f"start-up: cardgen {case}", secs_cpu(t, cpu), mib(m), note))
     return rows
 
 
@@ -283,6 +347,8 @@ def main() -> None:
     parser.add_argument("--skip-chromium", action="store_true")
     parser.add_argument("--skip-typst", action="store_true")
     parser.add_argument("--only", default=GROUPS, help=f"groups of figures to run (default {GROUPS})")
+    parser.add_argument("--baseline", default=None, metavar="PYTHON",
+                        help="startup, rulebook: another checkout's Python (its .venv/bin/python), timed beside this one")
     args = parser.parse_args()
     only = set(args.only.split(","))
     if only - set(GROUPS.split(",")):
@@ -358,7 +424,7 @@ def main() -> None:
                 progress("the user's rulebook")
                 rb_out = work / "Regelbuch.pdf"
                 t, m, cpu = median_of(runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets",
-                                                           "cardgen/assets", "--out", str(rb_out)])
+                                                           "cardgen/assets", "--out", str(rb_out), "--no-chapters"])
                 note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
                 chromium_s = None
                 if exe:
@@ -367,7 +433,7 @@ def main() -> None:
                     chromium_s, printed = print_seconds(chromium_command(exe, html), runs)
                     chromium_s = chromium_s if printed else None
                 rows.append(("user's rulebook (Regelbuch.md)", secs_cpu(t, cpu), mib(m), note.lstrip("; ")))
-                rows += rulebook_chapter_rows(runs, work, chromium_s)
+                rows += rulebook_chapter_rows(runs, work, chromium_s, args.baseline)
             else:
                 rows.append(("user's rulebook (Regelbuch.md)", "-", "-", f"{REGELBUCH} not found"))
 
@@ -405,6 +471,11 @@ def main() -> None:
                 rows.append((f"balance: {label}", secs_cpu(t, cpu), mib(m),
                              f"{pdf_pages(out_b / 'balance.pdf')} pages; target ≤ {target:g} s: "
                              f"{'met' if t <= target else 'MISSED'}"))
+
+        # each command's start-up, beside a baseline checkout's
+        if "startup" in only:
+            progress("start-up of each command")
+            rows += startup_rows(runs, work, args.baseline)
 
         # each speedup with its switch (bench/speedups.py)
         if "speedups" in only:

@@ -208,7 +208,7 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
     out = ctx.out_dir / label
     name = "rulebook:" + label.removeprefix("rulebooks/").removesuffix(".pdf")
     first = digest(rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.faces),
-                   label)
+                   label, "chapters" if ctx.chapters else "whole")
     reads = Reads.from_bytes(ctx.cache.get("warnings", first, READS))
     key = digest(first, rulebook_reads_now(ctx, source, reads).digest()) if reads is not None else ""
     warnings = stored_warnings(ctx.cache, key) if key else None
@@ -221,7 +221,8 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
         from cardgen.rulebook.build import build_rulebook
 
         result = build_rulebook(source, out, list(ctx.project.assets), content=ctx.content, write=False,
-                                project=ctx.project, theme=ctx.theme, cards=ctx.faces, cache=ctx.cache, tool=ctx.tool)
+                                project=ctx.project, theme=ctx.theme, cards=ctx.faces, cache=ctx.cache, tool=ctx.tool,
+                                chapters=ctx.chapters)
         ctx.staging().stage(out, result.pdf)
         for note in result.notes:                    # about the machine: said once, not counted, not cached
             ctx.summary.note(note)

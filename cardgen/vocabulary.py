@@ -30,6 +30,9 @@ TpLossWhen = Literal["misslingen", "immer"]
 Mount = Literal["rumpf", "links", "rechts"]
 Action = Literal["attack", "reckless_attack", "charge", "normal_shot", "aimed_shot", "snap_shot",
                  "readiness", "reaction_fire", "reload"]
+OddsAction = Literal["normal", "aimed", "snap", "reaction", "attack", "charge"]
+"""The actions of an attack the odds know (:mod:`cardgen.rules.attack`, ``cardgen odds --action``)."""
+ODDS_ACTIONS: tuple[OddsAction, ...] = get_args(OddsAction)
 
 ATTRIBUTES: tuple[Attribute, ...] = get_args(Attribute)
 """The six attributes, in the order of the card."""

@@ -11,16 +11,16 @@ import sys
 from cardgen.atomic import write_atomic
 from cardgen.commands.options import add_project_options, settings_of
 from cardgen.errors import UsageError, display_path
-from cardgen.stages import load_and_derive
 
 PDF_NAME = "balance.pdf"
 
 
 def cmd_balance(args: argparse.Namespace) -> int:
     """Write OUT/balance.pdf."""
-    # lazy: matplotlib and WeasyPrint; cli imports this module for every subcommand
+    # lazy: the content stages, matplotlib and WeasyPrint; cli imports this module for every subcommand
     from cardgen.balanceview import balance_of
     from cardgen.balancereport import render_report
+    from cardgen.stages import load_and_derive
 
     settings = settings_of(args)
     content, derived = load_and_derive(settings.content)

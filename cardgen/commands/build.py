@@ -6,17 +6,18 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardgen.build import build_run
-from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
-from cardgen.context import CardOptions, Summary, icon_set_line
+from cardgen.commands.options import (add_chapters_option, add_css_option, add_print_shop_option, add_project_options,
+                                     settings_of)
 from cardgen.errors import display_path
-from cardgen.speed.journal import Recorder
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
 from cardgen import speed
-from cardgen.serve.worker import BuildWorker, changes_from_now
 from cardgen.settings import Settings
+
+if TYPE_CHECKING:           # the build's stages: imported by the functions that run them
+    from cardgen.context import Summary
 
 
 class PlainReporter:
@@ -69,6 +70,11 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
     ``reporter_factory=None``: no line per step (``cardgen serve``).  With ``command_line`` (the
     ``cardgen`` command itself, :mod:`cardgen.entry`), a run that changes nothing is recorded in the
     journal, so the same command replays it next time (:mod:`cardgen.speed.journal`)."""
+    # lazy: the build's stages (content, cards, rulebooks); every command builds this module's parser
+    from cardgen.build import build_run
+    from cardgen.context import CardOptions, icon_set_line
+    from cardgen.speed.journal import Recorder
+
     started = time.perf_counter()
     options = CardOptions(print_shop=True) if settings.print_shop else None
     project = settings.project
@@ -126,6 +132,9 @@ def watched_paths(settings: Settings) -> list[Path]:
 def run_watch(args: argparse.Namespace) -> int:
     """Rebuild on every saved change (debounced), printing each result: the warm worker of
     :mod:`cardgen.serve.worker`, in the foreground."""
+    # lazy: the warm worker and its file watcher, only for watch
+    from cardgen.serve.worker import BuildWorker, changes_from_now
+
     if speed.enabled("warm"):
         # lazy: WeasyPrint; this process warmed up once, the workers forked for each build start warm
         from cardgen.speed.warm import warm_up
@@ -149,5 +158,6 @@ def add_parser(sub) -> None:
         add_project_options(p, strict_help="warnings fail the build")
         add_css_option(p, "for every document of the build")
         add_print_shop_option(p)
+        add_chapters_option(p)
         p.set_defaults(func=func)
 

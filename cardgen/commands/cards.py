@@ -6,21 +6,25 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardgen.cards.pipeline import build_all_cards
-from cardgen.cards.planning import planned_outputs
 from cardgen.cards.printshop import PRINT_SHOP_BLEED_MM, bleed_warning, press_sheet, print_shop_bleed
-from cardgen.context import BuildContext, CardOptions, open_run
 from cardgen.commands.options import add_css_option, add_print_shop_option, add_project_options, settings_of
 from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.geometry import PRESS_SHEETS_MM
-from cardgen.outputs import check_collisions
-from cardgen.roster.rosfile import read_roster_bytes
-from cardgen.roster.rosgroup import roster_group, roster_id
-from cardgen.roster.rosxml import Roster, parse_roster
+
+if TYPE_CHECKING:           # the card stage and the roster reader: imported by the functions that run them
+    from cardgen.context import BuildContext
+    from cardgen.roster.rosxml import Roster
 
 
 def run_cards(args: argparse.Namespace) -> int:
+    # lazy: the card stage (content, WeasyPrint); every command builds this module's parser
+    from cardgen.cards.pipeline import build_all_cards
+    from cardgen.cards.planning import planned_outputs
+    from cardgen.context import CardOptions, open_run
+    from cardgen.outputs import check_collisions
+
     settings = settings_of(args)
     out = settings.out
     if args.print_shop and (args.group or args.roster):
@@ -67,12 +71,19 @@ def run_cards(args: argparse.Namespace) -> int:
 
 def read_roster(path: Path) -> Roster:
     """The roster a player saved (``.ros``/``.rosz``), read and parsed (:mod:`cardgen.roster`)."""
+    # lazy: the roster reader (defusedxml), only for --roster
+    from cardgen.roster.rosfile import read_roster_bytes
+    from cardgen.roster.rosxml import parse_roster
+
     return parse_roster(path, read_roster_bytes(path))
 
 
 def use_roster(ctx: BuildContext, roster: Roster, path: Path) -> None:
     """Make the run print ``roster``: its group the only one (``OUT/rosters/<id>.pdf``), its points on
     the cover, a warning per selection today's content does not match."""
+    # lazy: the roster's mapping onto the content, only for --roster
+    from cardgen.roster.rosgroup import roster_group, roster_id
+
     sheet = roster_group(roster, ctx.content, ctx.derived, roster_id(path))
     ctx.content = replace(ctx.content, groups={sheet.group.id: sheet.group})
     ctx.options = replace(ctx.options, group=sheet.group.id, roster_points=sheet.points)

@@ -17,16 +17,16 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.atomic import write_atomic
-from cardgen.errata.compare import compare
-from cardgen.errata.report import errata_markdown
-from cardgen.errata.revisions import Revision, open_revision
-from cardgen.errata.sections import Section, compare_sections, sections
-from cardgen.errata.snapshot import ITEM_KINDS, Snapshot, snapshot
 from cardgen.errors import CardgenError, display_path
 from cardgen.safefs import FileRefused, read_file
-from cardgen.stages import load_and_derive
+
+if TYPE_CHECKING:           # the errata and the content stages: imported by the functions that run them
+    from cardgen.errata.revisions import Revision
+    from cardgen.errata.sections import Section
+    from cardgen.errata.snapshot import Snapshot
 
 
 class RevisionError(CardgenError):
@@ -49,6 +49,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def _load(revision: Revision):
+    # lazy: the content stages; every command builds this module's parser
+    from cardgen.stages import load_and_derive
+
     try:
         return load_and_derive(revision.content)
     except CardgenError as exc:
@@ -59,6 +62,9 @@ def _load(revision: Revision):
 
 
 def _rulebook_sections(revision: Revision) -> dict[str, Section]:
+    # lazy: the rulebook's Markdown parser, only for diff
+    from cardgen.errata.sections import sections
+
     found: dict[str, Section] = {}
     for name, source in revision.rulebooks:
         try:
@@ -87,6 +93,13 @@ def changed_cards(old_content, old_derived, new_content, new_derived) -> list[st
 
 
 def run(args: argparse.Namespace) -> int:
+    # lazy: the errata (content, derived values, revisions); every command builds this module's parser
+    from cardgen.errata.compare import compare
+    from cardgen.errata.report import errata_markdown
+    from cardgen.errata.revisions import open_revision
+    from cardgen.errata.sections import compare_sections
+    from cardgen.errata.snapshot import ITEM_KINDS, snapshot
+
     with tempfile.TemporaryDirectory(prefix="cardgen-diff-") as work:
         old = open_revision(args.old, Path.cwd(), Path(work))
         new = open_revision(args.new, Path.cwd(), Path(work))

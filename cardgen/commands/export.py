@@ -13,12 +13,9 @@ import sys
 
 from cardgen.commands.options import add_project_options, settings_of
 from cardgen.errors import UsageError, display_path
-from cardgen.export.battlescribe import export_battlescribe
 from cardgen.export.bsformat import MAX_REVISION, revision_of
-from cardgen.outputs import Outputs
 from cardgen.revision import git_tag
 from cardgen.settings import Settings
-from cardgen.stages import load_and_derive
 
 FORMATS = ("battlescribe",)
 
@@ -40,6 +37,11 @@ def data_revision(settings: Settings, given: int | None) -> tuple[int, str | Non
 
 def cmd_export(args: argparse.Namespace) -> int:
     """Write OUT/battlescribe/: the game system, one catalogue per faction, the data index."""
+    # lazy: the content stages and the exporter; every command builds this module's parser
+    from cardgen.export.battlescribe import export_battlescribe
+    from cardgen.outputs import Outputs
+    from cardgen.stages import load_and_derive
+
     settings = settings_of(args)
     revision, warning = data_revision(settings, args.revision)
     if warning:

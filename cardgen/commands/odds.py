@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from cardgen.commands.options import add_content_option, settings_of
 from cardgen.errors import UsageError
-from cardgen.content.model import Content
-from cardgen.rules.attack import MELEE_ACTIONS, MELEE_WEAPON_IDS, ODDS_ACTIONS, OddsAction, Situation
-from cardgen.stages import load_and_derive
-from cardgen.vocabulary import from_roman
+from cardgen.vocabulary import ODDS_ACTIONS, OddsAction, from_roman
+
+if TYPE_CHECKING:           # the content's model and the odds' records: loaded by cmd_odds
+    from cardgen.content.model import Content
+    from cardgen.rules.attack import Situation
 
 
 def situation_of(args: argparse.Namespace, content: Content) -> Situation:
     """The situation the flags describe; ``--cover`` takes I, II or III.  Without ``--action``: a melee
     weapon attacks (Angriff), any other fires a Normaler Schuss."""
+    # lazy: the odds' records (the content's schema); every command builds this module's parser
+    from cardgen.rules.attack import MELEE_ACTIONS, Situation
+
     cover = 0
     if args.cover is not None:
         level = from_roman(args.cover)
@@ -40,6 +45,9 @@ def situation_of(args: argparse.Namespace, content: Content) -> Situation:
 
 def default_action(attacker: str, content: Content) -> OddsAction:
     """``attack`` for a named melee weapon (or ``waffenlos``), else ``normal``."""
+    # lazy: the odds' records (the content's schema); every command builds this module's parser
+    from cardgen.rules.attack import MELEE_WEAPON_IDS
+
     weapon = attacker.partition(":")[2]
     melee = weapon in MELEE_WEAPON_IDS or (weapon in content.weapons and content.weapons[weapon].kind == "nahkampf")
     return "attack" if melee else "normal"
@@ -49,6 +57,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     """Print the odds of ATTACKER[:WEAPON] attacking TARGET."""
     from cardgen.oddsview import (
         OUT_WITHIN, caption, fraction_text, odds_data, odds_values, resolve_odds, shown, zone_values)
+    from cardgen.stages import load_and_derive
 
     content, derived = load_and_derive(settings_of(args).content)
     situation = situation_of(args, content)

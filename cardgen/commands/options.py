@@ -42,13 +42,21 @@ def add_css_option(p: argparse.ArgumentParser, which: str) -> None:
                    help=f"one more stylesheet after the theme's, {which} (repeatable)")
 
 
+def add_chapters_option(p: argparse.ArgumentParser) -> None:
+    """``--chapters``/``--no-chapters``: rulebooks laid out chapter by chapter (the default) or whole."""
+    p.add_argument("--chapters", action=argparse.BooleanOptionalAction, default=None,
+                   help="lay rulebooks out chapter by chapter, in parallel, each chapter cached in the output "
+                        "folder's .cache: an edit re-lays its chapter (default); --no-chapters lays each book "
+                        "out whole, the reference")
+
+
 def settings_of(args: argparse.Namespace) -> Settings:
     """The run's settings: the project file with what this command line gave laid over it (each option
     the command names in ``project_options``, and ``--css`` and ``--print-shop`` where it has them);
     made once per command line (:func:`cardgen.commands.main.main` makes it before the command runs)."""
     settings = getattr(args, "settings", None)
     if settings is None:
-        names = (*getattr(args, "project_options", ()), "css", "print_shop")
+        names = (*getattr(args, "project_options", ()), "css", "print_shop", "chapters")
         settings = load_settings(**{name: getattr(args, name) for name in names if hasattr(args, name)})
         args.settings = settings
     return settings

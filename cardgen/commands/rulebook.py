@@ -18,10 +18,7 @@ import sys
 from pathlib import Path
 
 from cardgen.atomic import write_atomic
-from cardgen.cache import Cache
-from cardgen.commands.options import settings_of
-from cardgen.context import Summary, icon_set_line
-from cardgen.theme import theme_for
+from cardgen.commands.options import add_chapters_option, settings_of
 from cardgen.errors import CardgenError, display_path
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -45,18 +42,18 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--strict", action=argparse.BooleanOptionalAction, default=None,
                         help="any warning is an error, exit 1 (default: the project file's strict, else off)")
     parser.add_argument("--draft", action="store_true", help="show the TODO notes")
-    parser.add_argument("--chapters", action="store_true",
-                        help="lay the book out chapter by chapter, in parallel, each chapter cached in the "
-                             "output folder's .cache (an edit re-lays one chapter; a cold build is slower: "
-                             "experimental, off by default)")
+    add_chapters_option(parser)
     parser.set_defaults(func=run, project_options=("strict",))
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
     """Build the rulebook; print warnings to stderr; return the exit code."""
-    # lazy: WeasyPrint; cli imports this module for every subcommand
+    # lazy: the rulebook's build (Markdown, the theme, the cache, WeasyPrint); cli imports this module for every subcommand
+    from cardgen.cache import Cache
+    from cardgen.context import Summary, icon_set_line
     from cardgen.rulebook.build import build_rulebook
+    from cardgen.theme import theme_for
 
     settings = settings_of(args)
     project = settings.project
@@ -68,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         theme = theme_for(project, list(settings.css))
         result = build_rulebook(args.file, out, args.assets, draft=args.draft, content_dir=content, write=False,
-                                project=project, theme=theme, chapters=args.chapters,
-                                cache=Cache(project.out) if args.chapters else None)
+                                project=project, theme=theme, chapters=settings.chapters,
+                                cache=Cache(project.out) if settings.chapters else None)
         for warning in [*theme.warnings, *result.warnings]:
             summary.warn(warning.format())
         for note in [*theme.notes, *result.notes]:

@@ -10,7 +10,6 @@ from cardgen.commands.build import rebuild, watched_paths
 from cardgen.commands.options import add_css_option, add_project_options, settings_of
 from cardgen.errors import UsageError
 from cardgen.serve.hosts import is_loopback_name
-from cardgen.serve.worker import BuildWorker
 
 DEFAULT_PORT = 8000
 
@@ -21,6 +20,7 @@ def run_serve(args: argparse.Namespace) -> int:
     # nothing to do never imports -- and every command builds this parser
     from cardgen.serve.preview import Preview
     from cardgen.serve.server import PreviewApp, make_server, watch_in_background
+    from cardgen.serve.worker import BuildWorker
 
     if not is_loopback_name(args.host.lower()):
         print(f"cardgen serve: warning: --host {args.host} lets other machines reach the preview and read "

@@ -10,7 +10,6 @@ from pathlib import Path
 from cardgen.commands.options import add_content_option, settings_of
 from cardgen.settings import no_content_line
 from cardgen.errors import UsageError, did_you_mean, display_path
-from cardgen.stages import check_content, load_and_derive, load_content
 
 LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "schools", "effects",
               "factions", "groups", "terrain")
@@ -18,6 +17,9 @@ LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "sch
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Check every content file; print all problems; exit 1 if there are errors."""
+    # lazy: the content stages; every command builds this module's parser
+    from cardgen.stages import check_content
+
     settings = settings_of(args)
     content = settings.content
     if settings.rulebooks_only():                     # a repository of rulebooks: nothing to check
@@ -36,6 +38,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     """List ids and names of one kind (or of every kind)."""
+    # lazy: the content stages; every command builds this module's parser
+    from cardgen.stages import load_content
+
     content = load_content(settings_of(args).content)
     kinds = [args.kind] if args.kind else list(LIST_KINDS)
     for kind in kinds:
@@ -58,6 +63,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the derived profile of one unit (table or JSON)."""
     from cardgen.showview import unit_data, unit_table
+    from cardgen.stages import load_and_derive
 
     content, all_derived = load_and_derive(settings_of(args).content)
     if args.id not in content.units:

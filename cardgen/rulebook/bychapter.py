@@ -17,7 +17,6 @@ The whole book, :func:`cardgen.rulebook.assemble.assemble`.
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 
@@ -27,6 +26,7 @@ from cardgen.rulebook.chapterpool import ChapterLayout, ChapterPool, Job, Lay, L
 from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters
 from cardgen.rulebook.chapterstore import ChapterStore
 from cardgen.safefs import Roots
+from cardgen.speed.workers import usable_cores
 
 MAX_ROUNDS = 5
 HTML_CHARS_PER_PAGE = 6000          # a first guess of a chapter's pages, before it was ever laid out
@@ -74,7 +74,7 @@ def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, wor
     contents = [i for i in range(count) if CONTENTS_NAV.search(plain[i])]
     state = _Round(list(plain))
     laid: list[int] = []
-    with ChapterPool(roots, workers or os.cpu_count() or 1) as pool:
+    with ChapterPool(roots, workers or usable_cores()) as pool:
         for _ in range(MAX_ROUNDS):
             pages = [_pages(state, store, plain, i) for i in range(count)]
             starts = [1 + sum(pages[:i]) for i in range(count)]

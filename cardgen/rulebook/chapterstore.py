@@ -38,7 +38,7 @@ def split_book(html: str, first_head_html: str, roots: Roots, store: ChapterStor
             previous = None
     split, record = split_again(html, first_head_html, roots, previous)
     if record is not None:
-        store.write(key, ".split", json.dumps(record.__dict__).encode(), again=record == previous)
+        store.write(key, ".split", json.dumps(record.__dict__).encode(), again=record != previous)
     return split
 
 

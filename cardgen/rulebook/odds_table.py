@@ -19,9 +19,9 @@ from typing import Any, Mapping
 from cardgen.errors import did_you_mean
 from cardgen.oddsview import ROWS, caption, odds_values, resolve_odds, shown
 from cardgen.rulebook.fromcontent import DirectiveError, text_md
-from cardgen.rules.attack import ODDS_ACTIONS, Situation
+from cardgen.rules.attack import Situation
 from cardgen.rules.derived import DerivedUnit
-from cardgen.vocabulary import from_roman
+from cardgen.vocabulary import ODDS_ACTIONS, from_roman
 
 LINE = re.compile(r"^\{\{\s*odds:\s*(?P<attacker>[\w-]+(?::[\w-]+)?)\s+vs\s+(?P<target>[\w-]+)"
                   r"(?P<options>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")

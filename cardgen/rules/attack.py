@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Literal, Mapping, get_args
+from typing import Mapping
 
 from cardgen.content.ruleset import ZoneTable
 from cardgen.rules import weapons as wr
 from cardgen.rules.derived import DerivedUnit
 from cardgen.rules.odds_zones import RULEBOOK_FACES, ZONES
-from cardgen.vocabulary import SIZES, Action, Size, WeaponKind
+from cardgen.vocabulary import SIZES, Action, OddsAction, Size, WeaponKind
 
-OddsAction = Literal["normal", "aimed", "snap", "reaction", "attack", "charge"]
-ODDS_ACTIONS: tuple[OddsAction, ...] = get_args(OddsAction)
 CARD_ACTION: dict[OddsAction, Action] = {
     "normal": "normal_shot", "aimed": "aimed_shot", "snap": "snap_shot", "reaction": "reaction_fire",
     "attack": "attack", "charge": "charge"}

@@ -28,13 +28,13 @@ from cardgen.errors import CardgenError
 from cardgen.rules import dice
 from cardgen.rules import weapons as wr
 from cardgen.rules.attack import (
-    CARD_ACTION, MELEE_ACTIONS, ODDS_ACTIONS, AttackWeapon, Combatant, OddsAction, Situation, attack_weapons,
+    CARD_ACTION, MELEE_ACTIONS, AttackWeapon, Combatant, Situation, attack_weapons,
     combatant, target_size,
 )
 from cardgen.rules.odds_chain import out_of_action_within
 from cardgen.rules.odds_text import ASSUMPTIONS, assumptions_for
 from cardgen.rules.odds_zones import ZoneChain, ZoneOdds, mixed_tp_lost, out_within, zone_chain, zone_odds
-from cardgen.vocabulary import ACTION_NAMES, ROMAN, SIZES, TARGET_SIZE_MODIFIERS
+from cardgen.vocabulary import ACTION_NAMES, ODDS_ACTIONS, ROMAN, SIZES, TARGET_SIZE_MODIFIERS, OddsAction
 
 __all__ = ["ASSUMPTIONS", "AttackWeapon", "Combatant", "ODDS_ACTIONS", "Odds", "OddsAction", "OddsError", "Situation",
            "attack_odds", "attack_weapons", "best_odds", "combatant", "extra_shots"]

@@ -84,10 +84,17 @@ def _importable_from(entry: str, cwd: str) -> bool:
     return not (folder == here or folder in here.parents or here in folder.parents)
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (``taskset`` counted, unlike :func:`os.cpu_count`)."""
+    with contextlib.suppress(AttributeError, OSError):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
 def start_early() -> None:
     """Start the forkserver (once per process) where it pays; the build's pool takes it
     (:func:`pool_context`)."""
-    if _started or (os.cpu_count() or 1) < 2 or not speed.enabled("forkserver"):
+    if _started or usable_cores() < 2 or not speed.enabled("forkserver"):
         return
     try:
         context = multiprocessing.get_context("forkserver")

@@ -78,10 +78,11 @@ def unit_name(content: Path, unit_id: str) -> str:
 
 
 def snapshot(out: Path) -> dict[str, tuple[bytes, int]]:
-    """Bytes and mtime of every file under ``out`` except the face/warning/chunk caches."""
+    """Bytes and mtime of every file under ``out`` except the face/warning/chunk/chapter caches."""
     return {str(p.relative_to(out)): (p.read_bytes(), p.stat().st_mtime_ns)
             for p in sorted(out.rglob("*")) if p.is_file()
-            and not str(p.relative_to(out)).startswith((".cache/faces", ".cache/warnings", ".cache/chunks"))}
+            and not str(p.relative_to(out)).startswith((".cache/faces", ".cache/warnings", ".cache/chunks",
+                                                                    ".cache/chapters"))}
 
 
 def edit(path: Path, old: str, new: str) -> None:

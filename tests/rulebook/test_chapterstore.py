@@ -46,3 +46,18 @@ def test_a_build_drops_the_chapters_no_book_uses_any_more_and_keeps_the_other_bo
     now = _entries(cache)
     assert now - first and first - now                  # the edited chapter's new entries, its old ones gone
     assert build(other).laid_out == ()                  # the other book's chapters were kept
+
+
+def test_the_split_is_kept_so_the_next_build_cascades_no_whole_book(tmp_path, monkeypatch):
+    from cardgen.rulebook import chapters
+
+    book = _book(tmp_path, "one")
+    build = lambda: build_rulebook(book, tmp_path / "x.pdf", [], write=False, chapters=True,  # noqa: E731
+                                   cache=Cache(tmp_path / "out"), tool="t")
+    build()
+    assert any(name.endswith(".split") for name in _entries(Cache(tmp_path / "out")))
+    reused: list[object] = []
+    real = chapters._reuse
+    monkeypatch.setattr(chapters, "_reuse", lambda *a: reused.append(real(*a)) or reused[-1])
+    build()
+    assert reused and reused[0] is not None

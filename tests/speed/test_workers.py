@@ -54,11 +54,11 @@ def test_cardgen_build_renders_in_the_forkserver_and_never_imports_weasyprint_it
 
 def test_no_forkserver_on_one_core_and_only_one(monkeypatch):
     started = []
-    monkeypatch.setattr(workers.os, "cpu_count", lambda: 1)
+    monkeypatch.setattr(workers, "usable_cores", lambda: 1)
     monkeypatch.setattr("multiprocessing.forkserver.ensure_running", lambda: started.append(1))
     workers.start_early()
     assert workers.early_context() is None and started == []
-    monkeypatch.setattr(workers.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(workers, "usable_cores", lambda: 2)
     workers.start_early()
     workers.start_early()
     assert started == [1]
@@ -96,3 +96,11 @@ def test_a_worker_killed_while_it_renders_is_one_line_and_writes_nothing(tmp_pat
     with pytest.raises(RenderError, match="a render worker ended before its faces were done"):
         build(SMALL, tmp_path / "out")
     assert not (tmp_path / "out" / "cards.pdf").exists()
+
+
+def test_the_usable_cores_are_those_the_process_may_run_on(monkeypatch):
+    monkeypatch.setattr(workers.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert workers.usable_cores() == 1
+    monkeypatch.delattr(workers.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(workers.os, "cpu_count", lambda: 3)
+    assert workers.usable_cores() == 3
