@@ -55,6 +55,16 @@ MAX_RENDER_SECONDS = 300.0                  # laying out or writing one document
 
 
 EXIT_TIMEOUT = 1                            # the exit code of a process ended by the time limit
+EXIT_WORKER_TIMEOUT = 124                   # ... of a layout worker so ended: its parent says the line
+_worker_limit: list[float] = []             # in a layout worker: the build's limit (the worker says nothing)
+
+
+def time_limit_for_a_worker(seconds: float) -> None:
+    """In a layout worker process: every document gets the build's limit ``seconds`` (a worker of a
+    forkserver does not share the build's module state), and the limit ends the worker with
+    :data:`EXIT_WORKER_TIMEOUT` and writes nothing: the build that waits for it says the one line
+    (:func:`timeout_message`)."""
+    _worker_limit[:] = [seconds]
 
 
 def timeout_message(seconds: float) -> str:
@@ -80,9 +90,12 @@ def time_limit(seconds: float) -> Iterator[None]:
         yield
         return
     done = threading.Event()
+    seconds = _worker_limit[0] if _worker_limit else seconds
 
     def watch() -> None:
         if not done.wait(seconds):
+            if _worker_limit:
+                os._exit(EXIT_WORKER_TIMEOUT)
             os.write(2, (timeout_message(seconds) + "\n").encode())
             os._exit(EXIT_TIMEOUT)
 

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Union
 
+from cardgen import pdf
 from cardgen.errors import RenderError
+from cardgen.pdf import EXIT_WORKER_TIMEOUT, time_limit_for_a_worker, timeout_message
 from cardgen.pdfparts import PageFacts, PartLaidOut, load_part
 from cardgen.safefs import Roots
 
@@ -84,12 +86,13 @@ def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageF
     return tuple(laid_out.page_facts(number) for number in range(laid_out.page_count))
 
 
-def _serve(connection: Connection, roots: Roots, build: int) -> None:
+def _serve(connection: Connection, roots: Roots, build: int, limit: float) -> None:
     """A worker: run jobs until told to stop (``None``); an error goes back as the result."""
     # lazy: the render processes' set-up, only in a worker
     from cardgen.speed.workers import start_worker
 
     start_worker(build)
+    time_limit_for_a_worker(limit)
     kept: dict[int, PartLaidOut] = {}
     while True:
         job = connection.recv()
@@ -139,7 +142,7 @@ class ChapterPool:
         context: Any = pool_context() or multiprocessing.get_context()
         while len(self.connections) < count:
             here, there = context.Pipe()
-            process = context.Process(target=_serve, args=(there, self.roots, os.getpid()), daemon=True)
+            process = context.Process(target=_serve, args=(there, self.roots, os.getpid(), pdf.MAX_RENDER_SECONDS), daemon=True)
             process.start()
             there.close()
             self.connections.append(here)
@@ -159,6 +162,15 @@ class ChapterPool:
         self._start(min(self.workers, len(elsewhere)))
         return {**results, **self._run_in_workers(elsewhere)}
 
+    def _ended(self, worker: int) -> RenderError:
+        """Why worker ``worker`` ended mid-job: the time limit's one line, or what else it may be."""
+        process = self.processes[worker]
+        process.join(5)
+        if process.exitcode == EXIT_WORKER_TIMEOUT:
+            return RenderError(timeout_message(pdf.MAX_RENDER_SECONDS))
+        return RenderError("a layout worker ended before its chapter was done (killed, or out of memory?); "
+                           "nothing was written -- build again")
+
     def _run_in_workers(self, jobs: list[Job]) -> dict[int, Any]:
         pending = list(jobs)
         busy: dict[int, Job] = {}
@@ -174,14 +186,17 @@ class ChapterPool:
                             self.kept.pop(job.index, None)
                         busy[worker] = job
                         self.connections[worker].send(job)
-            ready = wait([self.connections[w] for w in busy])
+            # a worker's end shows on its sentinel: its pipe may stay open in a sibling forked after it
+            ready = wait([self.connections[w] for w in busy] + [self.processes[w].sentinel for w in busy])
+            for worker in [w for w in busy if self.processes[w].sentinel in ready
+                           and not self.connections[w].poll()]:
+                raise self._ended(worker)
             for worker in [w for w in busy if self.connections[w] in ready]:
                 job = busy.pop(worker)
                 try:
                     result = self.connections[worker].recv()
                 except (EOFError, OSError):
-                    raise RenderError("a layout worker ended before its chapter was done (over the time limit, "
-                                      "killed, or out of memory?); nothing was written -- build again") from None
+                    raise self._ended(worker) from None
                 if isinstance(result, BaseException):
                     raise result
                 self.holder[job.index] = worker

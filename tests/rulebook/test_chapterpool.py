@@ -36,3 +36,19 @@ def test_a_chapter_laid_out_once_is_numbered_for_its_place_in_the_book(workers):
 def test_a_worker_s_error_is_raised_in_the_build():
     with ChapterPool(Roots.build("."), 2) as pool, pytest.raises(KeyError):
         pool.run([Write(5, 1, 1), Lay(0, chapter(1, "a"))])
+
+
+NESTED_FLEX = HEAD + '<div style="display: flex">' * 14 + "x" + "</div>" * 14 + "</body></html>"
+
+
+def test_a_worker_over_the_time_limit_ends_the_build_with_the_limit_s_one_line(monkeypatch):
+    """The build's limit reaches its workers (a forkserver's worker has none of the build's module
+    state); a worker so ended says nothing, the build says the one line -- and does not wait for a pipe
+    a sibling worker still holds open."""
+    from cardgen import pdf
+    from cardgen.errors import RenderError
+
+    monkeypatch.setattr(pdf, "MAX_RENDER_SECONDS", 0.25)
+    with ChapterPool(Roots.build("."), 2) as pool, pytest.raises(RenderError) as raised:
+        pool.run([Lay(0, chapter(1, "a")), Lay(1, NESTED_FLEX)])
+    assert str(raised.value) == pdf.timeout_message(0.25)

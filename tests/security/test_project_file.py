@@ -17,6 +17,8 @@ from cardgen.commands.main import main
 from cardgen.errors import ContentError
 from cardgen.project import PROJECT_FILE, find_project, load_project
 from cardgen.serve.server import watch_in_background
+from cardgen.context import Summary
+from cardgen.serve import worker as serve_worker
 from cardgen.serve.worker import BuildWorker
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -89,7 +91,7 @@ def test_a_bug_in_a_rebuild_is_reported_and_the_worker_goes_on(capsys):
         runs.append(1)
         if len(runs) == 1:
             raise ValueError("embedded null byte")
-        return buildcmd.Summary()
+        return Summary()
 
     worker = BuildWorker(step)
     status = worker.run_once()
@@ -137,7 +139,7 @@ def test_watch_keeps_watching_after_a_bug_in_a_rebuild(monkeypatch, capsys, tmp_
         raise RuntimeError("Symlink loop")
 
     monkeypatch.setattr(buildcmd, "rebuild", rebuild)
-    monkeypatch.setattr(buildcmd, "changes_from_now", lambda paths, out: iter([{"a"}, {"b"}]))
+    monkeypatch.setattr(serve_worker, "changes_from_now", lambda paths, out: iter([{"a"}, {"b"}]))   # run_watch's, lazily
     monkeypatch.setattr(buildcmd, "watched_paths", lambda args: [])
     assert buildcmd.run_watch(argparse.Namespace(content=tmp_path, out=tmp_path / "out", css=[], strict=None,
                                                  print_shop=False, project_options=("content", "out"))) == 0
