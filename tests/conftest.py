@@ -44,6 +44,17 @@ def pytest_configure(config) -> None:
     from cardgen import speed
 
     speed.install()
+    QUICK[:] = ["not pdf" in (config.getoption("markexpr") or "")]
+
+
+QUICK = [False]
+"""Whether this is ``make test-fast`` (``-m "not pdf"``), set before any test module is imported."""
+
+
+def fuzz_examples(full: int) -> int:
+    """A fuzz test's number of generated examples: ``full`` in the whole suite (``make test``, CI), a
+    fifth of it in ``make test-fast``, the quick check while working."""
+    return max(20, full // 5) if QUICK[0] else full
 
 
 PDF_MODULE = re.compile(r"^pytestmark\s*=[^\n]*(?:\n[ \t]+[^\n]*)*pytest\.mark\.pdf", re.M)

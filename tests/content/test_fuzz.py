@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgen.commands.main import main
-from conftest import FIXTURES
+from conftest import FIXTURES, fuzz_examples
 
 LINE = re.compile(r"^\S.*?(:\d+:\d+)?: .+$")
 SUMMARY = re.compile(r"^\d+ error\(s\) in .+$")
@@ -44,7 +44,7 @@ def _check(tmp_path, payload: bytes, capsys) -> None:
         assert LINE.match(line) or SUMMARY.match(line), line
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+FUZZ = settings(max_examples=fuzz_examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
 @FUZZ

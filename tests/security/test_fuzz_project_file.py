@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
 from cardgen.project import PROJECT_FILE, load_project
+from conftest import fuzz_examples
 
 KEYS = ["content", "out", "rulebooks", "assets", "theme", "fonts", "strict", "version", "version_on_cards",
         "keyword_links", "toc", "css", "toc.levels", "css.cards", "css.rulebook", "unbekannt", "a.b.c"]
@@ -43,7 +44,7 @@ def check(text: str) -> None:
             pass
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=fuzz_examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents)
 @example('content = "\\u0000"\n')
 @example("toc = " + "{a = " * 3000 + "1" + "}" * 3000)
@@ -52,7 +53,7 @@ def test_assembled_project_files_end_without_a_traceback(text):
     check(text)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=fuzz_examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(st.sampled_from('abc =[]{}"\'\\#.\n\x00u0*/'), max_size=200))
 @example('assets = ["\\u0000"]')
 def test_random_project_files_end_without_a_traceback(text):

@@ -90,7 +90,7 @@ def test_a_client_gone_before_its_answer_prints_nothing(capsys):
 
 def test_a_connection_that_sends_nothing_is_closed_but_a_long_poll_is_not(capsys):
     app = StubApp()
-    server = PreviewServer(("127.0.0.1", 0), app, HostCheck(), request_timeout=0.5)  # type: ignore[arg-type]
+    server = PreviewServer(("127.0.0.1", 0), app, HostCheck(), request_timeout=0.25)  # type: ignore[arg-type]
     with running(server):
         with connect(server) as idle:
             idle.sendall(b"GET / HT")                      # half a request, then nothing
@@ -99,7 +99,7 @@ def test_a_connection_that_sends_nothing_is_closed_but_a_long_poll_is_not(capsys
         poll = threading.Thread(target=lambda: answers.append(request(server, "/slow")))
         poll.start()
         assert app.asked.wait(BOUND_S)
-        app.release.wait(1.0)                              # twice the request timeout: no answer yet
+        app.release.wait(0.5)                              # twice the request timeout: no answer yet
         app.release.set()
         poll.join(BOUND_S)
         assert status(answers[0]) == 200                   # waiting for an answer is not idling
