@@ -169,11 +169,12 @@ def card_run(ctx: BuildContext) -> CardRun:
     """Plan every face of the build and render those not in the cache."""
     content, options = ctx.content, stamped_options(ctx)
     portraits, roots = model_portraits(ctx)
-    jobs = plan_faces(content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots)
-    groups = [options.group] if options.group else sorted(content.groups)
-    if options.group:                     # one group's sheet: only the faces it shows are rendered
+    only = None
+    if options.group:                     # one group's sheet: only the faces it shows are planned
         owners, powers = group_faces(content, options.group)
-        jobs = [job for job in jobs if job.owner in {*owners, *powers}]
+        only = {*owners, *powers}
+    jobs = plan_faces(content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots, only)
+    groups = [options.group] if options.group else sorted(content.groups)
     model_jobs = plan_model_faces(content, options, ctx.tool, ctx.derived, groups, ctx.theme, portraits, roots)
     faces = render_faces(ctx, jobs + model_jobs)
     unit_page, power_page = page_settings(content, options)

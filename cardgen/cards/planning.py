@@ -8,7 +8,7 @@ clash check) and how many steps it reports (:func:`step_count`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,18 +49,19 @@ def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, Fac
 
 def plan_faces(content: Content, options: CardOptions, tool: str, derived: Derived,
                theme: Theme | None = None, portraits: Mapping[str, Portrait] | None = None,
-               roots: tuple[Path, ...] = ()) -> list[FaceJob]:
-    """One job per face: every unit's front and back, every power card.  ``portraits`` by unit id
-    (:func:`model_portraits`), ``roots`` the folders they are in."""
+               roots: tuple[Path, ...] = (), only: Collection[str] | None = None) -> list[FaceJob]:
+    """One job per face: every unit's front and back, every power card (``only``: just these units'
+    and powers', as one group's sheet needs).  ``portraits`` by unit id (:func:`model_portraits`),
+    ``roots`` the folders they are in."""
     theme = theme or Theme()
     portraits = portraits or {}
     unit_page, power_page = page_settings(content, options)
     min_font = content.checked_ruleset().cards.min_font_pt
     jobs = []
-    for unit_id in sorted(content.units):
+    for unit_id in sorted(u for u in content.units if only is None or u in only):
         card = unit_card(derived.units[unit_id], content, portrait=portraits.get(unit_id), stamp=options.stamp)
         jobs += _unit_faces(unit_id, card, unit_page, min_font, tool, theme, roots)
-    for power_id in sorted(content.powers):
+    for power_id in sorted(p for p in content.powers if only is None or p in only):
         power = power_card(content.powers[power_id], content)
         jobs.append(FaceJob(power_id, "power", power, power_page, min_font,
                             digest("face", tool, theme.digest(), "power", repr(power_page), min_font, repr(power)),
