@@ -75,6 +75,25 @@ def speedup_rows(work: Path, runs: int, timed, generate, cardgen: list[str], pro
     progress("speedups: forkserver")
     add("forkserver", "100 units, one unit changed", *interleaved(runs, "forkserver", edit_unit, seconds(here, repo)))
 
+    book_folder = work / "speed-rulebook"
+    book_folder.mkdir()
+    book = book_folder / "Regelbuch.md"
+    regelbuch = project.parent / "shared" / "rulebook" / "Regelbuch.md"
+    rulebook = [*cardgen, "rulebook", "--assets", str(project / "cardgen" / "assets"), "--assets", str(regelbuch.parent),
+                "--out", str(book_folder / "Regelbuch.pdf"), str(book)]
+
+    def edit_book() -> None:
+        book.write_text(regelbuch.read_text(encoding="utf-8").replace(
+            "## Gelände\n", f"## Gelände\n\nAbsatz {next(edits)}.\n", 1), encoding="utf-8")
+    if regelbuch.is_file():
+        edit_book()
+        timed(rulebook, book_folder)                                  # every chapter cached
+        add("forkserver", "Regelbuch.md by chapters, one paragraph edited",
+            *interleaved(runs, "forkserver", edit_book, seconds(rulebook, book_folder)))
+        progress("speedups: exit")
+        add("exit", "Regelbuch.md by chapters, one paragraph edited",
+            *interleaved(runs, "exit", edit_book, seconds(rulebook, book_folder)))
+
     def settled() -> None:          # a build after the edits, then the journal's 2 s guard
         timed(here, repo)
         time.sleep(2.1)

@@ -2,10 +2,11 @@
 
 A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
 from its journal before anything else is loaded (:mod:`cardgen.speed.journal`); any other ``cardgen build``,
-and ``cardgen cards``, starts its render workers' forkserver next (:mod:`cardgen.speed.workers`); every
+``cardgen cards`` and ``cardgen rulebook`` (but ``--no-chapters``) starts its render (or layout) workers' forkserver next (:mod:`cardgen.speed.workers`); every
 command line is then :func:`cardgen.commands.main.main`.  Before all that, the working folder is taken off the
 import path of every process cardgen will start (:func:`cardgen.speed.workers.isolate_imports`) and
-the speed layer is armed (:func:`cardgen.speed.install`; ``CARDGEN_SPEEDUPS=0`` leaves it off).  Its
+the speed layer is armed (:func:`cardgen.speed.install`; ``CARDGEN_SPEEDUPS=0`` leaves it off), and
+its :func:`cardgen.speed.at_exit` runs as the command ends.  Its
 output goes through :func:`cardgen.pipes.quiet_pipes`: a reader that stops reading
 (``cardgen list | head -1``) ends nothing and prints nothing."""
 
@@ -32,10 +33,14 @@ def main(argv: list[str] | None = None) -> int:
         code = replay(args)
         if code is not None:
             return code
-    if args[:1] in (["build"], ["cards"]):
-        from cardgen.speed.workers import start_early
+    if args[:1] in (["build"], ["cards"]) or (args[:1] == ["rulebook"] and "--no-chapters" not in args):
+        from cardgen.speed.workers import LAYOUT_PRELOAD, PRELOAD, start_early
 
-        start_early()       # the render workers' forkserver imports WeasyPrint while the build reads
+        # the render (or layout) workers' forkserver imports WeasyPrint while the command reads
+        start_early(LAYOUT_PRELOAD if args[:1] == ["rulebook"] else PRELOAD)
     from cardgen.commands.main import main as run
 
-    return run(args, journal=speed.enabled("journal"))
+    try:
+        return run(args, journal=speed.enabled("journal"))
+    finally:
+        speed.at_exit()

@@ -26,8 +26,6 @@ import contextlib
 import hashlib
 import logging
 import mimetypes
-import os
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, NoReturn
@@ -38,11 +36,14 @@ import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from cardgen import timelimit
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
 from cardgen.errors import display_path, shortened
 from cardgen.geometry import px_to_pt
 from cardgen.hyphenation import use_german_patterns
+from cardgen.pdfrecords import Rendered
 from cardgen.safefs import MAX_REFERENCES, FileRefused, Roots, check_file, read_checked
+from cardgen.timelimit import time_limit
 
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
@@ -50,62 +51,6 @@ MAX_DOCUMENT_BYTES = 200 * 1024 * 1024      # everything one document reads
 MAX_FETCHES = MAX_REFERENCES               # references one document may follow (its card figures count)
 MAX_STYLESHEETS = 64                        # stylesheets (links and @imports) of one document
 MAX_DATA_URL_CHARS = 4 * MAX_RESOURCE_BYTES // 3 + 1024
-MAX_RENDER_SECONDS = 300.0                  # laying out or writing one document (the user's
-                                            # 52-page rulebook takes about 4 s)
-
-
-EXIT_TIMEOUT = 1                            # the exit code of a process ended by the time limit
-EXIT_WORKER_TIMEOUT = 124                   # ... of a layout worker so ended: its parent says the line
-_worker_limit: list[float] = []             # in a layout worker: the build's limit (the worker says nothing)
-
-
-def time_limit_for_a_worker(seconds: float) -> None:
-    """In a layout worker process: every document gets the build's limit ``seconds`` (a worker of a
-    forkserver does not share the build's module state), and the limit ends the worker with
-    :data:`EXIT_WORKER_TIMEOUT` and writes nothing: the build that waits for it says the one line
-    (:func:`timeout_message`)."""
-    _worker_limit[:] = [seconds]
-
-
-def timeout_message(seconds: float) -> str:
-    """The one line a document over the time limit ends its process with."""
-    return (f"cardgen: laying out a document took longer than {seconds:g} s; look for deeply nested boxes "
-            "(flex, grid, tables) or huge spans in its raw HTML or CSS")
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float) -> Iterator[None]:
-    """End this process with one line (:func:`timeout_message`) if the body takes longer than ``seconds``.
-
-    Some raw HTML and CSS (deeply nested flex boxes, huge spans) take WeasyPrint exponential time;
-    the limit turns that hang into one error.  A watchdog thread waits beside the body and, once the
-    time is up, writes the line to stderr and ends the process (exit 1): no signal and no exception is
-    raised into whatever code runs at that moment (a signal handler's exception once surfaced inside a
-    garbage collector's callback).  A render worker so ended breaks the build's pool, which ends the
-    build (:func:`cardgen.cards.faces.render_faces`); the build's own process so ended has committed
-    no output (every output is staged and put in place only at the end).  It applies on the main
-    thread of a process (the command, each render worker); a build on another thread (``cardgen
-    serve``'s) runs unlimited rather than end the server."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    done = threading.Event()
-    seconds = _worker_limit[0] if _worker_limit else seconds
-
-    def watch() -> None:
-        if not done.wait(seconds):
-            if _worker_limit:
-                os._exit(EXIT_WORKER_TIMEOUT)
-            os.write(2, (timeout_message(seconds) + "\n").encode())
-            os._exit(EXIT_TIMEOUT)
-
-    threading.Thread(target=watch, name="cardgen-time-limit", daemon=True).start()
-    try:
-        yield
-    finally:
-        done.set()
-
-
 class RefusedResource(ValueError):
     """A reference outside the allowed folders, a network URL, or over a limit."""
 
@@ -208,23 +153,6 @@ SYSTEM_NOTES = {"Using fontTools instead of HarfBuzz-Subset": HARFBUZZ_SUBSET_NO
 """What WeasyPrint logs about the machine, not the document (by the start of its message), and the
 one note that says it instead: WeasyPrint 70 logs the missing HarfBuzz-Subset once per font of
 each document (56 times for the designer's rulebook), which is no warning about the content."""
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """A rendered PDF and what was said while making it.
-
-    ``warnings`` are WeasyPrint's log (less its echo of our refusals and its
-    :data:`SYSTEM_NOTES`) and one ``refused to read NAME: reason`` line per
-    refused reference; ``refused`` names those references (a URL, or the path
-    of a local file); ``read`` is every local file asked for, with the SHA-256
-    of what was served or ``refused``; ``notes`` are the system notes, each once."""
-
-    pdf: bytes
-    warnings: tuple[str, ...]
-    refused: tuple[str, ...]
-    read: tuple[tuple[str, str], ...] = ()
-    notes: tuple[str, ...] = ()
 
 
 def system_note(message: str) -> str | None:
@@ -380,7 +308,7 @@ class LaidOut:
     def write(self) -> Rendered:
         """Serialise to PDF bytes (deterministic: no dates, fixed ID)."""
         notes = list(self._notes)
-        with captured_log(notes) as more, time_limit(MAX_RENDER_SECONDS):
+        with captured_log(notes) as more, time_limit(timelimit.MAX_RENDER_SECONDS):
             pdf = self._document.write_pdf(uncompressed_pdf=False, pdf_identifier=b"cardgen")
         fetcher = self._fetcher
         log = [m for m in self._messages + more if RefusedResource.__name__ not in m]
@@ -403,7 +331,7 @@ def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (
     fetcher = SafeFetcher(roots=allowed, fetches=spent)
     use_german_patterns()               # pyphen's own German files break "Fa-r-be" (cardgen.hyphenation)
     notes: list[str] = []
-    with captured_log(notes) as messages, time_limit(MAX_RENDER_SECONDS):
+    with captured_log(notes) as messages, time_limit(timelimit.MAX_RENDER_SECONDS):
         source = weasyprint.HTML(string=html, base_url=allowed.base_url, url_fetcher=fetcher)
         document, context = (render or _render)(source)
     return (kind or LaidOut)(document, fetcher, messages, notes, context)

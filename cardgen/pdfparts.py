@@ -15,49 +15,16 @@ WeasyPrint method, ``Document._build_layout_context`` (WeasyPrint 70, pinned).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import weasyprint
 
-from cardgen.pdf import (MAX_RENDER_SECONDS, LaidOut, SafeFetcher, _page_box, captured_log, font_config,
-                         load_document, time_limit)
+from cardgen import timelimit
+from cardgen.pdfrecords import Cascade, ElementStyle, PageFacts
+from cardgen.pdf import LaidOut, SafeFetcher, _page_box, captured_log, font_config, load_document
 from cardgen.safefs import Roots
-
-
-@dataclass(frozen=True)
-class PageFacts:
-    """What a page holds that a book assembled from parts must point to again; CSS px from its top left."""
-
-    height: float
-    anchors: tuple[tuple[str, float, float], ...]                          # id, x, y
-    links: tuple[tuple[str, tuple[float, ...]], ...]                       # target id, (x1, y1, x2, y2)
-    bookmarks: tuple[tuple[int, str, float, float], ...]                   # level, label, x, y
-
-
-@dataclass(frozen=True)
-class ElementStyle:
-    """The computed style of one element that decides where a book may be cut into parts."""
-
-    tag: str
-    classes: tuple[str, ...]
-    break_before: str
-    break_after: str
-    in_flow: bool                              # a block in normal flow (a break before or after it applies)
-
-
-@dataclass(frozen=True)
-class Cascade:
-    """WeasyPrint's cascade of a document, before layout: the style of each child of ``body`` (a
-    ``main``'s children in its place, marked by ``in_main``) and what would make its parts differ
-    from the whole: page selectors by position (``:first``, ``:left``, ``:nth()``, named pages),
-    page-based counters set in ``@page`` rules, counters and named strings set by elements, and
-    the ``target-*()`` contents outside a contents list."""
-
-    blocks: tuple[ElementStyle, ...]
-    in_main: tuple[bool, ...]
-    obstacles: tuple[str, ...]
+from cardgen.timelimit import time_limit
 
 
 PAGE_COUNTERS = ("page", "pages")
@@ -128,7 +95,7 @@ def cascade(html: str, base: Path | str | Roots) -> Cascade:
     allowed = base if isinstance(base, Roots) else Roots.build(base, ())
     document = weasyprint.HTML(string=html, base_url=allowed.base_url, url_fetcher=SafeFetcher(roots=allowed))
     page_rules: list = []
-    with captured_log(), time_limit(MAX_RENDER_SECONDS):
+    with captured_log(), time_limit(timelimit.MAX_RENDER_SECONDS):
         style_for = get_all_computed_styles(document, [], False, font_config(), CounterStyle(), {}, page_rules,
                                             [], TargetCollector(), False)
     root = document.etree_element
@@ -162,7 +129,7 @@ class PartLaidOut(LaidOut):
         context = self.context
         if context is None:
             raise ValueError("this document was not laid out to be renumbered")
-        with captured_log(self._notes) as messages, time_limit(MAX_RENDER_SECONDS):
+        with captured_log(self._notes) as messages, time_limit(timelimit.MAX_RENDER_SECONDS):
             for index, page in enumerate(self._document.pages):
                 box = _page_box(page)
                 state = context.page_maker[index + 1][3]

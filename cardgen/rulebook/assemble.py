@@ -19,7 +19,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, OutlineItem
 
 from cardgen.geometry import px_to_pt
-from cardgen.pdfparts import PageFacts
+from cardgen.pdfrecords import PageFacts
 
 
 def anchor_pages(facts: Sequence[Sequence[PageFacts]]) -> dict[str, tuple[int, float, float]]:

@@ -23,16 +23,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardgen.cache import Cache, toolchain_digest
-from cardgen.cards.figures import rulebook_faces
+from cardgen.atomic import write_atomic
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
-from cardgen.pdf import LaidOut, Rendered, load_document, write_atomic
+from cardgen.pdfrecords import Rendered
 from cardgen.project import Project
 from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters
 from cardgen.rulebook.chapterstore import ChapterStore, split_book
-from cardgen.rulebook.chapters import Chapters
+from cardgen.rulebook.chapters import Chapters, SplitChanged
 from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.directive import card_ids, content_directives
 from cardgen.rulebook.fromcontent import DirectiveError
@@ -45,6 +45,9 @@ from cardgen.rulebook.reads import Reads, extend_roots, record_reads
 from cardgen.safefs import FileRefused, Roots, check_file
 from cardgen.stages import load_content
 from cardgen.theme import Theme
+
+if TYPE_CHECKING:
+    from cardgen.pdf import LaidOut
 
 MAX_CONTENT_LINES = 3
 
@@ -138,6 +141,9 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
     values (``font-size: 1e10pt`` divides by zero, ``word-spacing: 1e30px``
     overflows): any such failure is a :class:`RenderError` naming the document."""
     try:
+        # lazy: WeasyPrint, only where this process lays the book out
+        from cardgen.pdf import load_document
+
         laid_out = load_document(html, roots, spent=len(figures or ()))
         rendered = laid_out.write()
         if figures:
@@ -150,13 +156,20 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
                           f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
 
 
-def _by_chapters(source: Path, split: Chapters, page: RulebookPage, store: ChapterStore) -> ChapterBook:
-    """The book laid out chapter by chapter (the cache's stale chapters dropped after); WeasyPrint's
-    failures on hostile input name the document."""
+def _by_chapters(source: Path, page: RulebookPage, store: ChapterStore) -> tuple[ChapterBook | None, Chapters]:
+    """The book laid out chapter by chapter (the cache's stale chapters dropped after), and how it was cut:
+    as the last build cut it, unless that no longer fits (then anew); None where it is one chapter (lay
+    it out whole).  WeasyPrint's failures on hostile input name the document."""
     try:
-        book = build_by_chapters(split, page.roots, store)
-        store.prune(str(source.resolve()))
-        return book
+        split, check = split_book(page.parts_html, page.html, page.roots, store)
+        try:
+            book = build_by_chapters(split, page.roots, store, check=check) if split.count > 1 else None
+        except SplitChanged:
+            split, _ = split_book(page.parts_html, page.html, page.roots, store, again=True)
+            book = build_by_chapters(split, page.roots, store) if split.count > 1 else None
+        if book is not None:
+            store.prune(str(source.resolve()))
+        return book, split
     except (RecursionError, CardgenError):
         raise
     except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
@@ -246,14 +259,15 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     theme = theme or Theme()
     card_warnings: list[str] = []
     if card_ids(text):
+        # lazy: the card pipeline, only for a book that shows cards
+        from cardgen.cards.figures import rulebook_faces
+
         cards, card_warnings = rulebook_faces(cards, content, project, theme)
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
         page = rulebook_page(source, text, assets, draft, content, project, theme, cards)
         store = ChapterStore(cache, tool or (toolchain_digest() if chapters and cache is not None else ""), page.roots)
-        split = split_book(page.parts_html, page.html, page.roots, store) if chapters and not page.document.figures \
-            else None
-        if split is not None and split.count > 1:
-            book = _by_chapters(source, split, page, store)
+        book, split = _by_chapters(source, page, store) if chapters and not page.document.figures else (None, None)
+        if book is not None:
             rendered = Rendered(book.pdf, book.warnings, (), book.read, book.notes)
             page_count, parts = book.pages, (book.chapters, tuple(book.laid_out), "")
         else:

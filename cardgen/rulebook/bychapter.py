@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardgen.pdfparts import PageFacts
+from cardgen.pdfrecords import PageFacts
 from cardgen.rulebook.assemble import anchor_pages, assemble
-from cardgen.rulebook.chapterpool import ChapterLayout, ChapterPool, Job, Lay, LayWrite, Write, run_job, written
-from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters
+from cardgen.rulebook.chapterpool import Check, ChapterLayout, ChapterPool, Job, Lay, LayWrite, Write, run_job, written
+from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters, SplitCheck
 from cardgen.rulebook.chapterstore import ChapterStore
 from cardgen.safefs import Roots
 from cardgen.speed.workers import usable_cores
@@ -67,8 +67,11 @@ class _Round:
     done: dict[int, tuple[tuple[str, int, int], ChapterLayout]] = field(default_factory=dict)
 
 
-def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, workers: int = 0) -> ChapterBook:
-    """Lay out ``chapters`` (see the module docstring), each cached in ``store``, and put the book together."""
+def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, workers: int = 0,
+                      check: SplitCheck | None = None) -> ChapterBook:
+    """Lay out ``chapters`` (see the module docstring), each cached in ``store``, and put the book together.
+    ``check``: what must hold for the cuts kept from the last split, checked beside the first round's
+    layouts; :class:`~cardgen.rulebook.chapters.SplitChanged` if it fails."""
     count = chapters.count
     plain = [chapters.chapter_html(i) for i in range(count)]
     contents = [i for i in range(count) if CONTENTS_NAV.search(plain[i])]
@@ -80,18 +83,25 @@ def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, wor
             starts = [1 + sum(pages[:i]) for i in range(count)]
             for i in contents:
                 state.htmls[i] = chapters.chapter_html(i, _numbers(state, plain, starts, i))
-            jobs = _jobs(state, store, plain, contents, starts, sum(pages))
+            jobs, check = _checked(_jobs(state, store, plain, contents, starts, sum(pages)), check), None
             if not jobs:
                 break
-            laid += sorted(job.index for job in jobs if not isinstance(job, Write))
-            for index, result in pool.run(jobs).items():
-                _record(state, store, plain, next(j for j in jobs if j.index == index), result)
+            laid += sorted(job.index for job in jobs if isinstance(job, (Lay, LayWrite)))
+            results = pool.run(jobs)
+            for job in jobs:
+                if not isinstance(job, Check):
+                    _record(state, store, plain, job, results[job.index])
     layouts = [state.done[i][1] for i in range(count)]
     facts = [layout.facts for layout in layouts]
     pdf = layouts[0].pdf if count == 1 else assemble([layout.pdf for layout in layouts], facts)
     return ChapterBook(pdf, sum(len(f) for f in facts), _warnings(layouts, set(anchor_pages(facts))),
                        tuple(sorted({r for layout in layouts for r in layout.read})),
                        tuple(dict.fromkeys(n for layout in layouts for n in layout.notes)), count, laid)
+
+
+def _checked(jobs: list[Job], check: SplitCheck | None) -> list[Job]:
+    """``jobs``, and the check of the cuts kept from the last split beside them (:class:`Check`)."""
+    return jobs if check is None else [*jobs, Check(check)]
 
 
 def _pages(state: _Round, store: ChapterStore, plain: list[str], i: int) -> int:
@@ -109,11 +119,13 @@ def _pages(state: _Round, store: ChapterStore, plain: list[str], i: int) -> int:
 def _jobs(state: _Round, store: ChapterStore, plain: list[str], contents: list[int], starts: list[int],
           total: int) -> list[Job]:
     """This round's jobs.  While a chapter's page count is not known at all, only such chapters are laid
-    out (no first page is certain yet); then every chapter not yet written for its document, first page
-    and total, a contents list only once every other chapter's anchors are known."""
+    out -- the first of them also written, its first page being certain (an edit's chapter: one job,
+    unless it shows the total and that moved) -- then every chapter not yet written for its document,
+    first page and total, a contents list only once every other chapter's anchors are known."""
     unknown = [i for i in range(len(plain)) if i not in state.facts and not store.count(plain[i])]
     if unknown:
-        return _longest_first([Lay(i, state.htmls[i]) for i in unknown])
+        return _longest_first([LayWrite(i, state.htmls[i], starts[i], total) if i == unknown[0] and i not in contents
+                               else Lay(i, state.htmls[i]) for i in unknown])
     jobs: list[Job] = []
     for i, html in enumerate(state.htmls):
         wanted = (html, starts[i], total if _shows_total(html) else 0)
@@ -143,7 +155,7 @@ def _shows_total(html: str) -> bool:
     return "counter(pages)" in html
 
 
-def _record(state: _Round, store: ChapterStore, plain: list[str], job: Job, result: object) -> None:
+def _record(state: _Round, store: ChapterStore, plain: list[str], job: Lay | Write | LayWrite, result: object) -> None:
     """What ``job``'s ``result`` tells: the chapter's facts, its layout kept, written and cached."""
     html = state.htmls[job.index]
     state.kept[job.index] = html

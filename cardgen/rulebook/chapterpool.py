@@ -6,7 +6,8 @@ and numbered and written when every chapter's count is known (a ``write`` job, s
 process: :meth:`cardgen.pdfparts.PartLaidOut.renumber` makes only the margin boxes again).  A chapter whose
 count is known before (from the cache) is laid out, numbered and written in one job (``lay_write``).
 
-:class:`ChapterPool` runs the jobs: in worker processes where there are several jobs and cores
+:class:`ChapterPool` runs the jobs: in worker processes where there are several jobs and cores, or
+the command started a forkserver that has WeasyPrint imported (one job too)
 (each worker takes the next free job; a ``write`` waits for the worker holding its chapter), else
 here, one after the other.  Each job's result is what :func:`run_job` returns.
 """
@@ -17,13 +18,17 @@ import multiprocessing
 import os
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
-from cardgen import pdf
+from cardgen import timelimit
 from cardgen.errors import RenderError
-from cardgen.pdf import EXIT_WORKER_TIMEOUT, time_limit_for_a_worker, timeout_message
-from cardgen.pdfparts import PageFacts, PartLaidOut, load_part
+from cardgen.pdfrecords import PageFacts
+from cardgen.rulebook.chapters import SplitChanged, SplitCheck, still_fits
 from cardgen.safefs import Roots
+from cardgen.timelimit import EXIT_WORKER_TIMEOUT, time_limit_for_a_worker, timeout_message
+
+if TYPE_CHECKING:
+    from cardgen.pdfparts import PartLaidOut
 
 
 @dataclass(frozen=True)
@@ -64,7 +69,17 @@ class LayWrite:
     total: int
 
 
-Job = Union[Lay, Write, LayWrite]
+@dataclass(frozen=True)
+class Check:
+    """Check that the cuts kept from the last split still fit (:func:`~cardgen.rulebook.chapters.still_fits`),
+    beside the layout of its chapter; the job raises :class:`~cardgen.rulebook.chapters.SplitChanged` if
+    not.  Its ``index`` is below every chapter's (-1)."""
+
+    check: SplitCheck
+    index: int = -1
+
+
+Job = Union[Lay, Write, LayWrite, Check]
 
 
 def written(laid_out: PartLaidOut, first_page: int, total: int) -> ChapterLayout:
@@ -79,6 +94,13 @@ def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageF
     """Do ``job``; ``kept`` holds the chapters this process laid out."""
     if isinstance(job, Write):
         return written(kept[job.index], job.first_page, job.total)
+    if isinstance(job, Check):
+        if not still_fits(job.check, roots):
+            raise SplitChanged(f"chapter {job.check.index + 1} shows a new break or obstacle")
+        return ()
+    # lazy: WeasyPrint, only in the process that lays a chapter out
+    from cardgen.pdfparts import load_part
+
     laid_out = load_part(job.html, roots)
     kept[job.index] = laid_out
     if isinstance(job, LayWrite):
@@ -107,6 +129,16 @@ def _serve(connection: Connection, roots: Roots, build: int, limit: float) -> No
         except Exception as exc:        # noqa: BLE001 -- an error that cannot be pickled: its words
             connection.send(RenderError(f"{type(result).__name__}: {result}" if isinstance(result, BaseException)
                                         else f"a chapter's result could not be sent back ({exc})"))
+
+
+def _forkserver_started() -> bool:
+    """Whether the command started the forkserver (:func:`cardgen.speed.workers.start_early`): it has
+    imported WeasyPrint meanwhile, so that even one chapter is laid out quicker there than here, where
+    WeasyPrint is not imported yet (nor needed, if no chapter is laid out)."""
+    # lazy: the render processes' module, only where a chapter is laid out
+    from cardgen.speed.workers import early_context
+
+    return early_context() is not None
 
 
 class ChapterPool:
@@ -142,7 +174,7 @@ class ChapterPool:
         context: Any = pool_context() or multiprocessing.get_context()
         while len(self.connections) < count:
             here, there = context.Pipe()
-            process = context.Process(target=_serve, args=(there, self.roots, os.getpid(), pdf.MAX_RENDER_SECONDS), daemon=True)
+            process = context.Process(target=_serve, args=(there, self.roots, os.getpid(), timelimit.MAX_RENDER_SECONDS), daemon=True)
             process.start()
             there.close()
             self.connections.append(here)
@@ -150,11 +182,11 @@ class ChapterPool:
 
     def run(self, jobs: list[Job]) -> dict[int, Any]:
         """Each job's result, by chapter."""
-        self.layouts += sum(not isinstance(job, Write) for job in jobs)
+        self.layouts += sum(isinstance(job, (Lay, LayWrite)) for job in jobs)
         here = [job for job in jobs if isinstance(job, Write) and job.index in self.kept]
         elsewhere = [job for job in jobs if job not in here]
         results = {job.index: run_job(job, self.roots, self.kept) for job in here}
-        if (len(elsewhere) < 2 and not self.connections) or self.workers < 2:
+        if self.workers < 2 or (len(elsewhere) < 2 and not self.connections and not _forkserver_started()):
             for job in elsewhere:
                 self.holder.pop(job.index, None)
                 results[job.index] = run_job(job, self.roots, self.kept)
@@ -167,7 +199,7 @@ class ChapterPool:
         process = self.processes[worker]
         process.join(5)
         if process.exitcode == EXIT_WORKER_TIMEOUT:
-            return RenderError(timeout_message(pdf.MAX_RENDER_SECONDS))
+            return RenderError(timeout_message(timelimit.MAX_RENDER_SECONDS))
         return RenderError("a layout worker ended before its chapter was done (killed, or out of memory?); "
                            "nothing was written -- build again")
 

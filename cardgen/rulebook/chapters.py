@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from html import unescape
 from html.parser import HTMLParser
 
-from cardgen.pdfparts import Cascade, cascade
+from cardgen.pdfrecords import Cascade
 from cardgen.safefs import Roots
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -186,25 +186,51 @@ class SplitRecord:
 
 
 def split_again(html: str, first_head_html: str, roots: Roots,
-                previous: SplitRecord | None) -> tuple[Chapters, SplitRecord | None]:
+                previous: SplitRecord | None) -> tuple[Chapters, SplitRecord | None, SplitCheck | None]:
     """:func:`split_chapters`, with the cascade of the whole book spared where ``previous`` (the last
     split of a book with this head) still fits: where at most one chapter changed -- the chapters before
     and after it have the same blocks -- only that chapter is cascaded, alone, as it is laid out alone,
-    and the cuts are kept while it shows no obstacle and no forced break inside, and its first and last
-    blocks are those it had.  Also the record for the next split."""
+    and the cuts are kept while its first and last blocks are those it had -- and, checked where that
+    chapter is laid out (:class:`SplitCheck`), while it shows no obstacle and no forced break inside.
+    Also the record for the next split (to be kept once that check passed)."""
     if previous is not None:
-        kept = _reuse(_split(html, first_head_html, roots, whole=False)[0], roots, previous)
+        kept = _reuse(_split(html, first_head_html, roots, whole=False)[0], previous)
         if kept is not None:
             return kept
     split, styles = _split(html, first_head_html, roots)
     if styles is None or split.count < 2:
-        return split, None
+        return split, None, None
     bounds = list(zip(split.cuts, (*split.cuts[1:], len(split.blocks))))
     return split, SplitRecord(tuple(b - a for a, b in bounds), tuple(_blocks_digest(split, a, b) for a, b in bounds),
-                              tuple(_ends_digest(split, a, b) for a, b in bounds))
+                              tuple(_ends_digest(split, a, b) for a, b in bounds)), None
 
 
-def _reuse(one: Chapters, roots: Roots, previous: SplitRecord) -> tuple[Chapters, SplitRecord] | None:
+@dataclass(frozen=True)
+class SplitCheck:
+    """What must still hold for the cuts kept from the last split (:func:`split_again`): chapter ``index``,
+    cascaded alone (``html``), shows no obstacle and no forced break inside, and its ``blocks`` have the
+    styles the book gives them.  Checked (:func:`still_fits`) in the process that lays that chapter out,
+    which has WeasyPrint imported: the command that only waits for its layout workers needs none."""
+
+    index: int
+    html: str
+    blocks: tuple[Block, ...]
+
+
+class SplitChanged(Exception):
+    """The cuts kept from the last split no longer fit the book (:class:`SplitCheck`): cut it anew."""
+
+
+def still_fits(check: SplitCheck, roots: Roots) -> bool:
+    """Whether ``check`` holds (WeasyPrint's cascade of its chapter)."""
+    # lazy: WeasyPrint's cascade, only where a chapter changed
+    from cardgen.pdfparts import cascade
+
+    styles = cascade(check.html, roots)
+    return not (styles.obstacles or _mismatch(styles, check.blocks) or find_cuts(styles) != ((0,), ""))
+
+
+def _reuse(one: Chapters, previous: SplitRecord) -> tuple[Chapters, SplitRecord, SplitCheck | None] | None:
     """The cuts of ``previous`` for the blocks of ``one`` (see :func:`split_again`), else None."""
     if one.reason:
         return None
@@ -216,17 +242,16 @@ def _reuse(one: Chapters, roots: Roots, previous: SplitRecord) -> tuple[Chapters
     while back > front + 1 and _blocks_digest(one, end - sizes[back - 1], end) == previous.chapters[back - 1]:
         end, back = end - sizes[back - 1], back - 1
     if front == count and start == total:
-        return _with_cuts(one, sizes), previous
+        return _with_cuts(one, sizes), previous, None
     if back != front + 1 or end <= start or _ends_digest(one, start, end) != previous.ends[front]:
         return None
     sizes[front] = end - start
     split = _with_cuts(one, sizes)
-    styles = cascade(with_total(split.chapter_html(front, head=one.html[:one.body_start]), 0), roots)
-    if styles.obstacles or _mismatch(styles, one.blocks[start:end]) or find_cuts(styles) != ((0,), ""):
-        return None
+    check = SplitCheck(front, with_total(split.chapter_html(front, head=one.html[:one.body_start]), 0),
+                       one.blocks[start:end])
     chapters = list(previous.chapters)
     chapters[front] = _blocks_digest(one, start, end)
-    return split, SplitRecord(tuple(sizes), tuple(chapters), previous.ends)
+    return split, SplitRecord(tuple(sizes), tuple(chapters), previous.ends), check
 
 
 def _with_cuts(one: Chapters, sizes: list[int]) -> Chapters:
@@ -258,6 +283,9 @@ def _split(html: str, first_head_html: str, roots: Roots, whole: bool = True) ->
     reason = _unsplittable(parser, blocks, first_head_html, tail)
     if reason or not whole:
         return _one(one, reason), None
+    # lazy: WeasyPrint's cascade, only where the book is cut anew
+    from cardgen.pdfparts import cascade
+
     styles = cascade(with_total(html[:parser.body_start], 0) + tail, roots)
     reason = _mismatch(styles, blocks) or "; ".join(styles.obstacles)
     if reason:

@@ -15,20 +15,24 @@ from dataclasses import dataclass
 
 from cardgen.atomic import TMP_PREFIX
 from cardgen.cache import Cache, digest, discard
-from cardgen.pdfparts import PageFacts
+from cardgen.pdfrecords import PageFacts
 from cardgen.rulebook.chapterpool import ChapterLayout
-from cardgen.rulebook.chapters import Chapters, SplitRecord, split_again
+from cardgen.rulebook.chapters import Chapters, SplitCheck, SplitRecord, split_again
 from cardgen.safefs import Roots, file_digest
 
 KIND = "chapters"
 
 
-def split_book(html: str, first_head_html: str, roots: Roots, store: ChapterStore) -> Chapters:
+def split_book(html: str, first_head_html: str, roots: Roots, store: ChapterStore,
+               again: bool = False) -> tuple[Chapters, SplitCheck | None]:
     """The book cut into chapters (:func:`~cardgen.rulebook.chapters.split_again`), the last split of a
-    book with the same head kept in the cache (``.split``): an edit cascades its chapter, not the book."""
+    book with the same head kept in the cache (``.split``): an edit cascades its chapter, not the book,
+    where that chapter is laid out (the check, to be handed to :func:`~cardgen.rulebook.bychapter.build_by_chapters`).
+    The new split is kept once the book is built (:meth:`ChapterStore.prune`).  ``again``: the last split
+    did not fit (:class:`~cardgen.rulebook.chapters.SplitChanged`): cut the whole book anew."""
     key = digest("split", store.tool, roots.named, html.split("<body", 1)[0], first_head_html.split("<body", 1)[0])
     previous = None
-    data = store.read(key, ".split")
+    data = None if again else store.read(key, ".split")
     if data is not None:
         try:
             stored = json.loads(data)
@@ -36,10 +40,9 @@ def split_book(html: str, first_head_html: str, roots: Roots, store: ChapterStor
                                    tuple(map(str, stored["ends"])))
         except (ValueError, TypeError, KeyError):
             previous = None
-    split, record = split_again(html, first_head_html, roots, previous)
-    if record is not None:
-        store.write(key, ".split", json.dumps(record.__dict__).encode(), again=record != previous)
-    return split
+    split, record, check = split_again(html, first_head_html, roots, previous)
+    store.split = (key, record, record != previous) if record is not None else None
+    return split, check
 
 
 
@@ -62,6 +65,7 @@ class ChapterStore:
         self.used: set[str] = set()                 # the entries this build read or wrote
         self.records: dict[str, Record | None] = {}
         self.digests: dict[str, str] = {}           # the files records read, each hashed once a run
+        self.split: tuple[str, SplitRecord, bool] | None = None     # the book's split to keep (key, record, new)
 
     def key(self, html: str) -> str:
         return digest("chapter", self.tool, html, self.roots.named)
@@ -137,11 +141,15 @@ class ChapterStore:
                 self.cache.put(KIND, key, data, suffix)
 
     def prune(self, book: str) -> None:
-        """Remember the entries the book ``book`` used (``.used``) and drop every entry that no book's
+        """Keep the book's split (:func:`split_book`), remember the entries the book ``book`` used
+        (``.used``) and drop every entry that no book's
         list names: this book's stale chapters, and those of an earlier cardgen (its toolchain digest
         is in every key)."""
         if self.cache is None:
             return
+        if self.split is not None:
+            key, record, again = self.split
+            self.write(key, ".split", json.dumps(record.__dict__).encode(), again=again)
         self.write(digest("book", book), ".used", "\n".join(sorted(self.used)).encode())
         folder = self.cache.folder(KIND)
         lists = [path for path in folder.iterdir() if path.name.endswith(".used")]

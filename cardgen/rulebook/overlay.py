@@ -18,13 +18,16 @@ import hashlib
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pikepdf
 
 from cardgen.cards.placement import face_form, face_placement, save_pdf
 from cardgen.cards.sheetlayout import Rect, box_rect
 from cardgen.errors import RenderError
-from cardgen.pdf import LaidOut
+
+if TYPE_CHECKING:
+    from cardgen.pdf import LaidOut
 
 
 @dataclass(frozen=True)

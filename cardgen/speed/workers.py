@@ -47,6 +47,8 @@ from cardgen import speed
 PRELOAD = ["cardgen.speed.preload"]
 """What the one-shot build's forkserver imports before it forks a worker: the renderer, WeasyPrint with it
 (:mod:`cardgen.speed.preload`, which lets a failed import go instead of ending the forkserver)."""
+LAYOUT_PRELOAD = ["cardgen.speed.preload_layout"]
+"""What ``cardgen rulebook``'s forkserver imports: WeasyPrint's wrappers only (:mod:`cardgen.speed.preload_layout`)."""
 WARM_PRELOAD = ["cardgen.speed.preload_warm"]
 """What ``cardgen serve``'s forkserver imports: the renderer, warmed up once (:mod:`cardgen.speed.preload_warm`)."""
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
@@ -91,9 +93,9 @@ def usable_cores() -> int:
     return os.cpu_count() or 1
 
 
-def start_early() -> None:
-    """Start the forkserver (once per process) where it pays; the build's pool takes it
-    (:func:`pool_context`)."""
+def start_early(preload: list[str] = PRELOAD) -> None:
+    """Start the forkserver (once per process) where it pays, importing ``preload``; the build's pool
+    takes it (:func:`pool_context`)."""
     if _started or usable_cores() < 2 or not speed.enabled("forkserver"):
         return
     try:
@@ -107,7 +109,7 @@ def start_early() -> None:
     # lazy: the forkserver module, only here
     from multiprocessing import forkserver
 
-    context.set_forkserver_preload(PRELOAD)
+    context.set_forkserver_preload(preload)
     try:
         forkserver.ensure_running()
     except OSError:                     # (a working folder that is gone): the build says what is wrong

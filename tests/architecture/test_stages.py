@@ -28,7 +28,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
               "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision", "cardgen.projectfile",
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
               "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind", "cardgen.settings",
-              "cardgen.pipes", "cardgen.richtext")),
+              "cardgen.pipes", "cardgen.richtext", "cardgen.pdfrecords", "cardgen.timelimit")),
     ("look", ("cardgen.theme", "cardgen.fonts", "cardgen.fontsynth", "cardgen.fontoutline")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
@@ -49,7 +49,8 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("build", ("cardgen.build", "cardgen.speed.journal")),
     ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init")),
     ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
-                  "cardgen.speed.preload", "cardgen.speed.preload_warm")),
+                  "cardgen.speed.preload", "cardgen.speed.preload_layout",
+                  "cardgen.speed.preload_warm")),
 )
 RANK = {name: rank for rank, (name, _) in enumerate(STAGES)}
 

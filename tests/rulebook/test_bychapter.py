@@ -73,7 +73,21 @@ def test_an_edit_inside_one_chapter_lays_out_that_chapter_only(tmp_path):
     assert "Ein Wort mehr." in "".join(page_texts(edited.pdf))
 
 
-def test_a_page_inserted_into_chapter_3_moves_every_later_page_number_link_and_contents_entry(tmp_path):
+def test_a_page_inserted_into_chapter_3_moves_every_later_page_number_link_and_contents_entry(tmp_path, monkeypatch):
+    """The inserted break is a forced break inside chapter 3: the cuts kept from the last build fail their
+    check (where chapter 3 is laid out), and the book is cut anew."""
+    import cardgen.rulebook.build as module
+
+    failed: list[str] = []
+    real = module.build_by_chapters
+
+    def recording(*args, **kwargs):
+        try:
+            return real(*args, **kwargs)
+        except module.SplitChanged as exc:
+            failed.append(str(exc))
+            raise
+    monkeypatch.setattr(module, "build_by_chapters", recording)
     source = _copy_example(tmp_path)
     cache = Cache(tmp_path / "out")
     build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
@@ -82,6 +96,7 @@ def test_a_page_inserted_into_chapter_3_moves_every_later_page_number_link_and_c
     page_break = '<div style="break-after: page"></div>\n\nEine eingeschobene Seite.\n\n'
     source.write_text(text.replace(headings[2] + "\n", headings[2] + "\n\n" + page_break, 1), encoding="utf-8")
     parts = build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
+    assert failed == ["chapter 4 shows a new break or obstacle"]      # (chapter 1 is the title page)
     whole = build_rulebook(source, tmp_path / "w.pdf", [], write=False, chapters=False)
     assert parts.pages == whole.pages
     assert page_texts(parts.pdf) == page_texts(whole.pdf)      # footers "Seite N von M" and the contents

@@ -45,10 +45,10 @@ def test_a_worker_over_the_time_limit_ends_the_build_with_the_limit_s_one_line(m
     """The build's limit reaches its workers (a forkserver's worker has none of the build's module
     state); a worker so ended says nothing, the build says the one line -- and does not wait for a pipe
     a sibling worker still holds open."""
-    from cardgen import pdf
+    from cardgen import timelimit
     from cardgen.errors import RenderError
 
-    monkeypatch.setattr(pdf, "MAX_RENDER_SECONDS", 0.25)
+    monkeypatch.setattr(timelimit, "MAX_RENDER_SECONDS", 0.25)
     with ChapterPool(Roots.build("."), 2) as pool, pytest.raises(RenderError) as raised:
         pool.run([Lay(0, chapter(1, "a")), Lay(1, NESTED_FLEX)])
-    assert str(raised.value) == pdf.timeout_message(0.25)
+    assert str(raised.value) == timelimit.timeout_message(0.25)

@@ -50,20 +50,25 @@ def test_contents_links_carry_the_page_numbers_of_other_chapters():
     assert 'data-cardgen-page="7"' in chapters.chapter_html(1, {"b": 7})
 
 
-def test_a_split_again_cascades_only_the_chapter_that_changed(monkeypatch):
+def test_a_split_again_keeps_the_cuts_and_leaves_the_changed_chapter_s_cascade_to_its_layout(monkeypatch):
+    """An edit inside one chapter keeps the last cuts without a cascade here (a process that only waits for
+    its layout workers imports no WeasyPrint); the check it returns cascades that chapter alone."""
+    from cardgen import pdfparts
     from cardgen.rulebook import chapters as module
 
     css = ".title-block { break-after: page } h2 { break-before: page }"
     body = BODY.replace("<p>b</p>", "<p>b</p>\n<p>c</p>")
     html = HEAD.format(css=css, body=body)
-    first, record = module.split_again(html, html, Roots.build("."), None)
-    assert first.cuts == (0, 1, 3) and record is not None
+    first, record, check = module.split_again(html, html, Roots.build("."), None)
+    assert first.cuts == (0, 1, 3) and record is not None and check is None
     seen: list[str] = []
-    real = module.cascade
-    monkeypatch.setattr(module, "cascade", lambda doc, roots: seen.append(doc) or real(doc, roots))
+    real = pdfparts.cascade
+    monkeypatch.setattr(pdfparts, "cascade", lambda doc, roots: seen.append(doc) or real(doc, roots))
     edited = HEAD.format(css=css, body=body.replace("<p>b</p>", "<p>b, <em>mehr</em></p>\n<p>noch mehr</p>"))
-    again, kept = module.split_again(edited, edited, Roots.build("."), record)
-    assert again.cuts == first.cuts and len(seen) == 1 and "mehr" in seen[0] and '<h2 id="a">' not in seen[0]
+    again, kept, check = module.split_again(edited, edited, Roots.build("."), record)
+    assert again.cuts == first.cuts and seen == [] and check is not None and check.index == 2
+    assert module.still_fits(check, Roots.build("."))
+    assert len(seen) == 1 and "mehr" in seen[0] and '<h2 id="a">' not in seen[0]
     assert kept is not None and kept.chapters[:2] == record.chapters[:2] and kept.sizes == (1, 2, 4)
     assert module.split_again(edited, edited, Roots.build("."), kept)[0].cuts == (0, 1, 3) and len(seen) == 1
 
@@ -72,12 +77,15 @@ def test_a_split_again_cascades_only_the_chapter_that_changed(monkeypatch):
     ('<p>b</p>\n<div style="break-before: page">c</div>', (0, 1, 3, 5), ""),     # a forced break inside
     ('<p>b <span style="counter-increment: x">x</span></p>', (0,), "counts 'x'"),
 ])
-def test_a_split_again_cascades_the_whole_book_where_a_chapter_shows_new_breaks_or_obstacles(change, cuts, reason):
-    from cardgen.rulebook.chapters import split_again
+def test_a_chapter_that_shows_new_breaks_or_obstacles_fails_the_check_and_the_book_is_cut_anew(change, cuts, reason):
+    from cardgen.rulebook.chapters import split_again, still_fits
 
     css = ".title-block { break-after: page } h2 { break-before: page }"
-    html = HEAD.format(css=css, body=BODY)
-    _, record = split_again(html, html, Roots.build("."), None)
-    edited = HEAD.format(css=css, body=BODY.replace("<p>b</p>", change))
-    again, _ = split_again(edited, edited, Roots.build("."), record)
+    body = BODY.replace("<p>b</p>", "<p>b</p>\n<p>z</p>")          # the change is inside the chapter, not at its ends
+    html = HEAD.format(css=css, body=body)
+    _, record, _ = split_again(html, html, Roots.build("."), None)
+    edited = HEAD.format(css=css, body=body.replace("<p>b</p>", change))
+    kept, _, check = split_again(edited, edited, Roots.build("."), record)
+    assert kept.cuts != cuts and check is not None and not still_fits(check, Roots.build("."))
+    again, _, _ = split_again(edited, edited, Roots.build("."), None)
     assert again.cuts == cuts and reason in again.reason

@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from cardgen.errors import RenderError
-from cardgen.rulebook import build as rulebook_build
+from cardgen import pdf
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.document import read_document
@@ -81,7 +81,7 @@ def test_a_remaining_recursion_error_is_a_render_error(tmp_path, monkeypatch):
 
     def too_deep(*args, **kwargs):
         raise RecursionError("maximum recursion depth exceeded")
-    monkeypatch.setattr(rulebook_build, "load_document", too_deep)
+    monkeypatch.setattr(pdf, "load_document", too_deep)          # (the build imports it where it lays out)
     with pytest.raises(RenderError, match=f"Regeln.md: nested too deeply to lay out .*{MAX_DEPTH} levels"):
         build_rulebook(source, tmp_path / "Regeln.pdf")
 

@@ -15,13 +15,13 @@ import subprocess
 import sys
 import threading
 
-from cardgen import pdf
+from cardgen import pdf, timelimit
 import pytest
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 NESTED_FLEX = "# Regeln\n\n## Kästen\n\n" + '<div style="display: flex">' * 14 + "x" + "</div>" * 14 + "\n"
-LOWERED = ("import sys\nfrom cardgen import pdf\npdf.MAX_RENDER_SECONDS = 0.25\n"
+LOWERED = ("import sys\nfrom cardgen import timelimit\ntimelimit.MAX_RENDER_SECONDS = 0.25\n"
            "from cardgen.entry import main\nsys.exit(main(sys.argv[1:]))\n")
 
 
@@ -55,8 +55,8 @@ def test_a_build_whose_rulebook_would_hang_writes_nothing(tmp_path):
 
 FOREIGN = """
 import time
-from cardgen import pdf
-with pdf.time_limit(0.2):
+from cardgen import timelimit
+with timelimit.time_limit(0.2):
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:      # code that catches everything, as a gc callback might
         try:
@@ -71,8 +71,8 @@ def test_the_limit_raises_nothing_into_the_code_that_runs():
     """The old SIGALRM limit raised its exception into whatever code ran (a gc callback, Popen.__del__);
     the watchdog ends the process instead: the running code never sees anything."""
     proc = subprocess.run([sys.executable, "-c", FOREIGN], capture_output=True, text=True, timeout=60)
-    assert (proc.returncode, proc.stdout) == (pdf.EXIT_TIMEOUT, "")
-    assert proc.stderr.strip() == pdf.timeout_message(0.2)
+    assert (proc.returncode, proc.stdout) == (timelimit.EXIT_TIMEOUT, "")
+    assert proc.stderr.strip() == timelimit.timeout_message(0.2)
 
 
 def test_a_document_inside_the_limit_leaves_no_watchdog_and_no_signal(tmp_path):
@@ -91,7 +91,7 @@ def test_off_the_main_thread_the_limit_does_not_end_the_process():
     seen = []
 
     def body() -> None:
-        with pdf.time_limit(0.01):
+        with timelimit.time_limit(0.01):
             threading.Event().wait(0.2)
         seen.append(os.getpid())
     worker = threading.Thread(target=body)

@@ -40,3 +40,16 @@ def test_importing_it_arms_the_speed_layer_and_imports_the_renderer():
 
 def test_a_renderer_that_cannot_be_imported_is_let_go():
     assert _run(NO_WEASYPRINT) == [True, False]
+
+
+LAYOUT = """
+import json, sys
+import cardgen.speed.preload_layout
+from cardgen import speed
+print(json.dumps([bool(speed._installed), "cardgen.pdfparts" in sys.modules, "cardgen.cards.render" in sys.modules]))
+"""
+
+
+def test_the_rulebook_s_preload_imports_weasyprint_s_wrappers_and_not_the_card_renderer():
+    result = subprocess.run([sys.executable, "-c", LAYOUT], capture_output=True, text=True, check=True, timeout=120)
+    assert json.loads(result.stdout) == [True, True, False]

@@ -6,6 +6,11 @@ on, as the command arms it) with the installed wheel's cold build with ``CARDGEN
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+
 import pytest
 
 from cardgen import speed
@@ -20,3 +25,15 @@ def test_the_switch(monkeypatch, value, on):
     else:
         monkeypatch.setenv(speed.SWITCH, value)
     assert {name for name in speed.SPEEDUPS if speed.enabled(name)} == on
+
+
+EXIT = "import gc, json; from cardgen import speed; speed.at_exit(); print(json.dumps(gc.get_freeze_count() > 0))"
+
+
+@pytest.mark.parametrize(("switch", "frozen"), [("1", True), ("-exit", False), ("0", False)])
+def test_the_exit_speedup_freezes_the_objects_only_when_on(switch, frozen):
+    """``exit``: :func:`cardgen.speed.at_exit` moves the objects out of the collector's reach (in a process
+    of its own: this one goes on)."""
+    proc = subprocess.run([sys.executable, "-c", EXIT], capture_output=True, text=True, check=True, timeout=60,
+                          env={**os.environ, "CARDGEN_SPEEDUPS": switch})
+    assert json.loads(proc.stdout) is frozen

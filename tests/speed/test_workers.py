@@ -52,6 +52,39 @@ def test_cardgen_build_renders_in_the_forkserver_and_never_imports_weasyprint_it
         assert (tmp_path / "server" / name).read_bytes() == (tmp_path / "forked" / name).read_bytes()
 
 
+RULEBOOK = ("import json, sys\n"
+            "from cardgen.entry import main\n"
+            "code = main(['rulebook', sys.argv[1], '--out', sys.argv[2]])\n"
+            "from cardgen.speed import workers\n"
+            "print(json.dumps({'code': code, 'forkserver': workers.early_context() is not None,\n"
+            "                  'weasyprint': 'weasyprint' in sys.modules}))\n")
+BOOK = ("# Regeln\n\n[[toc]]\n\n## Bewegung\n\nEin Modell bewegt sich.\n\n## Kampf\n\nSiehe [Bewegung](#bewegung).\n\n"
+        "Nahkampf zuerst.\n\nDann Fernkampf.\n\n## Moral\n\nMut.\n")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no forkserver on Windows")
+def test_a_rulebook_edit_is_laid_out_in_the_forkserver_and_the_command_never_imports_weasyprint(tmp_path):
+    """``cardgen rulebook`` (by chapters) starts the forkserver first: an edit inside one chapter is
+    checked (its cascade) and laid out there; with nothing changed, nothing imports WeasyPrint at all.
+    The book comes out as a whole-book layout of the same text has it (tests/rulebook/test_bychapter.py)."""
+    if (multiprocessing.cpu_count() or 1) < 2:
+        pytest.skip("the forkserver starts only where there are two cores or more")
+    book, out = tmp_path / "Regeln.md", tmp_path / "out" / "Regeln.pdf"
+    book.write_text(BOOK, encoding="utf-8")
+
+    def command() -> dict:
+        proc = subprocess.run([sys.executable, "-c", RULEBOOK, str(book), str(out)], capture_output=True, text=True,
+                              check=True, cwd=tmp_path)
+        return json.loads(proc.stdout.splitlines()[-1])
+    assert command() == {"code": 0, "forkserver": True, "weasyprint": True}       # cold: the book is cut here
+    first = out.read_bytes()
+    assert command() == {"code": 0, "forkserver": True, "weasyprint": False}      # no change
+    assert out.read_bytes() == first
+    book.write_text(BOOK.replace("Nahkampf zuerst.", "Nahkampf immer zuerst."), encoding="utf-8")
+    assert command() == {"code": 0, "forkserver": True, "weasyprint": False}      # inside one chapter edited
+    assert out.read_bytes() != first and b"%PDF" in out.read_bytes()[:8]
+
+
 def test_no_forkserver_on_one_core_and_only_one(monkeypatch):
     started = []
     monkeypatch.setattr(workers, "usable_cores", lambda: 1)
