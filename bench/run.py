@@ -434,6 +434,15 @@ def main() -> None:
                     chromium_s = chromium_s if printed else None
                 rows.append(("user's rulebook (Regelbuch.md)", secs_cpu(t, cpu), mib(m), note.lstrip("; ")))
                 rows += rulebook_chapter_rows(runs, work, chromium_s, args.baseline)
+                progress("serve: the user's rulebook edited")
+                from serve import serve_rulebook_seconds     # bench/serve.py, beside this script
+
+                preview_s, pdf_s = serve_rulebook_seconds(PROJECT, work, REGELBUCH, runs)
+                rows.append(("serve: Regelbuch.md edited → refreshed preview", secs(preview_s), "-",
+                             "one paragraph added; target: at once"))
+                rows.append(("serve: Regelbuch.md edited → updated PDF", secs(pdf_s), "-",
+                             f"{secs(pdf_s - preview_s)} after the preview; target ≤ 1 s later: "
+                             f"{'met' if pdf_s - preview_s <= 1.0 else 'MISSED'}"))
             else:
                 rows.append(("user's rulebook (Regelbuch.md)", "-", "-", f"{REGELBUCH} not found"))
 

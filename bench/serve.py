@@ -1,4 +1,5 @@
-"""``cardgen serve`` figures for bench/run.py: edit → refreshed preview, edit → updated PDFs.
+"""``cardgen serve`` figures for bench/run.py: edit → refreshed preview, edit → updated PDFs (a unit
+renamed: :func:`serve_seconds`; a paragraph of the user's rulebook edited: :func:`serve_rulebook_seconds`).
 
 A ``cardgen serve --port 0`` process on a copy of the example content; after its
 first build, each run renames one unit and times, from the save, (1) until the
@@ -59,6 +60,47 @@ def serve_seconds(project: Path, work: Path, runs: int) -> tuple[float, float]:
             unit.write_text(original.replace("name: Sturmtruppe", f"name: {name}", 1), encoding="utf-8")
             _get(f"{base}/_live?generation={before['generation']}&build={before['build']}&state={before['state']}")
             _until(lambda name=name: name in _get(f"{base}/unit/sturmtruppe"))
+            preview.append(time.perf_counter() - started)
+            _until(lambda done=before["build"]: (lambda now: now["build"] > done and now["state"] == "current")(live()))
+            pdfs.append(time.perf_counter() - started)
+        return statistics.median(preview), statistics.median(pdfs)
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def serve_rulebook_seconds(project: Path, work: Path, book: Path, runs: int) -> tuple[float, float]:
+    """(edit → refreshed preview, edit → updated PDF) in seconds, medians of ``runs`` edits of a paragraph
+    of ``book`` (the user's Regelbuch.md), served as the rulebook of a copy of the example content (its
+    own Regeln.md taken out): the preview is the book's HTML (``/doc/rulebooks/rulebook/Regelbuch.pdf``), the PDF
+    the warm worker's build after the save -- the book by chapters, every other output unchanged."""
+    content = work / "content-serve-book"
+    shutil.copytree(project / "content", content)
+    (content / "rulebook" / "Regeln.md").unlink()
+    served = content / "rulebook" / "Regelbuch.md"
+    original = book.read_text(encoding="utf-8")
+    served.write_text(original, encoding="utf-8")
+    log = work / "serve-book.log"
+    with open(log, "w", encoding="utf-8") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--content", str(content), "--out",
+                                    str(work / "out-serve-book"), "--port", "0"], cwd=project, stdout=sink,
+                                   stderr=subprocess.STDOUT)
+    try:
+        _until(lambda: re.search(r"127\.0\.0\.1:(\d+)/", log.read_text(encoding="utf-8")) is not None)
+        port = re.search(r"127\.0\.0\.1:(\d+)/", log.read_text(encoding="utf-8"))[1]   # type: ignore[index]
+        base = f"http://127.0.0.1:{port}"
+
+        def live() -> dict:
+            return json.loads(_get(f"{base}/_live?generation=-1"))
+        _until(lambda: live()["state"] == "current")
+        preview, pdfs = [], []
+        for n in range(runs):
+            before = live()
+            words = f"Absatz {n + 1} im Gelände."
+            started = time.perf_counter()
+            served.write_text(original.replace("## Gelände\n", f"## Gelände\n\n{words}\n", 1), encoding="utf-8")
+            _get(f"{base}/_live?generation={before['generation']}&build={before['build']}&state={before['state']}")
+            _until(lambda words=words: words in _get(f"{base}/doc/rulebooks/rulebook/Regelbuch.pdf"))
             preview.append(time.perf_counter() - started)
             _until(lambda done=before["build"]: (lambda now: now["build"] > done and now["state"] == "current")(live()))
             pdfs.append(time.perf_counter() - started)

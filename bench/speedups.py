@@ -93,6 +93,9 @@ def speedup_rows(work: Path, runs: int, timed, generate, cardgen: list[str], pro
         progress("speedups: exit")
         add("exit", "Regelbuch.md by chapters, one paragraph edited",
             *interleaved(runs, "exit", edit_book, seconds(rulebook, book_folder)))
+        timed(rulebook, book_folder)                                  # the last edit built: no change now
+        add("exit", "Regelbuch.md by chapters, no change",
+            *interleaved(runs, "exit", lambda: None, seconds(rulebook, book_folder)))
 
     def settled() -> None:          # a build after the edits, then the journal's 2 s guard
         timed(here, repo)
