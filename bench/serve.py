@@ -18,6 +18,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Callable
 
 
 def _get(url: str, timeout: float = 60) -> str:
@@ -33,15 +34,14 @@ def _until(check, bound_s: float = 300) -> None:
         time.sleep(0.01)
 
 
-def serve_seconds(project: Path, work: Path, runs: int) -> tuple[float, float]:
-    """(edit → refreshed preview, edit → updated PDFs) in seconds, medians of ``runs`` edits."""
-    content = work / "content-serve"
-    shutil.copytree(project / "content", content)
-    log = work / "serve.log"
+def _timed_edits(project: Path, content: Path, out: Path, log: Path, runs: int, edit: Callable[[int], str],
+                 page: str) -> tuple[float, float]:
+    """``cardgen serve`` on ``content``; ``runs`` times: ``edit(n)`` saves a change and returns the words
+    it shows on the preview's ``page``; (edit → those words on the page, edit → the build after it
+    current), medians."""
     with open(log, "w", encoding="utf-8") as sink:
         process = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--content", str(content), "--out",
-                                    str(work / "out-serve"), "--port", "0"], cwd=project, stdout=sink,
-                                   stderr=subprocess.STDOUT)
+                                    str(out), "--port", "0"], cwd=project, stdout=sink, stderr=subprocess.STDOUT)
     try:
         _until(lambda: re.search(r"127\.0\.0\.1:(\d+)/", log.read_text(encoding="utf-8")) is not None)
         port = re.search(r"127\.0\.0\.1:(\d+)/", log.read_text(encoding="utf-8"))[1]   # type: ignore[index]
@@ -50,16 +50,13 @@ def serve_seconds(project: Path, work: Path, runs: int) -> tuple[float, float]:
         def live() -> dict:
             return json.loads(_get(f"{base}/_live?generation=-1"))
         _until(lambda: live()["state"] == "current")
-        unit = content / "units" / "sturmtruppe.yaml"
-        original = unit.read_text(encoding="utf-8")
         preview, pdfs = [], []
         for n in range(runs):
             before = live()
-            name = f"Sturmtruppe {n + 1}"
             started = time.perf_counter()
-            unit.write_text(original.replace("name: Sturmtruppe", f"name: {name}", 1), encoding="utf-8")
+            words = edit(n)
             _get(f"{base}/_live?generation={before['generation']}&build={before['build']}&state={before['state']}")
-            _until(lambda name=name: name in _get(f"{base}/unit/sturmtruppe"))
+            _until(lambda words=words: words in _get(f"{base}{page}"))
             preview.append(time.perf_counter() - started)
             _until(lambda done=before["build"]: (lambda now: now["build"] > done and now["state"] == "current")(live()))
             pdfs.append(time.perf_counter() - started)
@@ -69,42 +66,35 @@ def serve_seconds(project: Path, work: Path, runs: int) -> tuple[float, float]:
         process.wait(timeout=30)
 
 
+def serve_seconds(project: Path, work: Path, runs: int) -> tuple[float, float]:
+    """(edit → refreshed preview, edit → updated PDFs) in seconds, medians of ``runs`` edits (a unit renamed)."""
+    content = work / "content-serve"
+    shutil.copytree(project / "content", content)
+    unit = content / "units" / "sturmtruppe.yaml"
+    original = unit.read_text(encoding="utf-8")
+
+    def rename(n: int) -> str:
+        name = f"Sturmtruppe {n + 1}"
+        unit.write_text(original.replace("name: Sturmtruppe", f"name: {name}", 1), encoding="utf-8")
+        return name
+    return _timed_edits(project, content, work / "out-serve", work / "serve.log", runs, rename, "/unit/sturmtruppe")
+
+
 def serve_rulebook_seconds(project: Path, work: Path, book: Path, runs: int) -> tuple[float, float]:
     """(edit → refreshed preview, edit → updated PDF) in seconds, medians of ``runs`` edits of a paragraph
     of ``book`` (the user's Regelbuch.md), served as the rulebook of a copy of the example content (its
-    own Regeln.md taken out): the preview is the book's HTML (``/doc/rulebooks/rulebook/Regelbuch.pdf``), the PDF
-    the warm worker's build after the save -- the book by chapters, every other output unchanged."""
+    own Regeln.md taken out): the preview is the book's HTML, the PDF the warm worker's build after the
+    save -- the book by chapters, every other output unchanged."""
     content = work / "content-serve-book"
     shutil.copytree(project / "content", content)
     (content / "rulebook" / "Regeln.md").unlink()
     served = content / "rulebook" / "Regelbuch.md"
     original = book.read_text(encoding="utf-8")
     served.write_text(original, encoding="utf-8")
-    log = work / "serve-book.log"
-    with open(log, "w", encoding="utf-8") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "cardgen", "serve", "--content", str(content), "--out",
-                                    str(work / "out-serve-book"), "--port", "0"], cwd=project, stdout=sink,
-                                   stderr=subprocess.STDOUT)
-    try:
-        _until(lambda: re.search(r"127\.0\.0\.1:(\d+)/", log.read_text(encoding="utf-8")) is not None)
-        port = re.search(r"127\.0\.0\.1:(\d+)/", log.read_text(encoding="utf-8"))[1]   # type: ignore[index]
-        base = f"http://127.0.0.1:{port}"
 
-        def live() -> dict:
-            return json.loads(_get(f"{base}/_live?generation=-1"))
-        _until(lambda: live()["state"] == "current")
-        preview, pdfs = [], []
-        for n in range(runs):
-            before = live()
-            words = f"Absatz {n + 1} im Gelände."
-            started = time.perf_counter()
-            served.write_text(original.replace("## Gelände\n", f"## Gelände\n\n{words}\n", 1), encoding="utf-8")
-            _get(f"{base}/_live?generation={before['generation']}&build={before['build']}&state={before['state']}")
-            _until(lambda words=words: words in _get(f"{base}/doc/rulebooks/rulebook/Regelbuch.pdf"))
-            preview.append(time.perf_counter() - started)
-            _until(lambda done=before["build"]: (lambda now: now["build"] > done and now["state"] == "current")(live()))
-            pdfs.append(time.perf_counter() - started)
-        return statistics.median(preview), statistics.median(pdfs)
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    def add_paragraph(n: int) -> str:
+        words = f"Absatz {n + 1} im Gelände."
+        served.write_text(original.replace("## Gelände\n", f"## Gelände\n\n{words}\n", 1), encoding="utf-8")
+        return words
+    return _timed_edits(project, content, work / "out-serve-book", work / "serve-book.log", runs, add_paragraph,
+                        "/doc/rulebooks/rulebook/Regelbuch.pdf")
