@@ -19,7 +19,7 @@ from cardgen.cards.planning import FaceJob
 from cardgen.context import BuildContext
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
-from cardgen.speed.workers import pool_context, start_worker
+from cardgen.speed.workers import pool_context, start_worker, usable_cores
 
 if TYPE_CHECKING:
     from cardgen.cards.face import Face
@@ -109,7 +109,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
             ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
         summary.add(f"{job.owner} ({job.kind})", built=False)
         ctx.step(f"{job.owner} {job.kind}", "reused")
-    workers = max(1, min(os.cpu_count() or 1, len(missing)))
+    workers = max(1, min(usable_cores(), len(missing)))
     context = pool_context() if missing else None
     if missing and context is None:
         # lazy: WeasyPrint; imported once, before the workers fork

@@ -60,3 +60,18 @@ def test_a_rendered_faces_notes_about_the_machine_are_said_once_and_not_counted(
     assert ctx.summary.notes == ["note: install libharfbuzz-subset0"]
     assert ctx.summary.warnings == []
     assert cached_warnings(ctx.cache, "a-front") == ()
+
+
+def test_on_one_usable_core_the_faces_render_here_without_a_pool(tmp_path, monkeypatch):
+    """The cores this process may use (``taskset`` counted: cardgen.speed.workers.usable_cores), not the
+    machine's: pinned to one core, a build forks no render workers onto it."""
+    monkeypatch.setattr(faces_module, "usable_cores", lambda: 1)
+    monkeypatch.setattr(faces_module, "pool_context", lambda: None)
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a process pool on one core")
+    monkeypatch.setattr(faces_module, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(faces_module, "render_here", lambda jobs: [Face(b"%PDF " + j.key.encode(), ()) for j in jobs])
+    ctx = BuildContext(content=None, derived=None, out_dir=tmp_path)  # type: ignore[arg-type]
+    render_faces(ctx, [_job("a", "front"), _job("a", "back"), _job("p", "power")])
+    assert ctx.cache.has("faces", "a-back")
