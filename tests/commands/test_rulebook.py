@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+import pytest
+
 from cardgen.commands import rulebook
 from cardgen.errors import display_path
 
@@ -50,6 +52,7 @@ def test_a_file_that_is_not_utf8(cli, tmp_path):
     assert err == f"{display_path(source)}: not UTF-8 text (invalid start byte at byte 10)\n"
 
 
+@pytest.mark.pdf                      # lays the book out (the fast run's guard saw it once WeasyPrint was imported lazily)
 def test_the_todo_notes_are_counted_hidden_and_in_a_draft_shown(cli, tmp_path):
     source = tmp_path / "R.md"
     source.write_text("## A TODO\n\nText.\n\n| x |\n|--|\n| TODO y |\n", encoding="utf-8")
