@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from typing import Iterator
+from typing import Any, Iterator
 
 MAX_RENDER_SECONDS = 300.0                  # laying out or writing one document (the user's
                                             # 52-page rulebook takes about 4 s)
@@ -18,14 +18,17 @@ MAX_RENDER_SECONDS = 300.0                  # laying out or writing one document
 EXIT_TIMEOUT = 1                            # the exit code of a process ended by the time limit
 EXIT_WORKER_TIMEOUT = 124                   # ... of a layout worker so ended: its parent says the line
 _worker_limit: list[float] = []             # in a layout worker: the build's limit (the worker says nothing)
+_worker_ended: list[Any] = []               # ... and what it sets before it ends so (an Event), if anything
 
 
-def time_limit_for_a_worker(seconds: float) -> None:
-    """In a layout worker process: every document gets the build's limit ``seconds`` (a worker of a
-    forkserver does not share the build's module state), and the limit ends the worker with
-    :data:`EXIT_WORKER_TIMEOUT` and writes nothing: the build that waits for it says the one line
+def time_limit_for_a_worker(seconds: float, ended: Any = None) -> None:
+    """In a layout or render worker process: every document gets the build's limit ``seconds`` (a worker
+    of a forkserver does not share the build's module state), and the limit ends the worker with
+    :data:`EXIT_WORKER_TIMEOUT` and writes nothing -- ``ended`` (a multiprocessing Event, for a pool that
+    does not tell its workers' exit codes) is set first: the build that waits for it says the one line
     (:func:`timeout_message`)."""
     _worker_limit[:] = [seconds]
+    _worker_ended[:] = [ended] if ended is not None else []
 
 
 def timeout_message(seconds: float) -> str:
@@ -42,8 +45,9 @@ def time_limit(seconds: float) -> Iterator[None]:
     the limit turns that hang into one error.  A watchdog thread waits beside the body and, once the
     time is up, writes the line to stderr and ends the process (exit 1): no signal and no exception is
     raised into whatever code runs at that moment (a signal handler's exception once surfaced inside a
-    garbage collector's callback).  A render worker so ended breaks the build's pool, which ends the
-    build (:func:`cardgen.cards.faces.render_faces`); the build's own process so ended has committed
+    garbage collector's callback).  A worker (:func:`time_limit_for_a_worker`) ends quietly, and the
+    build that waits for it says the line (:func:`cardgen.cards.faces.render_faces`,
+    :class:`cardgen.rulebook.chapterpool.ChapterPool`); the build's own process so ended has committed
     no output (every output is staged and put in place only at the end).  It applies on the main
     thread of a process (the command, each render worker); a build on another thread (``cardgen
     serve``'s) runs unlimited rather than end the server."""
@@ -56,6 +60,8 @@ def time_limit(seconds: float) -> Iterator[None]:
     def watch() -> None:
         if not done.wait(seconds):
             if _worker_limit:
+                for ended in _worker_ended:
+                    ended.set()
                 os._exit(EXIT_WORKER_TIMEOUT)
             os.write(2, (timeout_message(seconds) + "\n").encode())
             os._exit(EXIT_TIMEOUT)

@@ -7,19 +7,22 @@ cache with its callouts and its warnings; :class:`FaceStore` reads them back one
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Any, overload
 
+from cardgen import timelimit
 from cardgen.cache import Cache
 from cardgen.cards.planning import FaceJob
 from cardgen.context import BuildContext
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
 from cardgen.speed.workers import pool_context, start_worker, usable_cores
+from cardgen.timelimit import time_limit_for_a_worker, timeout_message
 
 if TYPE_CHECKING:
     from cardgen.cards.face import Face
@@ -94,6 +97,13 @@ def cached_warnings(cache: Cache, key: str) -> tuple[str, ...] | None:
     return tuple(said)
 
 
+def _start_render_worker(build: int, limit: float, ended: Any) -> None:
+    """A render worker's start: as every worker's (:func:`~cardgen.speed.workers.start_worker`), and the
+    build's time limit, which ends it quietly, setting ``ended`` (the build then says the limit's line)."""
+    start_worker(build)
+    time_limit_for_a_worker(limit, ended)
+
+
 def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     """Every face rendered into the cache (all errors collected); the store reads them back."""
     cache, summary = ctx.cache, ctx.summary
@@ -116,12 +126,16 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
         import cardgen.cards.render  # noqa: F401
     if missing and (context is not None or (len(missing) >= PARALLEL_FROM and workers > 1)):
         try:
-            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=start_worker,
-                                     initargs=(os.getpid(),)) as pool:
+            ended = (context or multiprocessing.get_context()).Event()
+            limit = timelimit.MAX_RENDER_SECONDS
+            with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_render_worker,
+                                     initargs=(os.getpid(), limit, ended)) as pool:
                 results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
         except (BrokenProcessPool, EOFError):       # a worker (or the forkserver) ended: the time limit, the OOM killer?
-            raise RenderError("a render worker ended before its faces were done (over the time limit, "
-                              "killed, or out of memory?); nothing was written -- build again") from None
+            if ended.is_set():
+                raise RenderError(timeout_message(limit)) from None
+            raise RenderError("a render worker ended before its faces were done (killed, or out of memory?); "
+                              "nothing was written -- build again") from None
     else:
         results = render_here(missing)
     errors = []

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 from cardgen import pdf, timelimit
 import pytest
@@ -25,9 +26,9 @@ LOWERED = ("import sys\nfrom cardgen import timelimit\ntimelimit.MAX_RENDER_SECO
            "from cardgen.entry import main\nsys.exit(main(sys.argv[1:]))\n")
 
 
-def cardgen_with_a_quick_limit(*args: object, cwd=None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", LOWERED, *map(str, args)], capture_output=True, text=True,
-                          cwd=cwd, timeout=300)
+def cardgen_with_a_quick_limit(*args: object, cwd=None, limit: float = 0.25) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", LOWERED.replace("0.25", str(limit)), *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd, timeout=300)
 
 
 def test_a_rulebook_that_would_hang_stops_with_one_clear_line(tmp_path):
@@ -38,6 +39,37 @@ def test_a_rulebook_that_would_hang_stops_with_one_clear_line(tmp_path):
     assert proc.stderr.strip().count("\n") == 0, proc.stderr
     assert "took longer than 0.25 s; look for deeply nested boxes" in proc.stderr
     assert not (tmp_path / "Regeln.pdf").exists()
+
+
+SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
+FORKED = ("import sys\nfrom pathlib import Path\nfrom cardgen import speed, timelimit\nspeed.install()\n"
+          "timelimit.MAX_RENDER_SECONDS = 0.001\nfrom cardgen.build import build\nfrom cardgen.errors import RenderError\n"
+          "try:\n    build(Path(sys.argv[1]), Path(sys.argv[2]))\nexcept RenderError as exc:\n    print(exc)\n"
+          "    sys.exit(7)\n")
+
+
+def test_render_workers_over_the_limit_end_quietly_and_the_build_says_the_limit():
+    """A build called as a function forks its render workers (they share its limit, a millisecond here:
+    every face is over it): each ends quietly, and the build's error is the limit's one line -- not the
+    workers' lines and then the pool's "a render worker ended"."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as out:
+        proc = subprocess.run([sys.executable, "-c", FORKED, str(SMALL), out], capture_output=True, text=True,
+                              timeout=300)
+        assert (proc.returncode, proc.stderr) == (7, ""), proc.stderr
+        assert proc.stdout.strip() == timelimit.timeout_message(0.001)
+        assert not (Path(out) / "cards.pdf").exists()
+
+
+def test_card_faces_over_the_limit_end_cardgen_cards_with_one_line(tmp_path):
+    """The forkserver's render workers get the build's limit too (they share none of its module state):
+    no face gets made (without it they all were, and the build's own sheet layout stopped it later)."""
+    proc = cardgen_with_a_quick_limit("cards", "--content", SMALL, "--out", tmp_path / "out", cwd=tmp_path, limit=0.001)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == timelimit.timeout_message(0.001), proc.stderr
+    assert not (tmp_path / "out" / "cards.pdf").exists()
+    assert [p.name for p in (tmp_path / "out").rglob("*.pdf") if "faces" in p.parts] == []
 
 
 def test_a_build_whose_rulebook_would_hang_writes_nothing(tmp_path):
