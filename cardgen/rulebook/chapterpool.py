@@ -5,6 +5,8 @@ out once (a ``lay`` job: its pages' facts come back, the layout stays in the pro
 and numbered and written when every chapter's count is known (a ``write`` job, sent to that same
 process: :meth:`cardgen.pdfparts.PartLaidOut.renumber` makes only the margin boxes again).  A chapter whose
 count is known before (from the cache) is laid out, numbered and written in one job (``lay_write``).
+A ``check`` job cascades the one chapter an edit changed, beside its layout, to tell whether the cuts
+kept from the last build still hold (:class:`~cardgen.rulebook.chapters.SplitCheck`).
 
 :class:`ChapterPool` runs the jobs: in worker processes where there are several jobs and cores, or
 the command started a forkserver that has WeasyPrint imported (one job too)
