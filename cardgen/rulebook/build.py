@@ -247,8 +247,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     (:mod:`cardgen.rulebook.bychapter`), each chapter kept in ``cache`` (with ``tool``, the
     toolchain's digest, in its key); ``False`` (this function's default): as one document, the reference.
     The commands lay books out by chapters unless told ``--no-chapters`` (a run's
-    :attr:`cardgen.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.7 s against 2.9 s
-    whole, an edit 1.0 s (docs/benchmarks.md)."""
+    :attr:`cardgen.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.5 s against 2.6 s
+    whole, an edit 0.77 s, no change 0.48 s (docs/benchmarks.md)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)
     for folder in assets:
