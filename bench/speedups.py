@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -20,6 +21,15 @@ HYPHENATED = ("from cardgen import speed; speed.install(); from cardgen.pdf impo
               "render_pdf('<html lang=de><body style=\"hyphens: auto; width: 28mm\">Panzerabwehrkanonen "
               "Geländewagenbesatzung Bewegungsreichweite Rüstungswurftabelle</body></html>', '.')")
 IMPORT = "from cardgen import speed; speed.install(); import cardgen.pdf"
+REBUILDS = ("import statistics, sys, time\nfrom pathlib import Path\nfrom cardgen import speed\nspeed.install()\n"
+            "from cardgen.build import build\ncontent, out, unit = map(Path, sys.argv[1:4])\nbuild(content, out)\n"
+            "original = unit.read_text(encoding='utf-8')\ntimes = []\nfor n in range(3):\n"
+            "    unit.write_text(original.replace('\\nname: ', f'\\nname: F{n} ', 1), encoding='utf-8')\n"
+            "    started = time.perf_counter()\n    build(content, out)\n    times.append(time.perf_counter() - started)\n"
+            "unit.write_text(original, encoding='utf-8')\nprint(statistics.median(times))\n")
+"""A process that builds 100 units, then rebuilds them three times, one unit edited each time, as ``cardgen
+watch`` does (workers forked from a process that holds the content, the renderer and the build's state):
+the median rebuild's seconds."""
 
 
 def interleaved(runs: int, name: str, prepare: Callable[[], None], measure: Callable[[], float]) -> tuple[float, float]:
@@ -96,6 +106,16 @@ def speedup_rows(work: Path, runs: int, timed, generate, cardgen: list[str], pro
         timed(rulebook, book_folder)                                  # the last edit built: no change now
         add("exit", "Regelbuch.md by chapters, no change",
             *interleaved(runs, "exit", lambda: None, seconds(rulebook, book_folder)))
+
+    progress("speedups: freeze")
+    rebuilt = work / "speed-rebuilt"
+
+    def rebuilds() -> float:
+        proc = subprocess.run([sys.executable, "-c", REBUILDS, str(gen), str(rebuilt), str(unit)], cwd=repo,
+                              capture_output=True, text=True, check=True)
+        return float(proc.stdout.split()[-1])
+    add("freeze", "100 units, one unit changed, built again in the same process (as `watch`)",
+        *interleaved(runs, "freeze", lambda: None, rebuilds))
 
     def settled() -> None:          # a build after the edits, then the journal's 2 s guard
         timed(here, repo)

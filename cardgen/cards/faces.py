@@ -21,7 +21,7 @@ from cardgen.cards.planning import FaceJob
 from cardgen.context import BuildContext
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
-from cardgen.speed.workers import pool_context, start_worker, usable_cores
+from cardgen.speed.workers import forking, pool_context, start_worker, usable_cores
 from cardgen.timelimit import time_limit_for_a_worker, timeout_message
 
 if TYPE_CHECKING:
@@ -130,7 +130,9 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
             limit = timelimit.MAX_RENDER_SECONDS
             with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start_render_worker,
                                      initargs=(os.getpid(), limit, ended)) as pool:
-                results = list(pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers)))
+                with forking(context):              # the workers start on the first of the jobs handed over
+                    rendered = pool.map(_render_safely, missing, chunksize=min(4, len(missing) // workers))
+                results = list(rendered)
         except (BrokenProcessPool, EOFError):       # a worker (or the forkserver) ended: the time limit, the OOM killer?
             if ended.is_set():
                 raise RenderError(timeout_message(limit)) from None

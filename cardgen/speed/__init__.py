@@ -18,6 +18,9 @@ name            what                                                        the 
                 WeasyPrint while the build reads the content (:mod:`.workers`)
 ``warm``        ``serve``/``watch`` render one face of each kind once, so   an edit under serve/watch
                 their workers start warm (:mod:`.warm`)
+``freeze``      the objects frozen while workers are forked from a process  a build in a process that
+                that holds much (:func:`.workers.forking`): their           holds much: ``watch``, a
+                collections then never copy the pages they inherited        build called as a function
 ``exit``        a command's objects frozen as it ends (:func:`at_exit`):    every command's end
                 the interpreter's last collections walk none of them
 ==============  ==========================================================  =========================
@@ -44,7 +47,7 @@ import sys
 from types import ModuleType
 from typing import Callable
 
-SPEEDUPS = ("libraries", "hyphenation", "stylesheets", "journal", "forkserver", "warm", "exit")
+SPEEDUPS = ("libraries", "hyphenation", "stylesheets", "journal", "forkserver", "warm", "freeze", "exit")
 SWITCH = "CARDGEN_SPEEDUPS"
 
 

@@ -137,3 +137,41 @@ def test_the_usable_cores_are_those_the_process_may_run_on(monkeypatch):
     monkeypatch.delattr(workers.os, "sched_getaffinity", raising=False)
     monkeypatch.setattr(workers.os, "cpu_count", lambda: 3)
     assert workers.usable_cores() == 3
+
+
+def _freeze_count(connection) -> None:
+    import gc
+
+    connection.send(gc.get_freeze_count())
+    connection.close()
+
+
+def test_workers_forked_from_this_process_inherit_the_objects_frozen_and_this_process_goes_on_collecting():
+    """``freeze`` (cardgen.speed.workers.forking): a worker forked meanwhile starts with this process's
+    objects out of its collector's reach (its collections copy none of the pages it shares); this
+    process's objects are collected again afterwards; a forkserver's or a spawned worker inherits
+    nothing, so nothing is frozen for it."""
+    import gc
+
+    fork = multiprocessing.get_context("fork")
+    here, there = fork.Pipe()
+    assert gc.get_freeze_count() == 0
+    with workers.forking(None):
+        assert gc.get_freeze_count() > 0
+        child = fork.Process(target=_freeze_count, args=(there,))
+        child.start()
+    assert gc.get_freeze_count() == 0
+    inherited = here.recv()
+    child.join(30)
+    assert inherited > 0
+    for context in (multiprocessing.get_context("spawn"), multiprocessing.get_context("forkserver")):
+        with workers.forking(context):
+            assert gc.get_freeze_count() == 0
+
+
+def test_the_freeze_speedup_is_off_with_its_switch(monkeypatch):
+    import gc
+
+    monkeypatch.setenv("CARDGEN_SPEEDUPS", "-freeze")
+    with workers.forking(None):
+        assert gc.get_freeze_count() == 0
