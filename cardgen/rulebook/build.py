@@ -21,9 +21,10 @@ each face's PDF is drawn into its placeholder (:mod:`cardgen.rulebook.overlay`).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from cardgen.cache import Cache, toolchain_digest
 from cardgen.atomic import write_atomic
@@ -140,7 +141,7 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
     The rulebook may hold raw HTML and CSS, and WeasyPrint fails on some extreme
     values (``font-size: 1e10pt`` divides by zero, ``word-spacing: 1e30px``
     overflows): any such failure is a :class:`RenderError` naming the document."""
-    try:
+    with _failures_named(source):
         # lazy: WeasyPrint, only where this process lays the book out
         from cardgen.pdf import load_document
 
@@ -149,6 +150,14 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
         if figures:
             rendered = replace(rendered, pdf=_with_figures(source, laid_out, rendered.pdf, figures))
         return laid_out, rendered
+
+
+@contextlib.contextmanager
+def _failures_named(source: Path) -> Iterator[None]:
+    """WeasyPrint's own errors on hostile input (extreme sizes in raw HTML or CSS) as one
+    :class:`RenderError` naming the document; cardgen's own errors and a recursion error as they are."""
+    try:
+        yield
     except (RecursionError, CardgenError):
         raise
     except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
@@ -160,7 +169,7 @@ def _by_chapters(source: Path, page: RulebookPage, store: ChapterStore) -> tuple
     """The book laid out chapter by chapter (the cache's stale chapters dropped after), and how it was cut:
     as the last build cut it, unless that no longer fits (then anew); None where it is one chapter (lay
     it out whole).  WeasyPrint's failures on hostile input name the document."""
-    try:
+    with _failures_named(source):
         split, check = split_book(page.parts_html, page.html, page.roots, store)
         try:
             book = build_by_chapters(split, page.roots, store, check=check) if split.count > 1 else None
@@ -170,11 +179,6 @@ def _by_chapters(source: Path, page: RulebookPage, store: ChapterStore) -> tuple
         if book is not None:
             store.prune(str(source.resolve()))
         return book, split
-    except (RecursionError, CardgenError):
-        raise
-    except Exception as exc:  # noqa: BLE001 -- WeasyPrint's own errors on hostile input
-        raise RenderError(f"{display_path(source)}: the PDF could not be laid out ({type(exc).__name__}: "
-                          f"{exc}); look for extreme sizes in its raw HTML or style attributes") from None
 
 
 def _with_figures(source: Path, laid_out: LaidOut, pdf: bytes, figures: list[bytes]) -> bytes:
