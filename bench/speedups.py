@@ -72,6 +72,10 @@ def speedup_rows(work: Path, runs: int, timed, generate, cardgen: list[str], pro
     add("stylesheets", "example content, cold build (44 faces)",
         *interleaved(runs, "stylesheets", lambda: shutil.rmtree(out, ignore_errors=True),
                      seconds([*cardgen, "build", "--content", str(content), "--out", str(out)])))
+    progress("speedups: gc")
+    add("gc", "example content, cold build (44 faces)",
+        *interleaved(runs, "gc", lambda: shutil.rmtree(out, ignore_errors=True),
+                     seconds([*cardgen, "build", "--content", str(content), "--out", str(out)])))
     repo = work / "speed-repo"
     gen = generate(100, repo / "content")
     here = [*cardgen, "build"]
@@ -100,6 +104,10 @@ def speedup_rows(work: Path, runs: int, timed, generate, cardgen: list[str], pro
         timed(rulebook, book_folder)                                  # every chapter cached
         add("forkserver", "Regelbuch.md by chapters, one paragraph edited",
             *interleaved(runs, "forkserver", edit_book, seconds(rulebook, book_folder)))
+        progress("speedups: gc")
+        whole = [*rulebook, "--no-chapters"]
+        add("gc", "Regelbuch.md laid out whole (`--no-chapters`)",
+            *interleaved(runs, "gc", edit_book, seconds(whole, book_folder)))
         progress("speedups: exit")
         add("exit", "Regelbuch.md by chapters, one paragraph edited",
             *interleaved(runs, "exit", edit_book, seconds(rulebook, book_folder)))

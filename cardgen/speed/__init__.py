@@ -23,6 +23,10 @@ name            what                                                        the 
                 collections then never copy the pages they inherited        build called as a function
 ``exit``        a command's objects frozen as it ends (:func:`at_exit`):    every command's end
                 the interpreter's last collections walk none of them
+``gc``          the oldest generation collected a hundredth as often        laying out a rulebook
+                (:func:`_collect_the_oldest_rarely`): a layout's boxes
+                live long enough to reach it, and each full collection
+                walks them all again
 ==============  ==========================================================  =========================
 
 **The switch.**  ``CARDGEN_SPEEDUPS`` unset (or ``1``): all on; ``0``: all off; a comma list of
@@ -47,7 +51,9 @@ import sys
 from types import ModuleType
 from typing import Callable
 
-SPEEDUPS = ("libraries", "hyphenation", "stylesheets", "journal", "forkserver", "warm", "freeze", "exit")
+SPEEDUPS = ("libraries", "hyphenation", "stylesheets", "journal", "forkserver", "warm", "freeze", "exit", "gc")
+OLDEST_EVERY = 1000
+"""With the speedup ``gc``: the collections of the middle generation between two of the oldest (Python's 10)."""
 SWITCH = "CARDGEN_SPEEDUPS"
 
 
@@ -78,6 +84,25 @@ def install() -> None:
         _after_import("weasyprint", _cache_stylesheets)
     if enabled("hyphenation"):
         _after_import("pyphen", _cache_hyphenation)
+    if enabled("gc"):
+        _collect_the_oldest_rarely()
+
+
+def _collect_the_oldest_rarely() -> None:
+    """The oldest generation collected after :data:`OLDEST_EVERY` collections of the middle one, not 10.
+
+    WeasyPrint's boxes, styles and text layouts live as long as a document's layout: long enough to be
+    promoted to the oldest generation, and the more of them there are, the more often a full collection
+    walks all of them again.  Laying out his 36-page rulebook spent about a fifth of its time in those
+    collections (measured: 2.5 s of CPU with Python's thresholds, 1.9 s with this).  What a full
+    collection frees (garbage in reference cycles) is freed later instead: a process holds more memory
+    for a while (his rulebook laid out four times in a row: 283 MB at most instead of 164 MB), and
+    nothing else changes -- young objects are collected as before, and every collection still runs."""
+    # lazy: gc, only where the speed layer is armed
+    import gc
+
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, OLDEST_EVERY)
 
 
 def at_exit() -> None:

@@ -11,22 +11,26 @@ import sys
 
 import pytest
 
+from cardgen import speed
+
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 ENTRY_POINTS = ("cardgen.__main__", "cardgen.speed.preload", "cardgen.speed.preload_layout", "cardgen.speed.preload_warm")
 """Modules whose import is what starts a process's work (``python -m cardgen``, the forkserver's start)."""
 
 STATE = """
-import ctypes.util, json, pkgutil, sys, importlib
+import ctypes.util, gc, json, pkgutil, sys, importlib
 import cardgen
 def state():
     import weasyprint, weasyprint.css, pyphen
     return {"find_library": ctypes.util.find_library.__module__, "meta_path": len(sys.meta_path),
-            "css": weasyprint.css.CSS is weasyprint.CSS, "hdcache": type(pyphen.hdcache).__name__}
+            "css": weasyprint.css.CSS is weasyprint.CSS, "hdcache": type(pyphen.hdcache).__name__,
+            "gc": list(gc.get_threshold())}
 {body}
 """
 IMPORT_ALL = """
-before = {"find_library": ctypes.util.find_library.__module__, "meta_path": len(sys.meta_path)}
+before = {"find_library": ctypes.util.find_library.__module__, "meta_path": len(sys.meta_path),
+          "gc": list(gc.get_threshold())}
 for info in pkgutil.walk_packages(cardgen.__path__, "cardgen."):
     if info.name not in %r:
         importlib.import_module(info.name)
@@ -51,17 +55,18 @@ def run(body: str, **env: str) -> dict:
 
 def test_importing_every_module_of_cardgen_changes_no_other_library():
     seen = run(IMPORT_ALL)
-    assert seen["before"] == {"find_library": "ctypes.util", "meta_path": seen["before"]["meta_path"]}
+    assert seen["before"] == {"find_library": "ctypes.util", "meta_path": seen["before"]["meta_path"],
+                              "gc": [700, 10, 10]}
     assert seen["after"] == {"find_library": "ctypes.util", "meta_path": seen["before"]["meta_path"],
-                             "css": True, "hdcache": "dict"}
+                             "css": True, "hdcache": "dict", "gc": [700, 10, 10]}
 
 
 def test_install_arms_the_speed_layer_and_its_hooks_take_themselves_out():
     plain = run("print(json.dumps(state()))")
     armed = run(INSTALL)
-    assert armed == {**plain, "css": False, "hdcache": "_Dictionaries"}
+    assert armed == {**plain, "css": False, "hdcache": "_Dictionaries", "gc": [700, 10, speed.OLDEST_EVERY]}
 
 
-@pytest.mark.parametrize("value", ["0", "-stylesheets,-hyphenation,-libraries"])
+@pytest.mark.parametrize("value", ["0", "-stylesheets,-hyphenation,-libraries,-gc"])
 def test_with_the_switch_off_install_changes_nothing(value):
     assert run(INSTALL, CARDGEN_SPEEDUPS=value) == run("print(json.dumps(state()))")
