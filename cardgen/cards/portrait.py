@@ -16,7 +16,8 @@ one folder a face may read them from (:func:`portrait_root`):
   nothing and a view holding it changes when the picture does;
 * a picture under :data:`MIN_DPI` at its printed size is a warning naming it;
 * an SVG is checked (an XML document with an ``<svg>`` root, no entity
-  declarations, size-capped) and copied by its hash; references to other
+  declarations, size-capped: :mod:`cardgen.cards.picturecheck`, as the
+  raster's pixel count is) and copied by its hash; references to other
   files or URLs are a warning -- the PDF fetcher never reads them;
 * a bytes format that is not the file's suffix is a warning (the picture is
   used as what it is);
@@ -31,20 +32,17 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
-import re
-import struct
-import zlib
 import json
+import os
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
-from xml.etree import ElementTree
 
-from PIL import Image, ImageOps
+from PIL import Image
 
 from cardgen.atomic import write_atomic
+from cardgen.cards.picturecheck import Unusable, check_svg, looks_like_svg, open_raster
 from cardgen.content.model import Content
 from cardgen.content.pictures import PICTURE_FORMATS, find_picture
 from cardgen.content.schema import Picture
@@ -59,13 +57,9 @@ between the name cell and the points cell)."""
 PRINT_DPI = 300                     # rasters are downsampled to this at their printed size
 MIN_DPI = 150                       # below this a picture prints blurred: a warning
 MAX_BYTES = 20 * 1024 * 1024        # one raster picture
-MAX_SVG_BYTES = 2 * 1024 * 1024     # one SVG (WeasyPrint draws every element of it)
-MAX_PIXELS = 60_000_000             # decoded size of one raster (a 12-byte header can claim 10 GB)
 JPEG_QUALITY = 88
 SILHOUETTES = ASSETS_DIR / "silhouettes"
 CONVERSION = 1                      # raise when the conversion changes: every picture is made again
-_DECODE_ERRORS = (OSError, ValueError, SyntaxError, EOFError, struct.error, zlib.error, MemoryError,
-                  Image.DecompressionBombError)
 
 
 @dataclass(frozen=True)
@@ -109,10 +103,6 @@ class PortraitContext(Protocol):
     def theme(self) -> _Themed: ...
 
     def warn(self, message: str) -> None: ...
-
-
-class Unusable(ValueError):
-    """A picture cardgen will not print; the message says why in a few words."""
 
 
 def portrait_root(ctx: PortraitContext) -> Path:
@@ -183,7 +173,7 @@ def _prepare(ctx: PortraitContext, real: Path, picture: Picture, folder: Path, r
     shown = display_path(real)
     try:
         data = read_checked(real, MAX_BYTES)
-        if _looks_like_svg(data):
+        if looks_like_svg(data):
             path = _copy_svg(ctx, data, shown, folder)
             real_format = "SVG"
         else:
@@ -203,46 +193,6 @@ def _prepare(ctx: PortraitContext, real: Path, picture: Picture, folder: Path, r
 
 def _article(word: str) -> str:
     return "an" if word[:1] in "AEIOUS" else "a"
-
-
-# --- SVG ------------------------------------------------------------------------------------
-
-def _looks_like_svg(data: bytes) -> bool:
-    """Whether ``data`` is XML text (an SVG, if anything) rather than a raster's binary header."""
-    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<"
-
-
-_EXTERNAL_URL = re.compile(r"url\(\s*['\"]?(?!#)([^)'\"]*)", re.IGNORECASE)
-_IMPORT = re.compile(r"@import\s+(?:url\()?\s*['\"]?([^'\")\s;]+)", re.IGNORECASE)
-
-
-def _svg_references(root: ElementTree.Element) -> list[str]:
-    """Every reference of an SVG to another file or a URL (``href``, ``url(...)``, ``@import``)."""
-    found = []
-    for element in root.iter():
-        for name, value in element.attrib.items():
-            if name.rpartition("}")[2] == "href" and not value.strip().startswith(("#", "data:")):
-                found.append(value)
-            found += _EXTERNAL_URL.findall(value)
-        if element.tag.rpartition("}")[2] == "style" and element.text:
-            found += _EXTERNAL_URL.findall(element.text) + _IMPORT.findall(element.text)
-    return [ref for ref in found if ref.strip()]
-
-
-def check_svg(data: bytes) -> list[str]:
-    """The references of an SVG to other files or URLs; :class:`Unusable` if it is no SVG cardgen prints."""
-    if len(data) > MAX_SVG_BYTES:
-        raise Unusable(f"an SVG of {len(data) / 1048576:.1f} MiB is over the limit of "
-                       f"{MAX_SVG_BYTES // 1048576} MiB")
-    if b"<!ENTITY" in data:
-        raise Unusable("an SVG with entity declarations (<!ENTITY>) is not read")
-    try:
-        root = ElementTree.fromstring(data)
-    except ElementTree.ParseError as exc:
-        raise Unusable(f"not a PNG, JPEG, WebP or SVG picture (as XML: {exc})") from None
-    if root.tag.rpartition("}")[2] != "svg":
-        raise Unusable(f"an XML file whose root is <{root.tag.rpartition('}')[2]}>, not an SVG picture")
-    return _svg_references(root)
 
 
 def _copy_svg(ctx: PortraitContext, data: bytes, shown: str, folder: Path) -> Path:
@@ -284,28 +234,9 @@ def crop_box(size: tuple[int, int], focus: str) -> tuple[int, int, int, int]:
     return left, top, left + crop_w, top + crop_h
 
 
-def _open(data: bytes) -> tuple[Image.Image, str]:
-    """The decoded picture (first frame), upright, and its format; :class:`Unusable` for anything else."""
-    try:
-        image = Image.open(io.BytesIO(data), formats=["PNG", "JPEG", "WEBP"])
-        real_format = "JPEG" if image.format == "MPO" else str(image.format)
-        width, height = image.size
-        if width * height > MAX_PIXELS:
-            raise Unusable(f"{width} × {height} pixels is over the limit of {MAX_PIXELS // 1_000_000} "
-                           "million pixels; scale it down")
-        image.load()
-        return ImageOps.exif_transpose(image) or image, real_format
-    except Image.DecompressionBombError:
-        raise Unusable(f"over the limit of {MAX_PIXELS // 1_000_000} million pixels; scale it down") from None
-    except Unusable:
-        raise
-    except _DECODE_ERRORS as exc:
-        raise Unusable(f"not a PNG, JPEG, WebP or SVG picture, or a damaged one ({exc})") from None
-
-
 def _raster(ctx: PortraitContext, data: bytes, shown: str, picture: Picture, folder: Path) -> tuple[Path, str]:
     """The prepared JPEG or PNG of a raster picture (made once) and the picture's real format."""
-    image, real_format = _open(data)
+    image, real_format = open_raster(data)
     size = image.size
     if picture.fit == "cover":
         box = crop_box(size, picture.focus)

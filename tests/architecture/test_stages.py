@@ -34,7 +34,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
               "cardgen.oddsview", "cardgen.balanceview",
-              "cardgen.cards.portrait")),
+              "cardgen.cards.portrait", "cardgen.cards.picturecheck")),
     ("pdf", ("cardgen.pdf", "cardgen.pdfparts", "cardgen.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.cards.columns",
                 "cardgen.rulebook.",
