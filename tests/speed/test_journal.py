@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.speed import journal
+from cardgen.speed import journal, snapshot
 from tests.speed.journal_runs import cardgen_build, journal_project
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -114,7 +114,7 @@ def test_files_written_just_before_the_run_are_not_trusted(project, monkeypatch,
 
 
 def test_a_folder_with_too_many_files_is_never_recorded(project, monkeypatch, capsys):
-    monkeypatch.setattr(journal, "MAX_ENTRIES", 20)
+    monkeypatch.setattr(snapshot, "MAX_ENTRIES", 20)
     assert cardgen_build(monkeypatch, capsys).built and journals(project) == []
     assert cardgen_build(monkeypatch, capsys).built
 

@@ -1,0 +1,170 @@
+"""What a no-change ``cardgen build`` found, file by file (:mod:`cardgen.speed.journal` records it and
+compares it before a replay): each path's type, size, modification and status-change times and inode,
+a link's target's too, and where each named folder leads; gathered by a plan of steps (a folder walked
+whole, or one path) that :meth:`Snapshot.again` repeats.  :func:`input_snapshot` is everything a build
+may read (the journal's docstring says what and why), :func:`output_snapshot` the output folder as a
+run left it; more than :data:`MAX_ENTRIES` paths, or a Python or Node environment inside the
+project, is :class:`TooMany` (nothing is recorded)."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from cardgen.fontview import font_view
+
+MAX_ENTRIES = 10_000                    # files and folders a snapshot looks at, at most
+SKIPPED_NAMES = frozenset({"__pycache__"})    # in cardgen's own package only
+ENVIRONMENTS = frozenset({".venv", "venv", "node_modules"})  # a walk that meets one records nothing
+GIT_FILES = ("HEAD", "packed-refs")
+PACKAGE = Path(__file__).resolve().parents[1]          # cardgen itself: its code, templates and assets
+Entry = list[int]
+
+
+class TooMany(Exception):
+    """The snapshot would look at more than :data:`MAX_ENTRIES` files and folders."""
+
+
+def _entry(path: str) -> Entry | None:
+    """What the snapshot knows of one path: type, size, times, inode (and a link's target's)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    entry = [stat.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            target = os.stat(path)
+        except OSError:
+            return entry
+        entry += [stat.S_IFMT(target.st_mode), target.st_size, target.st_mtime_ns, target.st_ctime_ns,
+                  target.st_ino]
+    return entry
+
+
+class Snapshot:
+    """Entries by absolute path, gathered by a plan of steps (a folder walked whole, or one path),
+    which :meth:`again` repeats: equal entries mean nothing was added, removed or written."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, Entry | None] = {}
+        self.links: dict[str, str] = {}             # a path as given -> where it leads, links resolved
+        self.plan: list[list[Any]] = []
+
+    @classmethod
+    def again(cls, plan: list[list[Any]]) -> Snapshot:
+        """A new snapshot by a recorded plan."""
+        snap = cls()
+        for step in plan:
+            if step[0] == "add":
+                snap.add(str(step[1]))
+            elif step[0] == "resolve":
+                snap.resolve(str(step[1]))
+            else:
+                snap.walk(str(step[1]), [str(path) for path in step[2]], bool(step[3]))
+        return snap
+
+    def _put(self, path: str) -> None:
+        self.entries[path] = _entry(path)
+        if len(self.entries) > MAX_ENTRIES:
+            raise TooMany
+
+    def add(self, path: str) -> None:
+        """One path (that need not exist)."""
+        self.plan.append(["add", path])
+        self._put(path)
+
+    def resolve(self, path: str) -> None:
+        """Where ``path`` leads once every link is resolved (a link re-pointed changes it)."""
+        self.plan.append(["resolve", path])
+        self.links[path] = os.path.realpath(path)
+
+    def walk(self, top: str, skip: Iterable[str] = (), skip_caches: bool = False) -> None:
+        """``top`` and everything below it, links not followed, but the paths in ``skip`` (and, with
+        ``skip_caches``, folders named ``__pycache__``)."""
+        skipped = sorted(set(skip))
+        self.plan.append(["walk", top, skipped, skip_caches])
+        self._put(top)
+        folders = [top] if os.path.isdir(top) and not os.path.islink(top) else []
+        while folders:
+            folder = folders.pop()
+            try:
+                with os.scandir(folder) as listing:
+                    items = sorted(listing, key=lambda item: item.name)
+            except OSError:
+                continue
+            for item in items:
+                if item.path in skipped or (skip_caches and item.name in SKIPPED_NAMES):
+                    continue
+                if item.name in ENVIRONMENTS and item.is_dir(follow_symlinks=False):
+                    raise TooMany               # thousands of files: give up at once
+                self._put(item.path)
+                if item.is_dir(follow_symlinks=False):
+                    folders.append(item.path)
+
+    def newest_ns(self) -> int:
+        """The latest modification or status-change time of any entry (or of a link's target)."""
+        return max((max(e[2:4] + e[7:9]) for e in self.entries.values() if e), default=0)
+
+
+def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable[Path]) -> Snapshot:
+    """Everything the build may read (see the module's docstring); raises :class:`TooMany`."""
+    snap = Snapshot()
+    for path in (root, content, out, *css):
+        snap.resolve(os.path.abspath(path))
+    real_out = os.path.realpath(out)
+    root_path = os.path.realpath(root)
+    git = os.path.join(root_path, ".git")
+    snap.walk(root_path, skip=(real_out, git))
+    for name in GIT_FILES:
+        snap.add(os.path.join(git, name))
+    snap.walk(os.path.join(git, "refs"))
+    folders = [os.path.realpath(content)]
+    for sheet in css:                   # a --css file's folder is one the build may read from
+        folders += [os.path.dirname(os.path.abspath(sheet)), os.path.dirname(os.path.realpath(sheet))]
+    for folder in dict.fromkeys(folders):
+        if not _walked_by(folder, root_path, (real_out, git)):
+            snap.walk(folder, skip=(real_out,))
+    folder = cwd
+    while True:
+        snap.add(os.path.join(folder, "cardgen.toml"))
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            break
+        folder = parent
+    snap.walk(str(PACKAGE), skip_caches=True)
+    for entry in sys.path:
+        if entry and os.path.isdir(entry):
+            snap.add(os.path.realpath(entry))
+    add_fonts(snap)
+    return snap
+
+
+def add_fonts(snap: Snapshot) -> None:
+    """Fontconfig's view of the system's fonts (:mod:`cardgen.fontview`); :class:`TooMany` without it."""
+    view = font_view()
+    if view is None:
+        raise TooMany
+    for path in view.paths():
+        snap.add(path)
+    for folder in view.cache_dirs:
+        snap.walk(folder)
+
+
+def _walked_by(folder: str, top: str, skipped: tuple[str, ...]) -> bool:
+    """Whether the walk of ``top`` (leaving out ``skipped``) already looks at everything in ``folder``."""
+    def below(path: str, parent: str) -> bool:
+        return path == parent or path.startswith(parent.rstrip(os.sep) + os.sep)
+    return below(folder, top) and not any(below(folder, path) for path in skipped)
+
+
+def output_snapshot(out: Path) -> Snapshot:
+    """The output folder as a run left it; raises :class:`TooMany`."""
+    snap = Snapshot()
+    snap.resolve(os.path.abspath(out))
+    snap.walk(os.path.realpath(out))
+    return snap
