@@ -26,7 +26,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with contextlib.suppress(OSError):      # a working folder that is gone: the command says so
         isolate_imports()                   # no process cardgen starts imports from the working folder
-    speed.install()
+    speed.install(lasting=args[:1] in (["watch"], ["serve"]))
     if args[:1] == ["build"] and speed.enabled("journal"):
         from cardgen.speed.journal import replay
 

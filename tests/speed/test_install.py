@@ -67,6 +67,21 @@ def test_install_arms_the_speed_layer_and_its_hooks_take_themselves_out():
     assert armed == {**plain, "css": False, "hdcache": "_Dictionaries", "gc": [700, 10, speed.OLDEST_EVERY]}
 
 
+def test_a_lasting_process_keeps_pythons_collector_and_its_render_workers_do_not():
+    """``cardgen watch`` and ``serve`` build again and again: the oldest generation is collected as
+    Python sets it there, while a render worker forked from them (its initializer calls ``install()``
+    again) collects it rarely, as any process that ends with its build."""
+    lasting = run("""
+from cardgen import speed
+speed.install(lasting=True)
+import cardgen.pdf
+before = state()
+speed.install()                     # a render worker forked from it: cardgen.speed.workers.start_worker
+print(json.dumps([before, state()]))
+""")
+    assert lasting == [{**run(INSTALL), "gc": [700, 10, 10]}, run(INSTALL)]
+
+
 @pytest.mark.parametrize("value", ["0", "-stylesheets,-hyphenation,-libraries,-gc"])
 def test_with_the_switch_off_install_changes_nothing(value):
     assert run(INSTALL, CARDGEN_SPEEDUPS=value) == run("print(json.dumps(state()))")
