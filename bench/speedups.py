@@ -69,13 +69,13 @@ def speedup_rows(work: Path, runs: int, timed, generate, cardgen: list[str], pro
     progress("speedups: stylesheets")
     content, out = work / "speed-content", work / "speed-out"
     shutil.copytree(project / "content", content)
-    add("stylesheets", "example content, cold build (44 faces)",
-        *interleaved(runs, "stylesheets", lambda: shutil.rmtree(out, ignore_errors=True),
-                     seconds([*cardgen, "build", "--content", str(content), "--out", str(out)])))
+    cold = seconds([*cardgen, "build", "--content", str(content), "--out", str(out)])
+
+    def no_output() -> None:
+        shutil.rmtree(out, ignore_errors=True)
+    add("stylesheets", "example content, cold build (44 faces)", *interleaved(runs, "stylesheets", no_output, cold))
     progress("speedups: gc")
-    add("gc", "example content, cold build (44 faces)",
-        *interleaved(runs, "gc", lambda: shutil.rmtree(out, ignore_errors=True),
-                     seconds([*cardgen, "build", "--content", str(content), "--out", str(out)])))
+    add("gc", "example content, cold build (44 faces)", *interleaved(runs, "gc", no_output, cold))
     repo = work / "speed-repo"
     gen = generate(100, repo / "content")
     here = [*cardgen, "build"]
