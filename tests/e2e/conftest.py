@@ -3,11 +3,10 @@
 
 The wheel is built from a copy of the checkout's files (``git ls-files``
 plus untracked files git does not ignore, or without git a copy that leaves
-out ``.venv``, ``build`` and the caches): setuptools writes a ``build/``
-folder next to ``pyproject.toml``, which must never be the checkout's own
-(that is cardgen's output folder).  It is built with ``--no-build-isolation``
-against the pinned setuptools of the test environment, so no network is
-needed, and installed with ``--no-deps`` into a fresh virtual environment
+out ``.venv``, ``build`` and the caches), so the wheel is what a clone
+gives.  It is built with ``--no-build-isolation`` against the pinned
+flit_core of the test environment (which writes nothing into the source:
+test_make_install.py), so no network is needed, and installed with ``--no-deps`` into a fresh virtual environment
 under ``tmp_path``.
 
 **Why a ``.pth`` file.**  Installing cardgen's dependencies (WeasyPrint,
@@ -62,8 +61,8 @@ def copy_checkout(dest: Path) -> Path:
 
 
 def build_wheel(source: Path, dist: Path) -> Path:
-    """``pip wheel`` of ``source`` into ``dist``; offline when setuptools is in this environment."""
-    isolation = ["--no-build-isolation", "--no-index"] if importlib.util.find_spec("setuptools") else []
+    """``pip wheel`` of ``source`` into ``dist``; offline when flit_core is in this environment."""
+    isolation = ["--no-build-isolation", "--no-index"] if importlib.util.find_spec("flit_core") else []
     subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", *isolation, "-w", str(dist),
                     str(source)], check=True, capture_output=True, cwd=source)
     (wheel,) = dist.glob("cardgen-*.whl")
