@@ -48,6 +48,8 @@ __all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "build_run
 
 ICONS = ".icons.json"
 """Beside a rulebook's stored warnings: the pictures it took from cardgen's icon set (a reused PDF names them too)."""
+TODOS = ".todos.json"
+"""... and what its build said of its TODO notes (a reused PDF says it too)."""
 READS = ".reads.json"
 """Under the first part of a rulebook's key: what it read when last rendered (:mod:`cardgen.rulebook.reads`)."""
 
@@ -213,7 +215,9 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
     key = digest(first, rulebook_reads_now(ctx, source, reads).digest()) if reads is not None else ""
     warnings = stored_warnings(ctx.cache, key) if key else None
     icon_set = stored_warnings(ctx.cache, key, ICONS) if key else None
-    if key and ctx.cache.unchanged(name, key, out) and warnings is not None and icon_set is not None:
+    todos = stored_warnings(ctx.cache, key, TODOS) if key else None
+    if (key and ctx.cache.unchanged(name, key, out) and warnings is not None and icon_set is not None
+            and todos is not None):
         built = False
     else:
         built = True
@@ -228,14 +232,18 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
             ctx.summary.note(note)
         warnings = [w.format() for w in result.warnings]
         icon_set = sorted(result.icon_set)
+        todos = result.todo_lines
         key = digest(first, result.reads.digest())
         ctx.cache.put("warnings", first, result.reads.to_bytes(), READS)
         ctx.cache.put("warnings", key, json.dumps(warnings).encode(), ".json")
         ctx.cache.put("warnings", key, json.dumps(icon_set).encode(), ICONS)
+        ctx.cache.put("warnings", key, json.dumps(todos).encode(), TODOS)
     ctx.cache.record(name, key)
     ctx.cache.record("reads:" + name, first)          # its record of what it read stays in the cache
     for warning in warnings:                         # a reused output still reports its warnings
         ctx.warn(warning)
     ctx.summary.icon_set.update(icon_set)            # and its pictures from cardgen's icon set
+    for line in todos:                               # and what it hid (as cardgen rulebook says it)
+        ctx.summary.note(line)
     ctx.summary.add(label, built=built)
     ctx.step(label, "built" if built else "reused")

@@ -79,12 +79,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     for message in [*summary.warnings, *summary.notes]:
         print(message, file=sys.stderr)
-    hidden = ""
-    if result.todos and not args.draft:
-        hidden = f", {result.todos} TODO note(s) hidden (--draft shows them)"
-    elif result.todos:
-        hidden = f", {result.todos} TODO note(s) shown"
     if result.icon_set:
         print(icon_set_line(result.icon_set))
-    print(f"wrote {display_path(out)} ({result.pages} pages{hidden})")
+    for line in result.todo_lines:                  # as cardgen build says it (rulebook.todo.todo_lines)
+        print(line)
+    print(f"wrote {display_path(out)} ({result.pages} pages)")
     return 0

@@ -43,6 +43,7 @@ from cardgen.rulebook.images import document_roots
 from cardgen.rulebook.layout import book_html
 from cardgen.rulebook.overlay import draw_faces, find_placeholders
 from cardgen.rulebook.reads import Reads, extend_roots, record_reads
+from cardgen.rulebook.todo import todo_lines
 from cardgen.safefs import FileRefused, Roots, check_file
 from cardgen.stages import load_content
 from cardgen.theme import Theme
@@ -68,6 +69,7 @@ class RulebookResult:
     icon_set: list[str] = field(default_factory=list)   # picture references drawn from cardgen's icon set
     reads: Reads = field(default_factory=Reads)         # what it read (rulebook.reads: the build's key)
     chapters: int = 1                                   # laid out in so many parts (rulebook.bychapter)
+    todo_lines: list[str] = field(default_factory=list)  # what to say of its TODO notes (rulebook.todo.todo_lines)
     laid_out: tuple[int, ...] = ()                      # the chapters laid out in this run (the others: cached)
     one_chapter: str = ""                               # why the book was laid out whole, where it could not be cut
 
@@ -287,7 +289,9 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
                             pdf_warnings=rendered.warnings, notes=rendered.notes, pdf=rendered.pdf,
                             icon_set=list(getattr(page.document, "icon_set", [])),
                             reads=document_reads(page, rendered.read), chapters=parts[0], laid_out=parts[1],
-                            one_chapter=parts[2])
+                            one_chapter=parts[2],
+                            todo_lines=todo_lines(display_path(source), len(page.document.todos),
+                                                  page.document.todo_sections, draft))
     if write:
         write_atomic(out, rendered.pdf)
         result.written = True

@@ -55,6 +55,7 @@ class RulebookDocument:
     headings: list[tuple[int, str, str]] = field(default_factory=list)  # (level, id, title)
     problems: list[Problem] = field(default_factory=list)
     todos: list[int] = field(default_factory=list)
+    todo_sections: list[str] = field(default_factory=list)   # sections hidden whole with their notes
     icon_set: list[str] = field(default_factory=list)   # references drawn from cardgen's icon set
     roots: Roots | None = None                          # the folders its image URLs name (for the PDF)
     front_matter: dict | None = None                    # as read (its stylesheets: rulebook.frontmatter)
@@ -226,7 +227,7 @@ def read_document(source: Path, text: str, assets: list[Path], draft: bool = Fal
         source=source, page=page_settings(front), title=title,
         title_html=render(tokens[:split], md.options, env),
         body_html=render(tokens[split:], md.options, env),
-        headings=headings, todos=list(env.get("todos", [])),
+        headings=headings, todos=list(env.get("todos", [])), todo_sections=list(env.get("todo_sections", [])),
         icon_set=pictures.icon_set, roots=pictures.roots, front_matter=front,
         figures=list(env.get("card_figures", [])), pictures=pictures.folders,
         problems=sorted(problems, key=lambda p: (p.file, p.line)))  # stable: source order

@@ -15,14 +15,18 @@ line), so the build can say how many it hid (or, in a draft, shows):
 * a heading holding the word ``TODO``: the word and the rest of the heading's text
   (``Kräfte TODO`` prints as ``Kräfte``, in the contents too).  The heading keeps the id the
   dialect gave its whole title (``#kräfte-todo``), so links written against the editor still
-  land.  A heading left without a letter (``03 . TODO`` leaves ``03 .``) is hidden as a whole.
+  land.  A heading left without a letter (``03 . TODO`` leaves ``03 .``: a mission not yet
+  named) is hidden **with its whole section** -- every subsection, up to the next heading of its
+  level or above -- so nothing of an unfinished part is merged into the section before it.
 
 ``TODO`` counts as the word only in capitals and alone (``TODOS`` is no note).  Hidden notes are
 removed from the token stream -- the images and links inside them are neither rendered nor
 checked.  **A section left empty by hiding is dropped**: a heading whose section (everything up
 to the next heading of its level or above) held notes, or whose own title was a note, and now
 holds nothing else goes with its section, so it is neither printed nor listed in the contents.
-A section that was empty in the source, without a note, stays.
+A section that was empty in the source, without a note, stays.  Every section dropped is named in
+``env["todo_sections"]`` by what its heading shows (``03``; a subsection inside a dropped section
+is not named again), so the build can say which parts it hid.
 
 In a draft every note stays: a TODO paragraph, table cell or heading gets the class ``todo`` so
 it stands out (``book.css``).
@@ -73,11 +77,19 @@ def _drop_first_line(paragraph: list[Token]) -> None:
             token.map = [token.map[0] + 1, token.map[1]]
 
 
-def _hidden_mark(token: Token) -> Token:
+def _hidden_mark(token: Token, sections: list[str] | None = None) -> Token:
     """A mark where ``token``'s block was hidden; one standing for a dropped section keeps its
-    heading's tag, so it still ends the section before it."""
-    return Token(HIDDEN, token.tag if token.type == "heading_open" else "", 0, map=token.map,
+    heading's tag, so it still ends the section before it, and carries the names of the sections
+    it stands for (``meta["sections"]``)."""
+    mark = Token(HIDDEN, token.tag if token.type == "heading_open" else "", 0, map=token.map,
                  block=True, level=token.level)
+    mark.meta["sections"] = sections or []
+    return mark
+
+
+def _section_name(inline: Token) -> str:
+    """What a dropped section's heading shows, for the build's line (``03 .`` -> ``03``)."""
+    return inline.content.strip().rstrip(".:-–— ").strip() or f"line {inline.map[0] + 1 if inline.map else 0}"
 
 
 def _todo_rule(draft: bool):
@@ -158,11 +170,13 @@ def _section_end(tokens: list[Token], index: int) -> int:
     return len(tokens)
 
 
-def drop_emptied_sections(tokens: list[Token]) -> list[Token]:
-    """``tokens`` without the sections hiding emptied and without the ``todo_hidden`` marks.
+def drop_emptied_sections(tokens: list[Token], hidden: list[str] | None = None) -> list[Token]:
+    """``tokens`` without the sections hiding emptied or whose heading was only a note (its whole
+    section goes), and without the ``todo_hidden`` marks; the names of the sections dropped are
+    added to ``hidden``, in the order of the book.
 
-    Headings are visited last first, so a parent sees its emptied subsections already gone (each
-    replaced by one mark: the parent held notes too)."""
+    Headings are visited last first, so a parent sees its dropped subsections already gone (each
+    replaced by one mark: the parent held notes too, and names them no more once it goes too)."""
     tokens = list(tokens)
     for index in range(len(tokens) - 1, -1, -1):
         if tokens[index].type != "heading_open":
@@ -170,11 +184,13 @@ def drop_emptied_sections(tokens: list[Token]) -> list[Token]:
         end = _section_end(tokens, index)
         body = tokens[index + 3:end]
         noted = tokens[index].meta.get("todo") or any(token.type == HIDDEN for token in body)
-        if noted and all(token.type == HIDDEN for token in body):
-            tokens[index:end] = [_hidden_mark(tokens[index])]
-        elif tokens[index].meta.get("todo") and not _has_letter(tokens[index + 1]):
-            del tokens[index:index + 3]
-    return [token for token in _drop_emptied_containers(tokens) if token.type != HIDDEN]
+        unnamed = tokens[index].meta.get("todo") and not _has_letter(tokens[index + 1])
+        if unnamed or (noted and all(token.type == HIDDEN for token in body)):
+            tokens[index:end] = [_hidden_mark(tokens[index], [_section_name(tokens[index + 1])])]
+    tokens = _drop_emptied_containers(tokens)
+    if hidden is not None:
+        hidden.extend(name for token in tokens if token.type == HIDDEN for name in token.meta.get("sections", ()))
+    return [token for token in tokens if token.type != HIDDEN]
 
 
 def _row_is_emptied(tokens: list[Token], cells: list[int]) -> bool:
@@ -228,7 +244,8 @@ def _drop_emptied_containers(tokens: list[Token]) -> list[Token]:
         end = _block_end(tokens, index)
         inside = tokens[index + 1:end - 1]
         if inside and all(token.type == HIDDEN for token in inside):
-            tokens[index:end] = [_hidden_mark(tokens[index])]
+            sections = [name for token in inside for name in token.meta.get("sections", ())]
+            tokens[index:end] = [_hidden_mark(tokens[index], sections)]
     return tokens
 
 
@@ -249,8 +266,20 @@ def _text_rule(draft: bool):
             todos.append(inline.map[0] + 1 if inline.map else 0)
             token.meta["todo"] = True
         todos.sort()
-        state.tokens = tokens if draft else drop_emptied_sections(drop_emptied_rows(tokens))
+        hidden = state.env.setdefault("todo_sections", [])
+        state.tokens = tokens if draft else drop_emptied_sections(drop_emptied_rows(tokens), hidden)
     return cut_todos
+
+
+def todo_lines(label: str, todos: int, sections: list[str], draft: bool) -> list[str]:
+    """What a build says of a book's TODO notes, the same in ``cardgen build`` and ``cardgen rulebook``:
+    how many it hid (or, in a draft, shows) and which sections went whole with them."""
+    if not todos and not sections:
+        return []
+    if draft:
+        return [f"{label}: {todos} TODO note(s) shown, marked (a draft)"]
+    hid = f"; hid {len(sections)} section(s): {', '.join(sections)}" if sections else ""
+    return [f"{label}: {todos} TODO note(s) hidden{hid} (--draft shows them)"]
 
 
 def todo_plugin(md: MarkdownIt, draft: bool = False) -> None:

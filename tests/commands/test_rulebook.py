@@ -57,6 +57,7 @@ def test_the_todo_notes_are_counted_hidden_and_in_a_draft_shown(cli, tmp_path):
     source = tmp_path / "R.md"
     source.write_text("## A TODO\n\nText.\n\n| x |\n|--|\n| TODO y |\n", encoding="utf-8")
     code, out, _ = cli("rulebook", source, "--out", tmp_path / "out.pdf")
-    assert code == 0 and out.endswith("(1 pages, 2 TODO note(s) hidden (--draft shows them))\n")
+    assert code == 0 and out.splitlines()[-2:] == [f"{display_path(source)}: 2 TODO note(s) hidden (--draft shows them)",
+                                                   f"wrote {display_path(tmp_path / 'out.pdf')} (1 pages)"]
     code, out, _ = cli("rulebook", source, "--out", tmp_path / "draft.pdf", "--draft")
-    assert code == 0 and out.endswith("(1 pages, 2 TODO note(s) shown)\n")
+    assert code == 0 and out.splitlines()[-2] == f"{display_path(source)}: 2 TODO note(s) shown, marked (a draft)"

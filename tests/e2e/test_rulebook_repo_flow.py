@@ -139,7 +139,8 @@ def _flat(pages: list[str]) -> str:
 def test_no_todo_is_printed_without_draft_and_each_is_counted(books):
     flat = _flat(books["final"]["pages"])
     assert "TODO" not in flat and "Wert prüfen" not in flat and "Kräfte werden" not in flat
-    count = re.search(r"(\d+) TODO note\(s\) hidden \(--draft shows them\)", books["final"]["stdout"])
+    count = re.search(r"(\d+) TODO note\(s\) hidden; hid 2 section\(s\): Kräfte, 03 \(--draft shows them\)",
+                      books["final"]["stdout"])
     assert count and int(count[1]) == len(NOTES), books["final"]["stdout"]
 
 
