@@ -47,7 +47,7 @@ from typing import Iterable
 
 from cardgen.atomic import write_atomic
 from cardgen.errors import Problem
-from cardgen.fonts import MAX_FONT_BYTES, FontFace
+from cardgen.fonts import MAX_FONT_BYTES, FontFace, failure, fonttools_quiet
 from cardgen.safefs import FileRefused, read_file, resolve_roots
 from cardgen.speed.usercache import own_folder, user_cache_folder
 from cardgen.fontoutline import transform_glyphs
@@ -129,17 +129,32 @@ def synthesise_faces(faces: list[FontFace], roots: Iterable[Path], folder: Path 
         if item.source.path in refused:
             continue
         try:
-            data = read_file(item.source.path, real_roots, MAX_FONT_BYTES)
-            made.append(item.face(cached_face(folder, data, item.bold, item.italic)))
-        except (FileRefused, NotSynthesisable) as exc:
+            made.append(make_face(item, folder, real_roots))
+        except NotSynthesisable as exc:
             refused.add(item.source.path)
-            reason = exc.reason if isinstance(exc, FileRefused) else str(exc)
             problems.append(Problem(str(item.source.path), 0, 0, "", f"no bold or italic face synthesised for "
-                                    f"{item.source.family}: {reason}; it prints in its own faces only", "warning"))
+                                    f"{item.source.family}: {exc}; it prints in its own faces only", "warning"))
             continue
         labels.setdefault(item.source.family, []).append(item.label)
     notes = [note_line(family, found) for family, found in labels.items()]
     return made, resolve_roots([folder]) if made else (), notes, problems
+
+
+def make_face(item: Synthesis, folder: Path, roots: tuple[Path, ...]) -> FontFace:
+    """The face ``item`` made (or found in ``folder``); NotSynthesisable saying why not, whatever went
+    wrong in the font: fontTools raises what it meets in a damaged one (the tables
+    :func:`cardgen.fonts.check_tables` passed may still hold broken outlines or values)."""
+    try:
+        data = read_file(item.source.path, roots, MAX_FONT_BYTES)
+    except FileRefused as exc:
+        raise NotSynthesisable(exc.reason) from None
+    try:
+        with fonttools_quiet():
+            return item.face(cached_face(folder, data, item.bold, item.italic))
+    except NotSynthesisable:
+        raise
+    except Exception as exc:  # noqa: BLE001 -- fontTools' own errors on a hostile file, whatever they are
+        raise NotSynthesisable(f"damaged font ({failure(exc)}, making its {item.label} face)") from None
 
 
 def cache_folder() -> Path:
