@@ -244,8 +244,7 @@ def entry_name(key: str, data: bytes, cut: str = "") -> str:
 
 
 def synthesise(data: bytes, bold: bool, italic: bool, budget: int | None = None) -> bytes:
-    """The font ``data`` emboldened and/or slanted, hinting dropped, named for what it is (TTF bytes),
-    its characters cut to ``budget`` (:data:`MAX_FACE_COST`)."""
+    """The font ``data`` emboldened and/or slanted, hinting dropped, named for what it is, cut to ``budget``."""
     return synthesise_cut(data, bold, italic, budget)[0]
 
 
