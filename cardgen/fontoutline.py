@@ -5,7 +5,9 @@ moves along the bisector of its two edges' outward normals so that every edge mo
 strength outwards, and then the whole outline moves half the strength right and up -- the outline
 grows ``strength`` wider and higher with its lower left corner in place.  Like FreeType it works on
 all points of a TrueType outline, on and off the curve, and leaves a turn sharper than about 160°
-alone.  :func:`transform_glyphs` applies it (and the slant) to every glyph of a ``glyf`` font.
+alone.  :func:`transform_glyphs` applies it (and the slant) to every glyph of a ``glyf`` font;
+:func:`characters_within` says which characters' glyphs fit a budget of that work, and
+:func:`keep_characters` cuts a font to them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Sequence
 Point = tuple[float, float]
 
 SHARP_TURN = -0xF000 / 0x10000         # FreeType: shift only where the turn is less than ~160°
+GLYPH_COST = 160                       # a glyph's own work in transform_glyphs and saving, in outline points (measured)
 
 
 def orientation(points: Sequence[Point], ends: Sequence[int]) -> int:
@@ -120,3 +123,45 @@ def transform_glyphs(font, strength: float, skew: float) -> None:
         advance, _ = hmtx[name]
         width = advance + otRound(strength) if advance and strength else advance
         hmtx[name] = (width, glyph.xMin if ends else 0)
+
+
+def characters_within(font, budget: int) -> list[int] | None:
+    """None when all glyphs of the ``glyf`` font ``font`` cost at most ``budget`` together (a glyph
+    :data:`GLYPH_COST` and its flattened outline's points, what :func:`transform_glyphs` works
+    through), else the characters of its ``cmap``, lowest first, whose glyphs do.  Counting stops
+    at the budget, so a font of any size costs at most twice the budget to look at."""
+    glyf = font["glyf"]
+    total, cost = 0, {}
+    for name in font.getGlyphOrder():
+        cost[name] = GLYPH_COST + len(glyf[name].getCoordinates(glyf)[0])
+        total += cost[name]
+        if total > budget:
+            break
+    else:
+        return None
+    kept: list[int] = []
+    spent: set[str] = set()
+    total = 0
+    for code, name in sorted(font.getBestCmap().items()):
+        if name not in spent:
+            if name not in cost:
+                cost[name] = GLYPH_COST + len(glyf[name].getCoordinates(glyf)[0])
+            if total + cost[name] > budget:
+                break
+            total += cost[name]
+            spent.add(name)
+        kept.append(code)
+    return kept
+
+
+def keep_characters(font, characters: list[int]) -> None:
+    """``font`` cut to the glyphs of ``characters`` (and the components they need), its layout tables
+    kept for them, without the closure of their substitutions (which could bring back any glyph)."""
+    from fontTools import subset  # type: ignore[import-untyped]
+
+    options = subset.Options(layout_features=["*"], layout_closure=False, name_IDs=["*"], name_languages=["*"],
+                             notdef_outline=True, glyph_names=True, legacy_kern=True, symbol_cmap=True,
+                             legacy_cmap=True, prune_unicode_ranges=False, drop_tables=[])
+    cutter = subset.Subsetter(options)
+    cutter.populate(unicodes=characters)
+    cutter.subset(font)

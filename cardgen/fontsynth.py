@@ -24,10 +24,17 @@ a family without any italic face gets a slanted twin of each upright face; a sty
 without a face of weight 600 or more gets a bold (700) made from its heaviest face -- what Chromium
 draws for ``bold`` there.
 
+Making a face costs time for each glyph and each outline point, and fonts come from pull requests
+(two renamed CJK fonts took a build from 13 s to 413 s).  So a face holds at most
+:data:`MAX_FACE_COST` of that work (:func:`cardgen.fontoutline.characters_within`) -- a larger
+font's face its first characters in code-point order, Latin first -- and a project gets at most
+:data:`MAX_MADE_FACES` made faces; each cut is one warning.  Fixed numbers, never a clock, so the
+same fonts always give the same faces.
+
 The made fonts are derived data: they live in cardgen's folder of the user's cache
 (``cardgen/fonts``, :mod:`cardgen.speed.usercache`), never in the project, named by the digest of
 the source file, these parameters and fontTools' version, followed by their own digest (checked on
-every use; a damaged file is made again).  Without a usable cache folder they go to a temporary
+every use; a damaged file is made again) and, for a cut face, what it holds.  Without a usable cache folder they go to a temporary
 folder of the process.  Making them is deterministic: the same font gives the same bytes.
 """
 
@@ -47,16 +54,18 @@ from typing import Iterable
 
 from cardgen.atomic import write_atomic
 from cardgen.errors import Problem
-from cardgen.fonts import MAX_FONT_BYTES, FontFace
+from cardgen.fonts import MAX_FONT_BYTES, FontFace, failure, fonttools_quiet
 from cardgen.safefs import FileRefused, read_file, resolve_roots
 from cardgen.speed.usercache import own_folder, user_cache_folder
-from cardgen.fontoutline import transform_glyphs
+from cardgen.fontoutline import GLYPH_COST, characters_within, keep_characters, transform_glyphs
 
 EMBOLDEN_DIVISOR = 24          # Skia SK_OUTLINE_EMBOLDEN_DIVISOR (Linux, FreeType): strength = em / 24
 ITALIC_SKEW = 0.25             # Blink: SkFont::setSkewX(-1/4) (y down), x += y / 4 in font units
 BOLD_THRESHOLD = 600           # a face this heavy counts as bold (Blink's BoldThreshold)
 BOLD_WEIGHT = 700
-FORMAT = "cardgen-fontsynth 1"
+FORMAT = "cardgen-fontsynth 2"
+MAX_FACE_COST = 1_300_000      # outline points (and GLYPH_COST a glyph) of one made face: DejaVu Sans (1.21 M) fits, ~3 s
+MAX_MADE_FACES = 12            # made faces of one project (four families without bold and italic)
 LABEL_ORDER = ("bold", "italic", "bold italic")
 HINTING_TABLES = ("fpgm", "prep", "cvt ", "hdmx", "LTSH", "VDMX")
 NAME_IDS = (1, 2, 3, 4, 6, 16, 17)
@@ -126,20 +135,58 @@ def synthesise_faces(faces: list[FontFace], roots: Iterable[Path], folder: Path 
     problems: list[Problem] = []
     refused: set[Path] = set()
     for item in plan:
-        if item.source.path in refused:
+        path, family = item.source.path, item.source.family
+        if path in refused:
+            continue
+        if len(made) == MAX_MADE_FACES:
+            refused.add(path)
+            problems.append(Problem(str(path), 0, 0, "", f"no more faces synthesised for {family}: cardgen makes "
+                                    f"at most {MAX_MADE_FACES} a project, and the fonts before it took them; it "
+                                    "prints in its own faces there", "warning"))
             continue
         try:
-            data = read_file(item.source.path, real_roots, MAX_FONT_BYTES)
-            made.append(item.face(cached_face(folder, data, item.bold, item.italic)))
-        except (FileRefused, NotSynthesisable) as exc:
-            refused.add(item.source.path)
-            reason = exc.reason if isinstance(exc, FileRefused) else str(exc)
-            problems.append(Problem(str(item.source.path), 0, 0, "", f"no bold or italic face synthesised for "
-                                    f"{item.source.family}: {reason}; it prints in its own faces only", "warning"))
+            made.append(make_face(item, folder, real_roots))
+        except NotSynthesisable as exc:
+            refused.add(path)
+            problems.append(Problem(str(path), 0, 0, "", f"no bold or italic face synthesised for "
+                                    f"{family}: {exc}; it prints in its own faces only", "warning"))
             continue
-        labels.setdefault(item.source.family, []).append(item.label)
+        if cut := cut_line(made[-1]):
+            problems.append(Problem(str(path), 0, 0, "", cut, "warning"))
+        labels.setdefault(family, []).append(item.label)
     notes = [note_line(family, found) for family, found in labels.items()]
+    problems = list(dict.fromkeys(problems))          # the faces of one font are cut alike: said once
     return made, resolve_roots([folder]) if made else (), notes, problems
+
+
+def cut_line(face: FontFace) -> str:
+    """The warning about a face made for a font's first characters only (its cache entry's name
+    says how many: :func:`entry_name`), else ''."""
+    parts = face.path.name.split(".")
+    cut = parts[2].split("-") if len(parts) == 4 else []
+    if len(cut) != 3 or not (cut[0].isdigit() and cut[1].isdigit()):
+        return ""
+    kept, total, last = cut
+    return (f"the bold and italic faces synthesised for {face.family} hold its first {int(kept):,} of "
+            f"{int(total):,} characters (up to U+{last}): cardgen makes at most {MAX_FACE_COST:,} outline "
+            "points a face; the others in bold or italic fall back to the next font of the stylesheet's font-family")
+
+
+def make_face(item: Synthesis, folder: Path, roots: tuple[Path, ...]) -> FontFace:
+    """The face ``item`` made (or found in ``folder``); NotSynthesisable saying why not, whatever went
+    wrong in the font: fontTools raises what it meets in a damaged one (the tables
+    :func:`cardgen.fonts.check_tables` passed may still hold broken outlines or values)."""
+    try:
+        data = read_file(item.source.path, roots, MAX_FONT_BYTES)
+    except FileRefused as exc:
+        raise NotSynthesisable(exc.reason) from None
+    try:
+        with fonttools_quiet():
+            return item.face(cached_face(folder, data, item.bold, item.italic))
+    except NotSynthesisable:
+        raise
+    except Exception as exc:  # noqa: BLE001 -- fontTools' own errors on a hostile file, whatever they are
+        raise NotSynthesisable(f"damaged font ({failure(exc)}, making its {item.label} face)") from None
 
 
 def cache_folder() -> Path:
@@ -164,11 +211,12 @@ def _temporary_folder() -> Path:
 
 
 def entry_key(data: bytes, bold: bool, italic: bool) -> str:
-    """What a made face depends on: the source font, the parameters, fontTools' version, this format."""
+    """What a made face depends on: the source font, the parameters and budget, fontTools' version, this format."""
     from fontTools import version as fonttools_version  # type: ignore[import-untyped]
 
     sha = hashlib.sha256(f"{FORMAT}\0fontTools {fonttools_version}\0divisor {EMBOLDEN_DIVISOR}\0skew "
-                         f"{ITALIC_SKEW}\0bold {bold}\0italic {italic}\0".encode("utf-8"))
+                         f"{ITALIC_SKEW}\0bold {bold}\0italic {italic}\0budget {MAX_FACE_COST} "
+                         f"{GLYPH_COST}\0".encode("utf-8"))
     sha.update(hashlib.sha256(data).digest())
     return sha.hexdigest()[:32]
 
@@ -181,21 +229,28 @@ def cached_face(folder: Path, data: bytes, bold: bool, italic: bool) -> Path:
             found = read_file(path, resolve_roots([folder]), MAX_FONT_BYTES)
         except FileRefused:
             found = b""
-        if path.name == entry_name(key, found):
+        if path.name == entry_name(key, found, path.name.split(".")[2] if path.name.count(".") == 3 else ""):
             return path
         path.unlink(missing_ok=True)
-    made = synthesise(data, bold, italic)
-    path = folder / entry_name(key, made)
+    made, cut = synthesise_cut(data, bold, italic)
+    path = folder / entry_name(key, made, cut)
     write_atomic(path, made)
     return path
 
 
-def entry_name(key: str, data: bytes) -> str:
-    return f"{key}.{hashlib.sha256(data).hexdigest()[:32]}.ttf"
+def entry_name(key: str, data: bytes, cut: str = "") -> str:
+    """``KEY.DIGEST.ttf``, or ``KEY.DIGEST.KEPT-TOTAL-LAST.ttf`` for a face of a font's first characters."""
+    return f"{key}.{hashlib.sha256(data).hexdigest()[:32]}{'.' + cut if cut else ''}.ttf"
 
 
-def synthesise(data: bytes, bold: bool, italic: bool) -> bytes:
-    """The font ``data`` emboldened and/or slanted, hinting dropped, named for what it is (TTF bytes)."""
+def synthesise(data: bytes, bold: bool, italic: bool, budget: int | None = None) -> bytes:
+    """The font ``data`` emboldened and/or slanted, hinting dropped, named for what it is, cut to ``budget``."""
+    return synthesise_cut(data, bold, italic, budget)[0]
+
+
+def synthesise_cut(data: bytes, bold: bool, italic: bool, budget: int | None = None) -> tuple[bytes, str]:
+    """:func:`synthesise` and, for a face cut to the budget, ``KEPT-TOTAL-LAST`` (characters kept, the
+    font's characters, the last one kept in hex), else ''."""
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
     font = TTFont(io.BytesIO(data), fontNumber=0, recalcTimestamp=False)
@@ -203,6 +258,11 @@ def synthesise(data: bytes, bold: bool, italic: bool) -> bytes:
         raise NotSynthesisable("its outlines are CFF (PostScript), which cardgen does not embolden or slant")
     if "fvar" in font:
         raise NotSynthesisable("it is a variable font")
+    cut = ""
+    kept = characters_within(font, budget or MAX_FACE_COST)
+    if kept is not None:
+        cut = f"{len(kept)}-{len(font.getBestCmap())}-{kept[-1] if kept else 0:04X}"
+        keep_characters(font, kept)
     transform_glyphs(font, font["head"].unitsPerEm / EMBOLDEN_DIVISOR if bold else 0.0,
                      ITALIC_SKEW if italic else 0.0)
     for tag in HINTING_TABLES:
@@ -212,7 +272,7 @@ def synthesise(data: bytes, bold: bool, italic: bool) -> bytes:
     out = io.BytesIO()
     font.flavor = None
     font.save(out)
-    return out.getvalue()
+    return out.getvalue(), cut
 
 
 def mark_style(font, bold: bool, italic: bool) -> None:
