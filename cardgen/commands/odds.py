@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import TYPE_CHECKING
 
 from cardgen.commands.options import add_content_option, settings_of
-from cardgen.errors import UsageError
+from cardgen.errors import UsageError, json_text, one_line
 from cardgen.vocabulary import ODDS_ACTIONS, OddsAction
 
 if TYPE_CHECKING:           # the content's model and the odds' records: loaded by cmd_odds
@@ -88,11 +87,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
     odds, chosen = resolve_odds(derived.units, args.attacker, args.target, situation,
                                 content.checked_ruleset().odds, content.checked_ruleset().zone_table)
     if args.json:
-        print(json.dumps(odds_data(odds), ensure_ascii=False, indent=2))
+        print(json_text(odds_data(odds)))
         return 0
-    print(caption(odds))
+    print(one_line(caption(odds)))
     if chosen:
-        print(f"Waffe: {odds.weapon.name} (die beste für diesen Angriff: höchster erwarteter TP-Verlust pro AP)")
+        print(one_line(f"Waffe: {odds.weapon.name} (die beste für diesen Angriff: höchster erwarteter TP-Verlust pro AP)"))
     if odds.to_hit is not None:
         print(f"FK-Wurf auf {odds.to_hit}")
     rows = [(label, fraction_text(value), shown(label, value)) for label, value in odds_values(odds)]
@@ -103,10 +102,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
     width = max(len(label) for label, _, _ in rows)
     exact = max(len(text) for _, text, _ in rows)
     for label, text, rounded in rows:
-        print(f"{label:<{width}}  {text:>{exact}}  {rounded}")
+        print(one_line(f"{label:<{width}}  {text:>{exact}}  {rounded}"))
     print("Annahmen:")
     for sentence in odds.assumptions:
-        print(f"- {sentence}")
+        print(one_line(f"- {sentence}"))
     return 0
 
 
