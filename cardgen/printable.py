@@ -6,7 +6,8 @@ A content value arrives in a pull request.  YAML's double-quoted escapes (``"\\x
 battlescribe`` wrote them raw and its ``.gst``/``.cat`` were not well-formed -- and characters a
 terminal obeys.  So every text the schema prints or exports is checked here, once, when it is read:
 
-- refused: the C0 controls (a multi-line text keeps its line breaks ``\\n`` and tabs ``\\t``; ``\\r``
+- refused: the C0 controls (a multi-line text keeps its line breaks ``\\n`` and tabs ``\\t``, a text
+  of one line refuses them and the separators U+2028, U+2029 too; ``\\r``
   is refused too: a line break is a new line, and a lone ``\\r`` rewrites a terminal's line), DEL, the
   C1 controls U+0080–U+009F, lone surrogate halves, and the noncharacters (U+FDD0–U+FDEF and the last
   two code points of every plane, U+FFFE and U+FFFF among them);
@@ -28,7 +29,7 @@ _NONCHARACTERS = "\ufdd0-\ufdef" + "".join(f"{chr(plane + 0xFFFE)}{chr(plane + 0
                                           for plane in range(0, 0x110000, 0x10000))
 _BIDI = "\u202a-\u202e\u2066-\u2069"
 _REFUSED = re.compile(f"[{_CONTROL}\ud800-\udfff{_NONCHARACTERS}{_BIDI}]")
-_REFUSED_IN_A_LINE = re.compile(f"[\t\n{_CONTROL}\ud800-\udfff{_NONCHARACTERS}{_BIDI}]")
+_REFUSED_IN_A_LINE = re.compile(f"[\t\n\u2028\u2029{_CONTROL}\ud800-\udfff{_NONCHARACTERS}{_BIDI}]")
 
 
 def code_point(ch: str) -> str:
@@ -39,7 +40,7 @@ def code_point(ch: str) -> str:
 def _kind(ch: str) -> str:
     """What ``ch`` is, for the message, and why it cannot stay."""
     number = ord(ch)
-    if ch in "\t\n":
+    if ch in "\t\n\u2028\u2029":
         return "a line break or tab: this text is one line"
     if ch == "\r":
         return "a carriage return (a line break is a new line of the YAML; a lone one rewrites a terminal's line)"

@@ -89,6 +89,7 @@ def test_the_walk_finds_a_plain_str():
 @pytest.mark.parametrize(("written", "message"), [
     ("A\x07B", "contains U+0007, a control character"),
     ("A\nB", "contains U+000A, a line break or tab: this text is one line"),
+    ("A\u2028B", "contains U+2028, a line break or tab: this text is one line"),
     ("A\ud800B", "contains U+D800, half of a surrogate pair"),
 ])
 def test_a_name_refuses_what_cannot_be_printed(written, message):
@@ -97,6 +98,6 @@ def test_a_name_refuses_what_cannot_be_printed(written, message):
 
 
 def test_rules_text_keeps_line_breaks_and_tabs():
-    assert TypeAdapter(RulesText).validate_python("a\n\tb") == "a\n\tb"
+    assert TypeAdapter(RulesText).validate_python("a\n\tb\u2028") == "a\n\tb\u2028"
     with pytest.raises(ValidationError, match=re.escape("contains U+202E, a bidi override")):
         TypeAdapter(RulesText).validate_python("a\u202eb")
