@@ -58,6 +58,7 @@ def numbers_of(args: argparse.Namespace) -> tuple[float, int, int, int]:
 def _count(option: str, text: str) -> int:
     """A number of models written in digits, at most :data:`~cardgen.oddsview.MAX_HELPERS` (a negative one
     is refused by the caller, with both options' message)."""
+    # lazy: the odds' view (the content's schema); every command builds this module's parser
     from cardgen.oddsview import MAX_HELPERS, plain_number
 
     count = plain_number(text)
