@@ -9,10 +9,11 @@ Any other exception escaping the CLI is a bug in cardgen.
 from __future__ import annotations
 
 import difflib
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 
 @dataclass(frozen=True, order=True)
@@ -40,9 +41,21 @@ class Problem:
 
 
 def one_line(text: str) -> str:
-    """Escape control characters so that one problem is always one line."""
+    """Escape control characters so that one problem is always one line.
+
+    The one escaping of what reaches a terminal: every value and file name a command prints goes
+    through here (or :func:`json_text`, its form for JSON).  Escaped is every character Python does
+    not call printable: controls, line breaks, bidi overrides and marks, format characters."""
     return "".join(ch if ch.isprintable() or ch == " " else ch.encode("unicode_escape").decode("ascii")
                    for ch in text)
+
+
+def json_text(data: Any) -> str:
+    """``data`` as indented JSON for a terminal: each character :func:`one_line` would escape is
+    written as JSON's own escape (``\\u200f``), so the output is valid JSON of the same values
+    (``ensure_ascii=False`` leaves C1 controls, U+2028 and bidi characters raw)."""
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    return "".join(ch if ch.isprintable() or ch in " \n" else json.dumps(ch)[1:-1] for ch in text)
 
 
 def escape_lines(text: str) -> str:

@@ -8,6 +8,7 @@ gets them exactly; the table adds a rounded percentage beside each.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -16,12 +17,36 @@ from cardgen.rules.attack import CARD_ACTION, MELEE_ACTIONS, attack_weapons, com
 from cardgen.rules.derived import DerivedUnit
 from cardgen.rules.odds import Odds, Situation, attack_odds, best_odds
 from cardgen.content.ruleset import OddsRules, ZoneTable
-from cardgen.vocabulary import ACTION_NAMES, HIT_ZONES, ROMAN
+from cardgen.vocabulary import ACTION_NAMES, HIT_ZONES, ROMAN, from_roman
 
 ROWS = ("Treffer", "nur Schock", "TP-Verlust", "erwarteter TP-Verlust", "pro AP")
 """The labels of the odds table, in its order."""
 OUT_WITHIN = (1, 2, 3)
 """The numbers of attacks the table gives P(ausgeschaltet) for."""
+MAX_RANGE_CM = 100_000
+"""The longest distance the odds take (1 km): beyond the reach of any weapon the schema allows (999 cm × 99)."""
+MAX_HELPERS = 20
+"""The most helpers (Multiple Gegner) either side of a melee may count."""
+_PLAIN_NUMBER = re.compile(r"-?[0-9]{1,6}(?:\.[0-9]{1,3})?", re.ASCII)
+
+
+def plain_number(text: str, decimals: bool = False) -> float | None:
+    """``text`` as a number when it is written plainly: ASCII digits, a minus sign, with ``decimals``
+    a point and up to three places (``'12.5'``); at most six digits before the point; else None.
+
+    The odds' options come from a rulebook or a command line: ``float()`` takes ``nan``, ``inf`` and
+    ``1e999`` and ``int()`` takes ``'١'`` (an Arabic-Indic one) while ``'²'.isdigit()`` holds and
+    ``int('²')`` fails, so neither is asked; whatever passes here is finite and small."""
+    if not _PLAIN_NUMBER.fullmatch(text) or (not decimals and "." in text):
+        return None
+    return float(text) if decimals else int(text)
+
+
+def cover_level(text: str) -> int | None:
+    """``'II'`` → 2: a cover level (Deckung Stufe I–III) written in ASCII roman numerals, else None
+    (``'ı'``, a dotless i, would pass ``str.upper()`` as ``'I'``)."""
+    level = from_roman(text) if text.isascii() else None
+    return level if level is not None and level <= 3 else None
 
 
 def fraction_text(value: Fraction) -> str:

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cardgen.errors import Problem, did_you_mean
+from cardgen.printable import refused_character
 
 MAX_PROJECT_BYTES = 256 * 1024
 MAX_PATH_CHARS = 1024
@@ -25,9 +26,14 @@ VERSION_PATTERN = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+\-]{0,39}")
 
 
 def _path_text(value: str) -> str:
-    """A path or glob of the project file: no NUL (no system takes one), not absurdly long."""
+    """A path or glob of the project file: no NUL (no system takes one), no other character a printed
+    text may not hold (:mod:`cardgen.printable`: an output folder's name is printed, and a line
+    break or an escape sequence in it would be too), not absurdly long."""
     if "\0" in value:
         raise ValueError("must not contain a NUL character (\\u0000)")
+    reason = refused_character(value)
+    if reason:
+        raise ValueError(reason)
     if len(value) > MAX_PATH_CHARS or any(len(name) > MAX_NAME_CHARS for name in value.split("/")):
         raise ValueError(f"is too long (at most {MAX_PATH_CHARS} characters, {MAX_NAME_CHARS} a name)")
     return value

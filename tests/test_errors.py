@@ -3,9 +3,12 @@ a did-you-mean, problems sorted by place."""
 
 from __future__ import annotations
 
+import json
 import os
 
-from cardgen.errors import ContentError, Problem, did_you_mean, display_path, one_line, shortened
+import pytest
+
+from cardgen.errors import ContentError, Problem, did_you_mean, display_path, json_text, one_line, shortened
 
 
 def test_a_problem_is_one_line_at_its_place(tmp_path, monkeypatch):
@@ -43,3 +46,10 @@ def test_content_error_lists_its_problems_sorted_by_place():
                           Problem("a.yaml", 2, 1, "", "null")])
     assert [p.message for p in error.problems] == ["null", "eins", "zwei"]
     assert error.lines()[0].endswith("a.yaml:2:1: null")
+
+
+@pytest.mark.parametrize("value", ["a\u200fb", "\x85\x9b[31m", "\u2028", "\U0001fffe", "\ud800", "ä [bold] \"\\"])
+def test_json_text_escapes_what_one_line_escapes_and_stays_json(value):
+    text = json_text({"name": value, "list": [value]})
+    assert json.loads(text) == {"name": value, "list": [value]}
+    assert all(ch.isprintable() or ch in " \n" for ch in text)

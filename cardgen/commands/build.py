@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.commands.options import (add_chapters_option, add_css_option, add_print_shop_option, add_project_options,
                                      settings_of)
-from cardgen.errors import display_path
+from cardgen.errors import display_path, one_line
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
 from cardgen import speed
@@ -28,7 +28,7 @@ class PlainReporter:
         self.lines: list[str] = []
 
     def step(self, name: str, status: str) -> None:
-        line = f"{status:>8}  {name}"
+        line = one_line(f"{status:>8}  {name}")
         self.lines.append(line)
         print(line, file=self.stream, flush=True)
 
@@ -43,13 +43,13 @@ class RichReporter:
         # lazy: rich, only on a terminal
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-        self.progress = Progress(TextColumn("{task.description:<40}"), BarColumn(), MofNCompleteColumn(),
+        self.progress = Progress(TextColumn("{task.description:<40}", markup=False), BarColumn(), MofNCompleteColumn(),
                                  transient=True)
         self.progress.start()
         self.task = self.progress.add_task("cardgen build", total=total)
 
     def step(self, name: str, status: str) -> None:
-        self.progress.update(self.task, advance=1, description=f"{status} {name}"[:40])
+        self.progress.update(self.task, advance=1, description=one_line(f"{status} {name}")[:40])
 
     def close(self) -> None:
         self.progress.stop()
@@ -97,6 +97,7 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
     printed += [("stderr", warning) for warning in summary.warnings]
     printed += [("stdout", f"{'removed':>8}  {name}") for name in summary.removed]
     printed += [("stdout", icon_set_line(summary.icon_set))] if summary.icon_set else []
+    printed = [(stream, one_line(line)) for stream, line in printed]      # a font's family, an output's name
     for stream, line in printed:
         print(line, file=sys.stderr if stream == "stderr" else sys.stdout)
     counts = f"built {len(summary.built)}, reused {len(summary.reused)}, {len(summary.warnings)} warning(s)"

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
 from cardgen.commands.options import add_content_option, settings_of
 from cardgen.settings import no_content_line
-from cardgen.errors import UsageError, did_you_mean, display_path
+from cardgen.errors import UsageError, did_you_mean, display_path, json_text, one_line
 
 LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "schools", "effects",
               "factions", "groups", "terrain")
@@ -49,14 +48,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     rows = {kind: [{"id": o.id, "name": o.name} for o in sorted(content.kind(kind).values(),
                                                                  key=lambda o: o.id)] for kind in kinds}
     if args.json:
-        print(json.dumps(rows if not args.kind else rows[args.kind], ensure_ascii=False, indent=2))
+        print(json_text(rows if not args.kind else rows[args.kind]))
         return 0
     for kind, items in rows.items():
         if not args.kind:
             print(f"{kind}:")
         width = max((len(i["id"]) for i in items), default=0)
         for item in items:
-            print(f"{'  ' if not args.kind else ''}{item['id']:<{width}}  {item['name']}")
+            print(one_line(f"{'  ' if not args.kind else ''}{item['id']:<{width}}  {item['name']}"))
     return 0
 
 
@@ -70,12 +69,12 @@ def cmd_show(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown unit '{args.id}'" + did_you_mean(args.id, content.units))
     derived = all_derived.units[args.id]
     if args.json:
-        print(json.dumps(unit_data(derived), ensure_ascii=False, indent=2))
+        print(json_text(unit_data(derived)))
         return 0
     rows = unit_table(derived)
     width = max(len(label) for label, _ in rows)
     for label, value in rows:
-        print(f"{label:<{width}}  {value}")
+        print(one_line(f"{label:<{width}}  {value}"))
     return 0
 
 

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
 
+from cardgen.printable import refused_character
 from cardgen.vocabulary import MAX_LEVEL, ROMAN, WEAPON_CLASSES, ModifierMode, ProfileKey, from_roman
 
 
@@ -17,10 +18,33 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True, allow_inf_nan=False)
 
 
+def _one_line(value: object) -> object:
+    """A text of one line that is printed or exported: :func:`~cardgen.printable.refused_character`.
+    (Checked before pydantic's own string check, which refuses a lone surrogate without naming it.)"""
+    reason = refused_character(value) if isinstance(value, str) else None
+    if reason:
+        raise ValueError(reason)
+    return value
+
+
+def _lines(value: object) -> object:
+    """A text of several lines that is printed or exported: line breaks and tabs may stay."""
+    reason = refused_character(value, lines=True) if isinstance(value, str) else None
+    if reason:
+        raise ValueError(reason)
+    return value
+
+
+Text = Annotated[str, BeforeValidator(_one_line)]
+"""Every one-line text of the content (names, file names): printable characters only
+(:mod:`cardgen.printable`).  Each text field of the schema is a :data:`Text`, :data:`Name` or
+:data:`RulesText` (or a pattern of plain characters, as :data:`Id`), so no new field can forget the
+check (``tests/content/test_fields.py`` walks the schema)."""
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_äöüß-]*$", max_length=64), Field(
     description="Stable identifier: lower case letters, digits, '_' and '-'; used for references.")]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=80), Field(description="Name printed on cards.")]
-RulesText = Annotated[str, StringConstraints(max_length=4000), Field(
+Name = Annotated[str, StringConstraints(min_length=1, max_length=80), BeforeValidator(_one_line),
+                 Field(description="Name printed on cards.")]
+RulesText = Annotated[str, StringConstraints(max_length=4000), BeforeValidator(_lines), Field(
     description="Rules text printed on the back of the card: blank lines separate paragraphs; inline Markdown "
                 "(**fett**, _kursiv_, links, which print as their text on a card, pictures of the icon set).")]
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$"), Field(

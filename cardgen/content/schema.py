@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from cardgen.content.fields import (
-    ApCost, Colour, Id, Level, Modifier, Name, Points, RulesText, StatValue, Strict, Uses, WeaponClass, Weight,
+    ApCost, Colour, Id, Level, Modifier, Name, Points, RulesText, StatValue, Strict, Text, Uses, WeaponClass, Weight,
 )
 from cardgen.vocabulary import (
     ATTRIBUTE_NAMES, EffectAppliesTo, Mount, Movement, PowerDuration, PowerRange, PowerTarget, PowerUse,
@@ -30,7 +30,7 @@ class Faction(Strict):
     id: Id
     name: Name
     colour: Colour
-    emblem: str | None = Field(default=None, description="Icon file below assets/Grafiken (optional).")
+    emblem: Text | None = Field(default=None, description="Icon file below assets/Grafiken (optional).")
     leader_rule: RulesText = Field(default="", description="Who leads a group of this faction (Gruppenführer).")
 
 
@@ -48,7 +48,7 @@ class Attributes(Strict):
 class Picture(Strict):
     """A model's picture on its card (the 40 mm portrait column), with how it is fitted."""
 
-    file: str = Field(min_length=1, max_length=300, description=(
+    file: Text = Field(min_length=1, max_length=300, description=(
         "Picture file (PNG, JPEG, SVG or WebP), relative to the content folder; the project's "
         "images/ folder by convention."))
     fit: Literal["cover", "contain"] = Field(
@@ -57,7 +57,7 @@ class Picture(Strict):
         "Focal point 'X% Y%' kept in view when cropping (0% 0% top left, 50% 20% upper middle)."))
 
 
-PictureRef = Picture | str
+PictureRef = Picture | Text
 
 
 class WeaponRef(Strict):
@@ -221,7 +221,7 @@ class School(Strict):
     id: Id
     name: Name
     colour: Colour
-    icon: str | None = Field(default=None, description="Icon file below assets/Grafiken (optional).")
+    icon: Text | None = Field(default=None, description="Icon file below assets/Grafiken (optional).")
 
 
 class Power(Strict):
@@ -252,7 +252,7 @@ class DamageEffect(Strict):
 
     id: Id
     name: Name
-    icon: str = Field(description="Icon file below assets/Grafiken, e.g. Effekt/brand.svg.")
+    icon: Text = Field(description="Icon file below assets/Grafiken, e.g. Effekt/brand.svg.")
     applies_to: EffectAppliesTo = Field(
         description="Whether weapons (waffen), armor (rüstung) or both (beide) may have it.")
     points: int = Field(default=0, ge=0, le=1000, description="Cost model: points added per item.")
@@ -289,7 +289,7 @@ class Group(Strict):
     id: Id
     name: Name
     faction: Id
-    icon: str | None = Field(default=None, description="Icon file below assets/Grafiken for the group's cover (optional).")
+    icon: Text | None = Field(default=None, description="Icon file below assets/Grafiken for the group's cover (optional).")
     models: list[GroupModel] = Field(description="The models of the roster.")
 
 

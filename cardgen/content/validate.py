@@ -78,7 +78,8 @@ def _message(loc: Path_, errors: list[ErrorDetails], model: type[BaseModel], dat
     if kind == "int_parsing_size":
         return "number too large"
     messages = []
-    for error in errors:
+    own = [error for error in errors if error["type"] == "value_error"]
+    for error in own or errors:       # a union: the alternative that says what is wrong with the value
         text = re.sub(r" or instance of \w+", "", error["msg"].removeprefix("Value error, "))
         if text not in messages:
             messages.append(text)

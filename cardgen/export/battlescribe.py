@@ -15,7 +15,8 @@ import xml.etree.ElementTree as ET
 from cardgen.content.model import Content
 from cardgen.content.schema import Armor, Faction, Weapon
 from cardgen.export.bsformat import (
-    BATTLESCRIBE_VERSION, CATALOGUE_NS, DATA_INDEX_NS, GAME_NAME, GAME_SYSTEM_NS, Document, stable_id,
+    BATTLESCRIBE_VERSION, CATALOGUE_NS, DATA_INDEX_NS, GAME_NAME, GAME_SYSTEM_NS, Document, check_well_formed,
+    stable_id,
 )
 from cardgen.export.bsprofiles import (
     add_profile, add_profile_types, armor_values, power_values, trait_values, weapon_values,
@@ -48,7 +49,7 @@ def export_battlescribe(content: Content, derived: Derived, revision: int) -> di
     for faction in sorted(content.factions.values(), key=lambda f: f.id):
         files[catalogue_file(faction)] = catalogue(faction, content, derived, revision)
     files[INDEX_FILE] = data_index(content, revision)
-    return files
+    return check_well_formed(files)
 
 
 def _root_attributes(name: str, identifier: str, revision: int) -> dict[str, str]:

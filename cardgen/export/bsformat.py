@@ -12,6 +12,8 @@ import re
 import uuid
 import xml.etree.ElementTree as ET
 
+from cardgen.errors import RenderError
+
 GAME_SYSTEM_NS = "http://www.battlescribe.net/schema/gameSystemSchema"
 CATALOGUE_NS = "http://www.battlescribe.net/schema/catalogueSchema"
 DATA_INDEX_NS = "http://www.battlescribe.net/schema/dataIndexSchema"
@@ -71,3 +73,22 @@ class Document:
         """The file: UTF-8, an XML declaration, two-space indentation; the same bytes for the same tree."""
         ET.indent(self.root, space="  ")
         return ET.tostring(self.root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def check_well_formed(files: dict[str, bytes]) -> dict[str, bytes]:
+    """``files`` unchanged once each has been read back by the XML parser, else a :class:`RenderError`
+    naming the file and the place -- before anything is written.
+
+    The last line of defence: ElementTree writes a control character (U+0007) or a noncharacter
+    (U+FFFE) raw, and such a file is no XML document -- BattleScribe, New Recruit and the data
+    repository refuse it.  Validation refuses those characters in every text field
+    (:mod:`cardgen.printable`); a field that ever slips past it stops the export here instead of
+    being published."""
+    for name, data in files.items():
+        try:
+            ET.fromstring(data)
+        except ET.ParseError as exc:
+            raise RenderError(f"{name}: the export would not be well-formed XML ({exc}): a value holds a "
+                              "character no XML file may hold; nothing written") from None
+    return files
+

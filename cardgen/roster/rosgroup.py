@@ -29,6 +29,7 @@ from cardgen.errors import Problem
 from cardgen.export.battlescribe import game_system_id
 from cardgen.export.bsformat import GAME_NAME, stable_id
 from cardgen.export.bsunits import item_id
+from cardgen.printable import refused_character
 from cardgen.roster.rosfile import RosterError
 from cardgen.roster.rosxml import Roster, Selection
 from cardgen.rules.derived import Derived
@@ -97,7 +98,8 @@ def roster_group(roster: Roster, content: Content, derived: Derived, group_id: s
         raise RosterError(roster.file, "no model of this content in the roster", force.line, force.column)
     walk.check_group()
     name = roster.name.strip()
-    group = Group(id=group_id, name=name if 0 < len(name) <= MAX_NAME else group_id, faction=faction.id,
+    printable = 0 < len(name) <= MAX_NAME and refused_character(name) is None
+    group = Group(id=group_id, name=name if printable else group_id, faction=faction.id,
                   models=walk.models)
     return RosterGroup(group, tuple(walk.points), tuple(walk.warnings))
 
@@ -162,9 +164,10 @@ class _Walk:
 
     def custom_name(self, selection: Selection) -> str | None:
         name = (selection.custom_name or "").strip()
-        if len(name) > MAX_NAME:
-            self.warn(selection, f"the custom name of '{selection.name}' is longer than {MAX_NAME} characters: "
-                                 "its card shows the unit's name")
+        refused = refused_character(name)       # the content's Name refuses it too (cardgen.printable)
+        if len(name) > MAX_NAME or refused:
+            self.warn(selection, f"the custom name of '{selection.name}' "
+                                 + (refused or f"is longer than {MAX_NAME} characters") + ": its card shows the unit's name")
             return None
         return name or None
 

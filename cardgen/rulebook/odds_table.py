@@ -17,11 +17,12 @@ from collections.abc import MutableMapping
 from typing import Any, Mapping
 
 from cardgen.errors import did_you_mean
-from cardgen.oddsview import ROWS, caption, odds_values, resolve_odds, shown
+from cardgen.oddsview import (
+    MAX_HELPERS, MAX_RANGE_CM, ROWS, caption, cover_level, odds_values, plain_number, resolve_odds, shown)
 from cardgen.rulebook.fromcontent import DirectiveError, text_md
 from cardgen.rules.attack import Situation
 from cardgen.rules.derived import DerivedUnit
-from cardgen.vocabulary import ODDS_ACTIONS, from_roman
+from cardgen.vocabulary import ODDS_ACTIONS
 
 LINE = re.compile(r"^\{\{\s*odds:\s*(?P<attacker>[\w-]+(?::[\w-]+)?)\s+vs\s+(?P<target>[\w-]+)"
                   r"(?P<options>(?:\s+[\w-]+=\S+)*)\s*\}\}\s*$")
@@ -43,17 +44,17 @@ def situation(options: str) -> Situation:
     for key in given:
         if key not in OPTIONS:
             raise DirectiveError(f"unknown option '{key}' (known: {', '.join(OPTIONS)})" + did_you_mean(key, OPTIONS))
-    try:
-        range_cm = float(given.get("range", "0"))
-    except ValueError:
-        raise DirectiveError(f"range={given['range']} is no number of cm") from None
+    range_cm = plain_number(given.get("range", "0"), decimals=True)
+    if range_cm is None or range_cm > MAX_RANGE_CM:
+        raise DirectiveError(f"range={given['range']} is no number of cm from 0 to {MAX_RANGE_CM} "
+                             "(digits and a decimal point, like 12.5)")
     action = given.get("action", "normal")
     if action not in ODDS_ACTIONS:
         raise DirectiveError(f"unknown action '{action}' (known: {', '.join(ODDS_ACTIONS)})"
                              + did_you_mean(action, ODDS_ACTIONS))
-    cover = from_roman(given.get("cover", "")) if "cover" in given else 0
-    if cover is None or cover > 3 or range_cm < 0:
-        raise DirectiveError(f"cover={given.get('cover')} is no cover I, II or III" if cover is None or cover > 3
+    cover = cover_level(given["cover"]) if "cover" in given else 0
+    if cover is None or range_cm < 0:
+        raise DirectiveError(f"cover={given.get('cover')} is no cover I, II or III" if cover is None
                              else f"range={given['range']} is below 0 cm")
     more: dict[str, Any] = {}
     for key, field in (*FLAGS.items(), ("from-behind", "from_front")):
@@ -64,9 +65,10 @@ def situation(options: str) -> Situation:
             more[field] = (value in YES) != (key == "from-behind")
     for key, field in COUNTS.items():
         if key in given:
-            if not given[key].isdigit() or int(given[key]) > 20:
-                raise DirectiveError(f"{key}={given[key]} is no number of models from 0 to 20")
-            more[field] = int(given[key])
+            count = plain_number(given[key])
+            if count is None or not 0 <= count <= MAX_HELPERS:
+                raise DirectiveError(f"{key}={given[key]} is no number of models from 0 to {MAX_HELPERS}")
+            more[field] = int(count)
     if more.get("spotted"):
         more["indirect"] = True
     return Situation(action=action, range_cm=range_cm, cover=cover, **more)

@@ -54,6 +54,30 @@ def test_odds_lying_target_counts_one_size_smaller(cli):
     assert any(line.startswith("- prone-target: ") for line in out.splitlines())
 
 
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("--range", "nan", "--range takes a number of cm from 0 to 100000 (digits and a decimal point, like 12.5), "
+                       "not 'nan'"),
+    ("--range", "inf", "--range takes a number of cm from 0 to 100000 (digits and a decimal point, like 12.5), "
+                       "not 'inf'"),
+    ("--range", "1e999", "--range takes a number of cm from 0 to 100000 (digits and a decimal point, like 12.5), "
+                         "not '1e999'"),
+    ("--range", "١٠", "--range takes a number of cm from 0 to 100000 (digits and a decimal point, like 12.5), "
+                      "not '١٠'"),
+    ("--range", "100000.5", "--range takes a number of cm from 0 to 100000 (digits and a decimal point, "
+                            "like 12.5), not '100000.5'"),
+    ("--helpers", "²", "--helpers takes a number of models from 0 to 20 (digits), not '²'"),
+    ("--helpers", "١", "--helpers takes a number of models from 0 to 20 (digits), not '١'"),
+    ("--target-helpers", "9" * 40, f"--target-helpers takes a number of models from 0 to 20 (digits), not '{'9' * 40}'"),
+    ("--cover", "ı", "--cover takes I, II or III, not 'ı'"),
+])
+def test_odds_numbers_are_plain_finite_and_bounded(cli, option, value, message):
+    """``--range nan`` was a ValueError traceback; ``int('١')`` is 1 and ``'²'.isdigit()`` holds: every
+    number on the command line is ASCII digits, finite and bounded, else one line naming the option."""
+    code, out, err = cli("odds", "ordenskrieger:ordensklinge", "sturmtruppe", "--action", "attack",
+                         f"{option}={value}", "--content", EXAMPLE)
+    assert (code, out, err) == (1, "", message + "\n")
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["sturmtrupe", "panzerjäger"], "unknown unit 'sturmtrupe' (did you mean 'sturmtruppe'?)"),
     (["sturmtruppe", "panzerjaeger"], "unknown unit 'panzerjaeger' (did you mean 'panzerjäger'?)"),

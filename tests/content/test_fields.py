@@ -3,10 +3,15 @@ strict models that refuse unknown keys."""
 
 from __future__ import annotations
 
-import pytest
-from pydantic import TypeAdapter, ValidationError
+import re
+from typing import Annotated, Any, Literal, get_args, get_origin
 
-from cardgen.content.fields import Level, Modifier, WeaponClass, parse_stat
+import pytest
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from cardgen.content.fields import Id, Level, Modifier, Name, RulesText, Strict, Text, WeaponClass, parse_stat
+from cardgen.content.ruleset import Ruleset
+from cardgen.content.schema import KINDS
 
 
 @pytest.mark.parametrize("value, parsed", [(4, (4, False)), (0, (0, False)), ("+2", (2, True)), ("+12", (12, True))])
@@ -37,3 +42,62 @@ def test_modifier_is_strict_and_frozen():
         modifier.value = 3
     with pytest.raises(ValidationError):
         Modifier(attribute="TP", value=13, mode="permanent")
+
+
+TEXT_CHECKS = {"_one_line", "_lines"}
+
+
+def unchecked_text(annotation: Any, metadata: tuple = (), where: str = "", seen: set | None = None) -> list[str]:
+    """The places below ``annotation`` where a ``str`` takes any character: neither a :data:`Text`,
+    :data:`Name` or :data:`RulesText` (their check of :mod:`cardgen.printable`) nor a pattern."""
+    seen = set() if seen is None else seen
+    if get_origin(annotation) is Annotated:
+        inner, *more = get_args(annotation)
+        return unchecked_text(inner, (*metadata, *more), where, seen)
+    if annotation is str:
+        checked = any(getattr(getattr(m, "func", None), "__name__", "") in TEXT_CHECKS
+                      or getattr(m, "pattern", None) for m in metadata)
+        return [] if checked else [where]
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation in seen:
+            return []
+        seen.add(annotation)
+        return [place for name, info in annotation.model_fields.items()
+                for place in unchecked_text(info.annotation, tuple(info.metadata), f"{annotation.__name__}.{name}",
+                                            seen)]
+    if get_origin(annotation) is Literal:
+        return []
+    return [place for arg in get_args(annotation) for place in unchecked_text(arg, metadata, where, seen)]
+
+
+def test_every_text_field_of_the_schema_refuses_control_characters():
+    """Issue 40 (6): a text field is a Text, Name or RulesText (or an id's pattern), so a new field cannot
+    forget the check that keeps control characters off the cards and out of the BattleScribe files."""
+    assert [place for model in (*KINDS.values(), Ruleset) for place in unchecked_text(model)] == []
+
+
+def test_the_walk_finds_a_plain_str():
+    class Loose(Strict):
+        fine: Name
+        also: list[Text | Id] = []
+        loose: str | None = None
+        inside: dict[str, list[str]] = {}
+
+    assert unchecked_text(Loose) == ["Loose.loose", "Loose.inside", "Loose.inside"]
+
+
+@pytest.mark.parametrize(("written", "message"), [
+    ("A\x07B", "contains U+0007, a control character"),
+    ("A\nB", "contains U+000A, a line break or tab: this text is one line"),
+    ("A\u2028B", "contains U+2028, a line break or tab: this text is one line"),
+    ("A\ud800B", "contains U+D800, half of a surrogate pair"),
+])
+def test_a_name_refuses_what_cannot_be_printed(written, message):
+    with pytest.raises(ValidationError, match=re.escape(message)):
+        TypeAdapter(Name).validate_python(written)
+
+
+def test_rules_text_keeps_line_breaks_and_tabs():
+    assert TypeAdapter(RulesText).validate_python("a\n\tb\u2028") == "a\n\tb\u2028"
+    with pytest.raises(ValidationError, match=re.escape("contains U+202E, a bidi override")):
+        TypeAdapter(RulesText).validate_python("a\u202eb")

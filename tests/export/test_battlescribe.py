@@ -14,6 +14,7 @@ from types import MappingProxyType
 import pytest
 
 from cardgen.export.battlescribe import GAME_SYSTEM_FILE, INDEX_FILE, export_battlescribe, game_system_id
+from cardgen.errors import RenderError
 from cardgen.export.bsformat import CATALOGUE_NS, DATA_INDEX_NS, GAME_SYSTEM_NS, stable_id
 from cardgen.rules.derived import Derived
 from cardgen.stages import load_and_derive
@@ -173,3 +174,18 @@ def test_the_unit_profile_is_what_the_card_prints(example):
     drone = derived.units["kettendrohne"]
     assert values["AGI"] == "–" and values["KO"] == str(drone.attributes["KO"])
     assert values["TP"] == str(drone.hit_points) and values["GK"] == f"{drone.speed} cm"
+
+
+@pytest.mark.parametrize("hostile", ["\x07", "\x00", "\ufffe", "\x1b[31m"])
+def test_a_character_no_xml_file_may_hold_stops_the_export(example, hostile):
+    """Issue 40 (6), the last line of defence: validation refuses such a name, but a value that ever
+    slipped past it must stop the export (it wrote a .gst no XML reader takes) -- every file is read
+    back by the XML parser before it is returned."""
+    content, derived, _ = example
+    weapon = content.weapons["sturmgewehr"]
+    slipped = replace(content, weapons={**content.weapons, "sturmgewehr": weapon.model_copy(
+        update={"name": f"Sturm{hostile}gewehr"})})
+    with pytest.raises(RenderError, match=r"^Universalis\.gst: the export would not be well-formed XML "
+                                          r"\(not well-formed \(invalid token\): line \d+, column \d+\)"):
+        export_battlescribe(slipped, derived, REVISION)
+

@@ -104,3 +104,21 @@ def test_no_leader_and_a_long_custom_name_are_warnings(example):
 def test_roster_id(name, group_id):
     assert roster_id(Path(name)) == group_id
     Group(id=roster_id(Path(name)), name="x", faction="f", models=[])      # a valid content id
+
+
+@pytest.mark.parametrize("hostile", ["\u202e", "\x85", "\ufdd0"])
+def test_a_name_no_card_may_print_is_a_warning(example, hostile):
+    """Issue 40 (6): XML lets a roster hold a bidi override, a C1 control (U+0085) or a noncharacter that
+    the content's Name refuses; the model's card shows the unit's name, the group's cover its id."""
+    content, derived = example
+    roster = _roster("kampfgruppe_eisenfaust.ros")
+    force = roster.forces[0]
+    leader, *others = force.selections
+    named = replace(leader, custom_name=f"Hagen{hostile}Brandt")
+    hostile_roster = replace(roster, name=f"Eisen{hostile}faust", forces=(replace(force, selections=(named, *others)),))
+    sheet = roster_group(hostile_roster, content, derived, "x")
+    [warning] = sheet.warnings
+    assert warning.startswith("tests/fixtures/roster/kampfgruppe_eisenfaust.ros:12:9: warning: the custom name of "
+                              f"'Feldleutnant' contains U+{ord(hostile):04X}, ")
+    assert warning.endswith("; remove it: its card shows the unit's name")
+    assert sheet.group.models[0].name is None and sheet.group.name == "x"

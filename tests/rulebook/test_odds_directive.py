@@ -85,3 +85,33 @@ def test_odds_directive_takes_every_flag_of_cardgen_odds():
 def test_odds_directive_reads_what_a_derived_unit_depends_on():
     assert kinds_read("{{ odds: a:b vs c range=3 }}\n") == [
         "armor", "damage_effects", "equipment", "ruleset", "traits", "units", "weapons"]
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (" range=nan", "range=nan is no number of cm from 0 to 100000"),
+    (" range=inf", "range=inf is no number of cm from 0 to 100000"),
+    (" range=1e999", "range=1e999 is no number of cm from 0 to 100000"),
+    (" range=100001", "range=100001 is no number of cm from 0 to 100000"),
+    (" range=²", "range=² is no number of cm"),
+    (" range=١٢", "range=١٢ is no number of cm"),           # Arabic-Indic digits: float() takes them
+    (" range=-3", "range=-3 is below 0 cm"),
+    (" helpers=²", "helpers=² is no number of models from 0 to 20"),     # '²'.isdigit(), int('²') fails
+    (" helpers=١", "helpers=١ is no number of models from 0 to 20"),     # int('١') == 1
+    (" target-helpers=" + "9" * 5000, "target-helpers=9999.* is no number of models"),
+    (" cover=ı", "cover=ı is no cover I, II or III"),       # a dotless i: 'ı'.upper() == 'I'
+])
+def test_odds_directive_numbers_are_plain_finite_and_bounded(options, message):
+    with pytest.raises(DirectiveError, match=message):
+        situation(options)
+
+
+def test_odds_directive_with_nan_is_a_warning_at_its_line(content):
+    """``range=nan`` was a ValueError traceback out of the rulebook build (``build --strict`` wrote nothing)."""
+    env: dict = {"content": content}
+    make_markdown().render("# T\n\n{{ odds: sturmtruppe:sturmgewehr vs panzerjäger range=nan helpers=² }}\n", env)
+    assert [(line, message.split(" is ")[0]) for line, message in env["warnings"]] == [
+        (3, "odds directive: range=nan")]
+
+
+def test_odds_directive_takes_plain_decimals():
+    assert situation(" range=12.5 helpers=0 target-helpers=20").range_cm == 12.5

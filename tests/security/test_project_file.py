@@ -283,3 +283,11 @@ def test_pictures_do_not_widen_their_roots_to_another_user_s_project(nested, mon
     assert project_root_of(nested / "oben" / "unten") == nested / "oben"
     monkeypatch.setattr(projectfind, "effective_uid", lambda: os.lstat(nested).st_uid + 1000)
     assert project_root_of(nested / "oben" / "unten") is None
+
+
+@pytest.mark.parametrize(("written", "code"), [("\\u0007", "U+0007"), ("\\n", "U+000A"), ("\\u001b[31m", "U+001B"),
+                                               ("\\u202e", "U+202E"), ("\\ufffe", "U+FFFE")])
+def test_a_control_character_in_a_path_is_an_error_at_its_line(tmp_path, written, code):
+    """Issue 40 (6): the project file's texts refuse what the content's do (cardgen.printable)."""
+    path = write(tmp_path / PROJECT_FILE, f'out = "build{written}x"\n')
+    assert [line.split(",")[0] for line in problems(path)] == [f"{PROJECT_FILE}:1:1: out: contains {code}"]

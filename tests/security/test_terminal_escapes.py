@@ -4,8 +4,13 @@ escaped in every error and warning line, as values already are (:func:`cardgen.e
 
 from __future__ import annotations
 
+import io
+import json
+
+import pytest
 import yaml
 
+from cardgen.commands.build import PlainReporter, RichReporter
 from cardgen.context import Summary
 from cardgen.errors import Problem, UsageError, display_path
 from conftest import unit
@@ -54,3 +59,57 @@ def test_warnings_are_escaped_when_collected():
     summary = Summary()
     summary.warn(f"{HOSTILE}: image: not a picture")
     assert summary.warnings == [f"{ESCAPED}: image: not a picture"]
+
+
+# --- issue 40 (10): the values cardgen list, show and odds print ------------------------------------
+
+PASSES = "\u200f\u00ad\ue000[bold]x[/bold][/]"
+"""What a name may hold after validation (cardgen.printable): a right-to-left mark, a soft hyphen, a
+private-use character -- none printable, each a character a terminal may act on or hide -- and rich's
+markup (``[/]`` alone is a rich MarkupError)."""
+PASSES_ESCAPED = "\\u200f\\xad\\ue000[bold]x[/bold][/]"
+
+
+@pytest.fixture
+def named(rules_content):
+    """The rules fixture with two units whose names hold :data:`PASSES`."""
+    rules_content("units", unit("probe", name=f"Probe{PASSES}", weapons=["pistole"]))
+    rules_content("units", unit("ziel", name=f"Ziel{PASSES}"))
+    return rules_content.root
+
+
+@pytest.mark.parametrize("command", [["list"], ["list", "units"], ["show", "probe"], ["odds", "probe:pistole", "ziel"]])
+def test_list_show_and_odds_print_every_value_escaped(cli, named, command):
+    code, out, err = cli(*command, "--content", named)
+    assert (code, err) == (0, "")
+    assert raw_control(out) == []
+    assert f"Probe{PASSES_ESCAPED}" in out
+
+
+@pytest.mark.parametrize("command", [["list"], ["list", "units"], ["show", "probe"]])
+def test_their_json_escapes_with_json_s_own_escapes(cli, named, command):
+    """The JSON stays valid and gives the same values back; no character a terminal acts on is raw.
+    (``cardgen odds --json`` prints no name, only numbers and the assumptions: json_text too.)"""
+    code, out, err = cli(*command, "--json", "--content", named)
+    assert (code, err, raw_control(out)) == (0, "", [])
+    assert f"Probe{PASSES}" in json.dumps(json.loads(out), ensure_ascii=False)
+    assert "Probe\\u200f\\u00ad\\ue000[bold]" in out
+
+
+def test_build_step_lines_escape_a_file_name():
+    stream = io.StringIO()
+    PlainReporter(stream).step(f"Regeln{HOSTILE}.pdf", "built")
+    assert stream.getvalue() == f"   built  Regeln{ESCAPED}.pdf\n"
+
+
+def test_the_progress_bar_shows_a_name_as_text_not_markup():
+    """rich read ``[bold]`` in a step's name as markup, and ``[/]`` ended the build with a MarkupError."""
+    reporter = RichReporter(1)
+    try:
+        reporter.step("Regeln[bold]x[/bold][/]\x1b.pdf", "built")
+        column = reporter.progress.columns[0]
+        shown = column.render(reporter.progress.tasks[0])
+    finally:
+        reporter.close()
+    assert shown.plain.rstrip() == "built Regeln[bold]x[/bold][/]\\x1b.pdf"[:40]
+    assert not shown.spans
