@@ -62,7 +62,7 @@ def _roster_member(path: Path, infos: list[zipfile.ZipInfo]) -> zipfile.ZipInfo:
     if total > MAX_XML_BYTES:
         raise RosterError(path, f"refused: a zip bomb? its members unpack to {total:,} bytes "
                                 f"(at most {MAX_XML_BYTES:,} are read)")
-    rosters = [info for info in infos if not info.is_dir() and info.filename.lower().endswith(".ros")]
+    rosters = [info for info in infos if info.filename.lower().endswith(".ros")]     # (is_dir() fails on '')
     if len(rosters) != 1:
         raise RosterError(path, f"not a roster: a .rosz holds exactly one .ros file, this one {len(rosters)}")
     info = rosters[0]
@@ -86,7 +86,8 @@ def unzip_roster(path: Path, data: bytes) -> bytes:
             info = _roster_member(path, archive.infolist())
             with archive.open(info) as member:
                 xml = member.read(min(MAX_XML_BYTES, MAX_RATIO * max(info.compress_size, 1)) + 1)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, ValueError) as exc:
+        # ValueError: a directory whose offsets point before the file, a UTF-8 name that is not UTF-8
         raise RosterError(path, f"not a roster: a broken or unsupported zip ({exc})") from None
     if len(xml) > info.file_size:
         raise RosterError(path, f"refused: a zip bomb? '{info.filename}' unpacks to more than its "
