@@ -170,5 +170,6 @@ def test_random_ros_files(tmp_path, data):
 @FUZZ
 @given(zips)
 @example(data=_rosz([("r.ros", b"<roster/>")], zipfile.ZIP_BZIP2, []))
+@example(data=_rosz([("r.ros", b"")], zipfile.ZIP_STORED, [(4423, 1)]))    # was ValueError: negative seek value
 def test_random_rosz_files(tmp_path, data):
     check(tmp_path, "fuzz.rosz", data)
