@@ -1,10 +1,10 @@
 """Stage 3: ids and references across files, icons, and the group rules.
 
 Duplicate ids name both places; unknown references and icons that are not
-in the icon set get a did-you-mean; a group must have one faction, two or
-more models, exactly one leader, and every drone a controller.  (How many
-drones a controller may run needs its derived EH: the derive stage,
-:mod:`cardgen.rules.groups`, checks that.)
+in the icon set get a did-you-mean; a group must have one faction, two to
+:data:`~cardgen.vocabulary.MAX_GROUP_MODELS` models, exactly one leader,
+and every drone a controller.  (How many drones a controller may run needs
+its derived EH: the derive stage, :mod:`cardgen.rules.groups`, checks that.)
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from cardgen.content.yamlsource import Path_, SourceFile
 from cardgen.errors import Problem, did_you_mean
 from cardgen.icons import icon_problem
 from cardgen.richtext import picture_problems
+from cardgen.vocabulary import MAX_GROUP_MODELS
 
 
 def resolve(root: Path, loaded: Loaded) -> tuple[Content, list[Problem]]:
@@ -166,6 +167,10 @@ def _group_problems(content: Content, group: Group, source: SourceFile) -> list[
     problems = _ref(content, source, ("faction",), "factions", group.faction, "faction")
     if len(group.models) < 2:
         problems.append(source.problem(("models",), f"a group needs 2 or more models, found {len(group.models)}"))
+    if len(group.models) > MAX_GROUP_MODELS:
+        problems.append(source.problem(("models", MAX_GROUP_MODELS), f"a group has at most {MAX_GROUP_MODELS} "
+                                       f"models, this one {len(group.models)} (a group of this game is a handful "
+                                       "of models)"))
     leaders = [i for i, m in enumerate(group.models) if m.leader]
     if len(leaders) != 1:
         problems.append(source.problem(("models",), f"a group needs exactly one leader, found {len(leaders)}"))

@@ -4,8 +4,9 @@ A roster comes from anyone (a player mails it, a club shares it), so it is read 
 through :func:`cardgen.safefs.read_file` (its real path, a regular file, at most
 :data:`MAX_FILE_BYTES`); a zip's directory checked before anything is inflated -- at most
 :data:`MAX_MEMBERS` members, exactly one ``.ros``, no encrypted member, at most
-:data:`MAX_XML_BYTES` uncompressed in all and a ratio of at most :data:`MAX_RATIO` -- and the
-``.ros`` inflated only up to the cap, whatever its header claims (a zip bomb stops at the cap).
+:data:`MAX_XML_BYTES` uncompressed in all and a ratio of at most :data:`MAX_RATIO`, the ``.ros``
+stored or deflated (:data:`METHODS`) -- and the ``.ros`` inflated only up to the cap, whatever its
+header claims (a zip bomb stops at the cap).
 Each refusal is one :class:`RosterError` line naming the file.
 """
 
@@ -24,6 +25,11 @@ MAX_XML_BYTES = 20 * 1024 * 1024        # the .ros inside a .rosz, and every mem
 MAX_MEMBERS = 8                         # BattleScribe and New Recruit write one
 MAX_RATIO = 200                         # XML deflates some 10-30:1; a zip bomb 1,000:1 and more
 SUFFIXES = (".ros", ".rosz")
+METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+"""The compression methods a ``.ros`` member may use: the ones BattleScribe and New Recruit write, and the
+only ones CPython inflates in bounded steps.  For bzip2 (12) and LZMA (14) ``ZipExtFile.read(n)``
+inflates everything it has read before it cuts to ``n``: a 901-byte ``.rosz`` took 2.1 GB."""
+METHOD_NAMES = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "lzma", 9: "deflate64", 93: "zstandard", 98: "ppmd"}
 
 
 class RosterError(CardgenError):
@@ -56,12 +62,17 @@ def _roster_member(path: Path, infos: list[zipfile.ZipInfo]) -> zipfile.ZipInfo:
     if total > MAX_XML_BYTES:
         raise RosterError(path, f"refused: a zip bomb? its members unpack to {total:,} bytes "
                                 f"(at most {MAX_XML_BYTES:,} are read)")
-    rosters = [info for info in infos if not info.is_dir() and info.filename.lower().endswith(".ros")]
+    rosters = [info for info in infos if info.filename.lower().endswith(".ros")]     # (is_dir() fails on '')
     if len(rosters) != 1:
         raise RosterError(path, f"not a roster: a .rosz holds exactly one .ros file, this one {len(rosters)}")
     info = rosters[0]
     if info.flag_bits & 0x1:
         raise RosterError(path, f"refused: '{info.filename}' is encrypted")
+    if info.compress_type not in METHODS:
+        method = METHOD_NAMES.get(info.compress_type, "an unknown method")
+        raise RosterError(path, f"refused: '{info.filename}' is compressed with {method} (method "
+                                f"{info.compress_type}); only stored or deflated members are read, as "
+                                "BattleScribe and New Recruit write them")
     if info.file_size > MAX_RATIO * max(info.compress_size, 1):
         raise RosterError(path, f"refused: a zip bomb? '{info.filename}' unpacks {info.file_size:,} bytes "
                                 f"from {info.compress_size:,} (more than {MAX_RATIO}:1)")
@@ -75,7 +86,8 @@ def unzip_roster(path: Path, data: bytes) -> bytes:
             info = _roster_member(path, archive.infolist())
             with archive.open(info) as member:
                 xml = member.read(min(MAX_XML_BYTES, MAX_RATIO * max(info.compress_size, 1)) + 1)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, ValueError) as exc:
+        # ValueError: a directory whose offsets point before the file, a UTF-8 name that is not UTF-8
         raise RosterError(path, f"not a roster: a broken or unsupported zip ({exc})") from None
     if len(xml) > info.file_size:
         raise RosterError(path, f"refused: a zip bomb? '{info.filename}' unpacks to more than its "

@@ -13,7 +13,9 @@ costs the difference), per model.
 A warning -- never a silent guess -- for an unknown unit (left out), an unknown loadout (printed with
 the unit's own kit), an unknown option (not on the card), and points that differ from today's
 (the roster was built on an older release: the cover prints the roster's, the card today's values).
-The game system, the single force and its catalogue must be this content's (:class:`RosterError`).
+The game system, the single force and its catalogue must be this content's, and the group at most
+:data:`~cardgen.vocabulary.MAX_GROUP_MODELS` models, refused at the selection that goes over before a
+model is made (:class:`RosterError`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from cardgen.printable import refused_character
 from cardgen.roster.rosfile import RosterError
 from cardgen.roster.rosxml import Roster, Selection
 from cardgen.rules.derived import Derived
+from cardgen.vocabulary import MAX_GROUP_MODELS
 
 MAX_NAME = 80                       # a Name of the content schema
 ITEM_KINDS = ("weapons", "armor", "equipment", "traits", "powers")
@@ -143,6 +146,10 @@ class _Walk:
                 self.warn(child, f"unknown option '{child.name}' of '{unit.name}': not on its card")
         if unit.faction != self.faction.id:
             self.warn(selection, f"unit '{unit.name}' belongs to faction '{unit.faction}', not '{self.faction.id}'")
+        if len(self.models) + selection.number > MAX_GROUP_MODELS:
+            raise RosterError(self.file, f"refused: a group of more than {MAX_GROUP_MODELS} models (this selection "
+                                         f"brings the roster to {len(self.models) + selection.number}); a group "
+                                         "of this game is a handful of models", selection.line, selection.column)
         label, name = f"modell_{len(self.models) + 1}", self.custom_name(selection)
         members = [GroupModel(unit=unit.id, label=label if copy == 0 else f"{label}_{copy + 1}",
                               leader=leader and copy == 0, controller=controller, name=name, loadout=loadout or None)

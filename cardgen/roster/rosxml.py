@@ -10,11 +10,18 @@ Parsed with defusedxml and no DTD at all (a roster has none): a document type, a
 declaration or an external reference is refused before anything is expanded, so neither a
 "billion laughs" nor an external entity reaches the tree.  Structure is checked as it is read
 (:class:`~cardgen.roster.rosfile.RosterError` with the line and column).
+
+Only UTF-8 and UTF-16 are read (:func:`xml_encoding`), what BattleScribe and New Recruit save: expat
+hands an encoding it does not know to Python's codecs, where a multi-byte one (Shift_JIS, GBK, UTF-7,
+UTF-32 …) was a ValueError and ``idna`` or ``punycode`` a UnicodeError.  Numbers are ASCII digits
+(``str.isdigit`` is true for '²' and '①', which ``int`` refuses; ``int`` and ``float`` read '١' as 1).
 """
 
 from __future__ import annotations
 
+import codecs
 import math
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,12 +30,19 @@ from typing import Any
 from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
 from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyped]
 
+from cardgen.errors import shortened
 from cardgen.roster.rosfile import RosterError
 
 ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
 COST_TYPE = "pts"
 MAX_DEPTH = 24              # selections inside selections: a model, its drone group, the drone, its kit
 MAX_SELECTIONS = 5_000      # in all: a roster of some hundred models with their kit
+ENCODINGS = ("utf-8", "utf8", "utf-16", "utf-16le", "utf-16be")     # declared names read (any case, '_' or '-')
+READ_IN = "a roster is read in UTF-8 or UTF-16, as BattleScribe and New Recruit save it"
+_DECLARATION = re.compile(r"\ufeff?<\?xml[ \t\r\n](.*?)\?>", re.DOTALL)
+_DECLARED = re.compile(r"encoding[ \t\r\n]*=[ \t\r\n]*([\"'])(.*?)\1", re.DOTALL)
+_NUMBER = re.compile(r"0*([0-9]{1,3})")                             # leading zeros, then at most 100
+_COST = re.compile(r"[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")   # as BattleScribe writes a double
 
 
 @dataclass(frozen=True)
@@ -92,7 +106,8 @@ class _Positions(ET.TreeBuilder):
 def parse_roster(file: Path | str, data: bytes) -> Roster:
     """The roster in ``data`` (the XML of ``file``); :class:`RosterError` for anything else."""
     builder = _Positions()
-    parser = DefusedXMLParser(target=builder, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    parser = DefusedXMLParser(target=builder, encoding=xml_encoding(file, data), forbid_dtd=True,
+                              forbid_entities=True, forbid_external=True)
     builder.expat = parser.parser
     try:
         parser.feed(data)
@@ -101,12 +116,33 @@ def parse_roster(file: Path | str, data: bytes) -> Roster:
         line, column = exc.position
         reason = str(exc).split(": line ")[0]
         raise RosterError(file, f"not a roster: malformed XML ({reason})", line, column + 1) from None
-    except LookupError as exc:                  # expat: an encoding it does not know
-        raise RosterError(file, f"not a roster: {exc}") from None
     except DefusedXmlException as exc:
         raise RosterError(file, f"refused: the XML declares {_declared(exc)}, which a roster never does "
                                 "(an XML entity attack?)") from None
     return _Reader(file, builder.where).roster(root)
+
+
+def xml_encoding(file: Path | str, data: bytes) -> str:
+    """The encoding expat reads ``data`` in, ``UTF-8`` or ``UTF-16LE``/``BE`` by its first bytes;
+    :class:`RosterError` if the XML declaration names another one, or the bytes are UTF-32.
+
+    The parser is given this encoding, which overrides the declaration: expat never looks an encoding
+    up in Python's codecs, whatever declaration this check might miss (one past the first 2,048
+    bytes is read as UTF-8 or UTF-16, which expat checks itself)."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        raise RosterError(file, f"not a roster: the XML is in UTF-32; {READ_IN}")
+    encoding = ("UTF-16LE" if data.startswith((b"\xff\xfe", b"<\x00")) else
+                "UTF-16BE" if data.startswith((b"\xfe\xff", b"\x00<")) else "UTF-8")
+    declaration = _DECLARATION.match(data[:2048].decode(encoding, errors="replace"))
+    declared = _DECLARED.search(declaration.group(1)) if declaration else None
+    name = declared.group(2) if declared else ""
+    if name and name.lower().replace("_", "-") not in ENCODINGS:
+        try:
+            codecs.lookup(name)
+        except (LookupError, ValueError):           # ValueError: a NUL in the name
+            raise RosterError(file, f"not a roster: unknown encoding: {shortened(name)}") from None
+        raise RosterError(file, f"not a roster: the XML declares the encoding '{shortened(name)}'; {READ_IN}")
+    return encoding
 
 
 def _declared(exc: Exception) -> str:
@@ -157,24 +193,22 @@ class _Reader:
             raise self.fail(element, f"refused: more than {MAX_DEPTH} selections deep or {MAX_SELECTIONS} "
                                      "in all (no roster of this game needs that many)")
         number = self.attribute(element, "number")
-        if not number.isdigit() or not 1 <= int(number) <= 100:
-            raise self.fail(element, f"not a roster: number=\"{number}\" (a whole number 1–100)")
+        digits = _NUMBER.fullmatch(number)
+        if digits is None or not 1 <= int(digits.group(1)) <= 100:
+            raise self.fail(element, f"not a roster: number=\"{shortened(number)}\" (a whole number 1–100)")
         children = tuple(self.selection(s, depth + 1) for s in self.children(element, "selections", "selection"))
         line, column = self.where.get(id(element), (0, 0))
         return Selection(self.attribute(element, "entryId"), element.get("entryGroupId", ""),
                          self.attribute(element, "name"), element.get("customName"), element.get("type", ""),
-                         int(number), self.points(element), children, line, column)
+                         int(digits.group(1)), self.points(element), children, line, column)
 
     def points(self, element: ET.Element) -> float | None:
         for cost in self.children(element, "costs", "cost"):
             if cost.get("name") == COST_TYPE:
                 text = self.attribute(cost, "value")
-                try:
-                    value = float(text)
-                except ValueError:
-                    value = math.nan
+                value = float(text) if _COST.fullmatch(text) else math.nan
                 if not math.isfinite(value):
-                    raise self.fail(cost, f"not a roster: the cost value \"{text}\" is no number")
+                    raise self.fail(cost, f"not a roster: the cost value \"{shortened(text)}\" is no number")
                 return value
         return None
 

@@ -9,6 +9,7 @@ import zipfile
 import pytest
 from pypdf import PdfReader
 
+from cardgen.vocabulary import MAX_GROUP_MODELS
 from conftest import EXAMPLE, FIXTURES
 
 ROSTERS = FIXTURES / "roster"
@@ -56,6 +57,10 @@ BAD = {
     "extern.ros": (b'<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><roster>&x;</roster>',
                    "extern.ros: refused: the XML declares a document type (<!DOCTYPE>)"),
     "bombe.rosz": (None, "bombe.rosz: refused: a zip bomb? 'bomb.ros' unpacks 20,000,000 bytes from "),
+    "heer.ros": (ROSTER.read_bytes().replace(b'number="1" type="model" customName="Kurt Adler"',
+                                             b'number="100" type="model" customName="Kurt Adler"'),
+                 f"heer.ros:343:9: refused: a group of more than {MAX_GROUP_MODELS} models (this selection brings "
+                 "the roster to 104)"),
 }
 
 

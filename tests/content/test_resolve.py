@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardgen.content.load import load_folder
 from cardgen.content.resolve import controlled_drones, group_labels, resolve
+from cardgen.vocabulary import MAX_GROUP_MODELS
 from conftest import unit
 
 
@@ -59,3 +60,17 @@ def test_a_group_of_one_without_a_leader(rules_content):
     _, problems = _resolved(rules_content)
     assert _messages(problems) == [("allein.yaml", "models", "a group needs 2 or more models, found 1"),
                                    ("allein.yaml", "models", "a group needs exactly one leader, found 0")]
+
+
+def test_a_group_over_the_cap_is_refused_at_its_first_model_too_many(rules_content):
+    """A group file of 1,001 models took 1.2 GB in ``build``: a group has at most MAX_GROUP_MODELS."""
+    rules_content("units", unit("probe"))
+    models = [{"unit": "probe", "label": f"m{n}", "leader": n == 0} for n in range(MAX_GROUP_MODELS + 1)]
+    path = rules_content("groups", {"id": "heer", "name": "Heer", "faction": "test", "models": models})
+    line = [n for n, text in enumerate(path.read_text("utf-8").splitlines(), 1) if text.startswith("- ")][-1]
+    _, problems = _resolved(rules_content)
+    assert [p.format() for p in problems] == [
+        f"{path}:{line}:3: models[{MAX_GROUP_MODELS}]: a group has at most {MAX_GROUP_MODELS} "
+        f"models, this one {MAX_GROUP_MODELS + 1} (a group of this game is a handful of models)"]
+    rules_content("groups", {"id": "heer", "name": "Heer", "faction": "test", "models": models[:-1]})
+    assert _resolved(rules_content)[1] == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import tracemalloc
 import zipfile
 
 import pytest
@@ -96,3 +97,77 @@ def test_a_broken_or_encrypted_zip(tmp_path, monkeypatch):
         raw[at] |= 1
     with pytest.raises(RosterError, match=r"^x.rosz: refused: 'a.ros' is encrypted$"):
         unzip_roster(tmp_path / "x.rosz", bytes(raw))
+
+
+BOMB_BYTES = 32 * 1024 * 1024     # zeros a bzip2 or LZMA bomb inflates to (some 0.3 s and 0.7 s to compress)
+MEMORY_BOUND = 4 * 1024 * 1024    # what reading the .rosz may allocate at its peak
+
+
+@pytest.fixture(scope="module", params=[zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA], ids=["bzip2", "lzma"])
+def small_claim_bomb(request) -> tuple[int, bytes]:
+    """A .rosz of one ``.ros`` of 32 MiB of zeros, its headers claiming 1,000 bytes (the directory's caps pass)."""
+    data = io.BytesIO()
+    _zip(data, {"bomb.ros": b"\0" * BOMB_BYTES}, request.param)
+    raw = bytearray(data.getvalue())
+    for header, at in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):      # the uncompressed size in both headers
+        start = raw.index(header) + at
+        raw[start:start + 4] = (1000).to_bytes(4, "little")
+    return request.param, bytes(raw)
+
+
+def test_a_bzip2_or_lzma_bomb_is_refused_before_it_is_inflated(tmp_path, monkeypatch, small_claim_bomb):
+    """CPython bounds what a zip member inflates to only for deflate: a bzip2 or LZMA member was inflated
+    whole (1 GiB from a 901-byte .rosz) before the cap was checked.  Such a member is refused unread."""
+    method, bomb = small_claim_bomb
+    monkeypatch.chdir(tmp_path)
+    tracemalloc.start()
+    try:
+        with pytest.raises(RosterError) as caught:
+            unzip_roster(tmp_path / "bomb.rosz", bomb)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    name = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "lzma"}[method]
+    assert str(caught.value) == (f"bomb.rosz: refused: 'bomb.ros' is compressed with {name} (method {method}); "
+                                 "only stored or deflated members are read, as BattleScribe and New Recruit write them")
+    assert peak < MEMORY_BOUND, f"{peak:,} bytes allocated"
+
+
+def _patched(name: str, patch) -> bytes:
+    """A .rosz of one member ``name`` whose bytes ``patch`` changes (the fuzzer's finds, made on purpose)."""
+    data = io.BytesIO()
+    _zip(data, {name: b"<roster/>"})
+    raw = bytearray(data.getvalue())
+    patch(raw, raw.index(b"PK\x01\x02"), raw.index(b"PK\x05\x06"))
+    return bytes(raw)
+
+
+def _bad_utf8_name(raw: bytearray, central: int, end: int) -> None:
+    """The UTF-8 name 'ä.ros' made invalid UTF-8 where the directory holds it."""
+    at = raw.index("ä".encode(), central)
+    raw[at] = 0xFF
+
+
+def _no_name(raw: bytearray, central: int, end: int) -> None:
+    """The directory's name of one byte taken out: a member named '' (the directory one byte shorter)."""
+    raw[central + 28:central + 30] = (0).to_bytes(2, "little")
+    raw[end + 12:end + 16] = (int.from_bytes(raw[end + 12:end + 16], "little") - 1).to_bytes(4, "little")
+    del raw[central + 46]
+
+
+def _offset_before_start(raw: bytearray, central: int, end: int) -> None:
+    """The directory said to start 1,000 bytes later than it does: every member's offset before the file."""
+    raw[end + 16:end + 20] = (int.from_bytes(raw[end + 16:end + 20], "little") + 1000).to_bytes(4, "little")
+
+
+@pytest.mark.parametrize("name, patch, message", [
+    ("ä.ros", _bad_utf8_name, "not a roster: a broken or unsupported zip ('utf-8' codec can't decode byte 0xff"),
+    ("a", _no_name, "not a roster: a .rosz holds exactly one .ros file, this one 0"),
+    ("a.ros", _offset_before_start, "not a roster: a broken or unsupported zip (negative seek value -1000)"),
+])
+def test_a_zip_directory_that_lies_is_one_line(tmp_path, monkeypatch, name, patch, message):
+    """Found by tests/security/test_fuzz_roster.py: zipfile's UnicodeDecodeError, IndexError and ValueError."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RosterError) as caught:
+        unzip_roster(tmp_path / "x.rosz", _patched(name, patch))
+    assert str(caught.value).startswith(f"x.rosz: {message}")

@@ -3,6 +3,7 @@ group file becomes, the roster's points, a warning per selection today's content
 
 from __future__ import annotations
 
+import tracemalloc
 from dataclasses import replace
 from pathlib import Path
 
@@ -10,10 +11,13 @@ import pytest
 
 from cardgen.content.resolve import group_labels
 from cardgen.content.schema import Group
+from cardgen.export.battlescribe import game_system_id
+from cardgen.export.bsformat import stable_id
 from cardgen.roster.rosfile import RosterError
 from cardgen.roster.rosgroup import roster_group, roster_id
-from cardgen.roster.rosxml import Force, Roster, parse_roster
+from cardgen.roster.rosxml import ROSTER_NS, Force, Roster, parse_roster
 from cardgen.stages import load_and_derive
+from cardgen.vocabulary import MAX_GROUP_MODELS
 from conftest import EXAMPLE, FIXTURES
 
 ROSTERS = FIXTURES / "roster"
@@ -122,3 +126,39 @@ def test_a_name_no_card_may_print_is_a_warning(example, hostile):
                               f"'Feldleutnant' contains U+{ord(hostile):04X}, ")
     assert warning.endswith("; remove it: its card shows the unit's name")
     assert sheet.group.models[0].name is None and sheet.group.name == "x"
+
+
+def _army(selections: int, number: int) -> bytes:
+    """A roster of the example's leader and ``selections`` MG-Schützen of ``number`` models each."""
+    def selection(unit: str, count: int) -> str:
+        return f'<selection entryId="{stable_id("unit", unit)}" name="{unit}" number="{count}" type="model"/>\n'
+    body = selection("feldleutnant", 1) + selection("mg_schütze", number) * selections
+    return (f'<roster xmlns="{ROSTER_NS}" name="Heer" gameSystemId="{game_system_id()}">\n<forces><force '
+            f'catalogueId="{stable_id("catalogue", "imperium")}">\n<selections>\n{body}</selections></force>'
+            '</forces></roster>').encode()
+
+
+def test_a_roster_of_5001_models_is_refused_before_anything_is_made(example):
+    """50 selections of number="100" (a 6.4 kB roster) took 414 s, 5.6 GB and a 195 MB PDF: refused at the
+    selection that takes the group over MAX_GROUP_MODELS, before any model is made: a few MB at the most
+    (memory is the bound asserted; the suite asserts no time -- the old run's 414 s came from rendering)."""
+    content, derived = example
+    data = _army(50, 100)
+    tracemalloc.start()
+    try:
+        with pytest.raises(RosterError) as caught:
+            roster_group(parse_roster("heer.ros", data), content, derived, "heer")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    over = (MAX_GROUP_MODELS - 1) // 100        # the first MG selection (line 5 on) that takes 1 + 100 (k + 1) over
+    assert str(caught.value) == (f"heer.ros:{5 + over}:1: refused: a group of more than {MAX_GROUP_MODELS} models "
+                                 f"(this selection brings the roster to {1 + 100 * (over + 1)}); a group of this "
+                                 "game is a handful of models")
+    assert peak < 8 * 1024 * 1024, peak
+
+
+def test_a_roster_at_the_cap_is_read(example):
+    content, derived = example
+    sheet = roster_group(parse_roster("heer.ros", _army(1, MAX_GROUP_MODELS - 1)), content, derived, "heer")
+    assert len(sheet.group.models) == MAX_GROUP_MODELS

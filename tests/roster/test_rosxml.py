@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardgen.errors import shortened
 from cardgen.roster import rosxml
 from cardgen.roster.rosfile import RosterError
 from cardgen.roster.rosxml import ROSTER_NS, parse_roster
@@ -47,6 +48,7 @@ ATTACK = ("r.ros: refused: the XML declares a document type (<!DOCTYPE>), which 
     (b"", "r.ros:1:1: not a roster: malformed XML (no element found)"),
     (b"<roster>&x;</roster>", "r.ros:1:9: not a roster: malformed XML (undefined entity)"),
     (b'<?xml version="1.0" encoding="klingon"?><roster/>', "r.ros: not a roster: unknown encoding: klingon"),
+    (b'<?xml version="1.0" encoding="utf-8\0"?><roster/>', "r.ros: not a roster: unknown encoding: utf-8\\x00"),
     (b'<catalogue xmlns="x"/>', 'r.ros:1:1: not a roster: the root element is <catalogue>; BattleScribe and '
                                 f'New Recruit save <roster xmlns="{ROSTER_NS}">'),
     (b"<roster/>", "r.ros:1:1: not a roster: the root element is <roster> outside the namespace "
@@ -71,3 +73,66 @@ def test_selections_nested_too_deep_are_refused(monkeypatch):
     data = f'{HEAD}<forces><force catalogueId="c">{nested}</force></forces></roster>'.encode()
     with pytest.raises(RosterError, match=r"^r.ros:1:\d+: refused: more than 3 selections deep"):
         parse_roster("r.ros", data)
+
+
+EMPTY = f'{HEAD}<forces><force catalogueId="c"/></forces></roster>'
+READ_IN = "a roster is read in UTF-8 or UTF-16, as BattleScribe and New Recruit save it"
+
+
+@pytest.mark.parametrize("encoding", ["Shift_JIS", "EUC-JP", "GBK", "Big5", "UTF-7", "UTF-32", "idna", "punycode",
+                                      "latin-1", "utf-8-sig", "rot13"])
+@pytest.mark.parametrize("codec", ["utf-8", "utf-16", "utf-16-le"])
+def test_a_roster_declaring_another_encoding_is_one_line(encoding, codec):
+    """expat hands a name it does not know to Python's codecs: a multi-byte one was a ValueError, idna a
+    UnicodeError, punycode a UnicodeDecodeError -- whatever the bytes are in, with or without a BOM."""
+    data = f'<?xml version="1.0" encoding="{encoding}"?>\n{EMPTY}'.encode(codec)
+    with pytest.raises(RosterError) as caught:
+        parse_roster("r.ros", data)
+    assert str(caught.value) == f"r.ros: not a roster: the XML declares the encoding '{encoding}'; {READ_IN}"
+
+
+@pytest.mark.parametrize("bom", [b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff"])
+def test_a_roster_in_utf32_is_one_line(bom):
+    with pytest.raises(RosterError) as caught:
+        parse_roster("r.ros", bom + EMPTY.encode("utf-32-le" if bom[0] else "utf-32-be"))
+    assert str(caught.value) == f"r.ros: not a roster: the XML is in UTF-32; {READ_IN}"
+
+
+@pytest.mark.parametrize("codec, declared", [("utf-8", "UTF-8"), ("utf-8", "utf8"), ("utf-8-sig", "UTF-8"),
+                                             ("utf-16", "UTF-16"), ("utf-16-le", "UTF-16"),
+                                             ("utf-16-be", "utf-16"), ("utf-16", None), ("utf-8", None)])
+def test_utf8_and_utf16_rosters_are_read(codec, declared):
+    """BattleScribe and New Recruit save UTF-8; UTF-16 is the other encoding every XML reader knows."""
+    text = ("" if declared is None else f'<?xml version="1.0" encoding="{declared}"?>\n') + EMPTY.replace(
+        'name="R"', 'name="Zirkel der Glut – Ärger"')
+    roster = parse_roster("r.ros", text.encode(codec))
+    assert roster.name == "Zirkel der Glut – Ärger" and roster.forces[0].catalogue_id == "c"
+
+
+@pytest.mark.parametrize("number", ["²", "①", "፩", "١", "１", "+1", " 1", "1.0", "1" + "0" * 5000, "101", "-1"])
+def test_a_number_is_ascii_digits_only(number):
+    """``str.isdigit`` is true for '²', '①' and '፩', which ``int`` refuses (a ValueError); ``int`` reads
+    '١' and '１' as 1, and refuses more than 4,300 digits."""
+    data = (f'{HEAD}<forces><force catalogueId="c"><selections>\n<selection entryId="e" name="n" '
+            f'number="{number}"/></selections></force></forces></roster>').encode()
+    with pytest.raises(RosterError) as caught:
+        parse_roster("r.ros", data)
+    assert str(caught.value) == f'r.ros:2:1: not a roster: number="{shortened(number)}" (a whole number 1–100)'
+    assert len(str(caught.value)) < 250
+
+
+def test_leading_zeros_are_still_a_number():
+    data = (f'{HEAD}<forces><force catalogueId="c"><selections><selection entryId="e" name="n" '
+            f'number="{"0" * 5000}7"/></selections></force></forces></roster>').encode()
+    assert parse_roster("r.ros", data).forces[0].selections[0].number == 7
+
+
+@pytest.mark.parametrize("value", ["١٢", "１２", "1_0", "12 ", "infinity"])
+def test_a_cost_is_ascii_digits_only(value):
+    """``float`` reads '١٢' and '１２' as 12 and '1_0' as 10: not what a roster writes."""
+    data = (f'{HEAD}<forces><force catalogueId="c"><selections><selection entryId="e" name="n" number="1">'
+            f'<costs>\n<cost name="pts" value="{value}"/></costs></selection></selections></force></forces>'
+            '</roster>').encode()
+    with pytest.raises(RosterError) as caught:
+        parse_roster("r.ros", data)
+    assert str(caught.value) == f'r.ros:2:1: not a roster: the cost value "{value}" is no number'
