@@ -23,7 +23,7 @@ from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from cardgen.balanceview import BalanceView, HeatmapPage
+from cardgen.balanceview import BalanceView, HeatmapPage, Plots
 
 SETTINGS: dict[Any, Any] = {
     "svg.hashsalt": "cardgen-balance",
@@ -39,12 +39,19 @@ NUMBERS_UP_TO = 12
 numbers are most of the time matplotlib and WeasyPrint spend on a page, and too small to read there)."""
 
 
-def settings() -> dict[str, Any]:
+def settings() -> dict[Any, Any]:
     """Every setting a plot is drawn with: matplotlib's installed defaults (``rcParamsDefault``, built from
     its own data file and never from a ``matplotlibrc`` it found when imported), :data:`SETTINGS` over
     them.  The backend is left alone (no plot uses one)."""
     defaults = {key: value for key, value in matplotlib.rcParamsDefault.items() if key != "backend"}
     return {**defaults, **SETTINGS}
+
+
+def draw_all(view: BalanceView) -> Plots:
+    """The report's plots: the scatter plot, then each heatmap page on one colour scale.  ``cardgen balance``
+    and ``serve`` draw them in a process of their own (:mod:`cardgen.plotworker`)."""
+    top = heatmap_top(view.heatmaps)
+    return scatter_svg(view), tuple(heatmap_svg(page, top) for page in view.heatmaps)
 
 
 def heatmap_svg(page: HeatmapPage, top: float) -> str:
