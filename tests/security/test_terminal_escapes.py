@@ -4,6 +4,8 @@ escaped in every error and warning line, as values already are (:func:`cardgen.e
 
 from __future__ import annotations
 
+import io
+
 import yaml
 
 from cardgen.context import Summary
@@ -54,3 +56,24 @@ def test_warnings_are_escaped_when_collected():
     summary = Summary()
     summary.warn(f"{HOSTILE}: image: not a picture")
     assert summary.warnings == [f"{ESCAPED}: image: not a picture"]
+
+
+def test_progress_lines_escape_a_name_and_read_no_markup():
+    """Issue 40.2 (rich): a step's name is an output's, made of file names.  The plain reporter (CI logs)
+    printed its control characters raw; rich's progress bar read it as markup -- ``[link=…]`` became a
+    terminal hyperlink, an unmatched ``[/x]`` a traceback -- and kept an ESC of it."""
+    from rich.console import Console
+
+    from cardgen.commands.build import PlainReporter, RichReporter
+
+    name = f"rulebooks/{HOSTILE}[/x][link=https://example.invalid]a[/link].pdf"
+    stream = io.StringIO()
+    PlainReporter(stream).step(name, "built")
+    assert raw_control(stream.getvalue()) == [] and ESCAPED in stream.getvalue()
+    screen = io.StringIO()
+    reporter = RichReporter(2, console=Console(file=screen, force_terminal=True, width=200))
+    reporter.step(name, "built")
+    reporter.progress.refresh()
+    reporter.close()
+    assert "\x1b]8;" not in screen.getvalue() and "\x1b]0;pwned" not in screen.getvalue()
+    assert f"built rulebooks/{ESCAPED}[/x]"[:40] in screen.getvalue()
