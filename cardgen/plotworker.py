@@ -11,7 +11,9 @@ with the file's preamble (:func:`cardgen.balanceplot.settings` sets every settin
 is drawn; that does not undo a read).  So the plots are drawn in a child process started afresh
 (``spawn``: nothing of this process's matplotlib inherited) which, before it imports matplotlib,
 moves into :func:`plot_folder`, sets ``MPLCONFIGDIR`` to it and drops ``MATPLOTLIBRC`` and
-``MPLBACKEND``: matplotlib reads its own defaults only, and keeps its font list there.  The child ends
+``MPLBACKEND``: matplotlib reads its own defaults only, and keeps its font list there.  It lists only
+its own fonts (``MPL_IGNORE_SYSTEM_FONTS``): it measures text in the DejaVu Sans it ships, as it
+did, whatever fonts the system or the user's ``~/.fonts`` hold, and starts no ``fc-list``.  The child ends
 with the command (:func:`cardgen.speed.workers.die_with_build`) and imports nothing from the working
 folder (:func:`cardgen.speed.workers.isolate_imports`).
 """
@@ -66,10 +68,12 @@ def plot_folder() -> Iterator[Path]:
 
 def enter_folder(folder: str, build: int) -> None:
     """The drawing process's initializer, before matplotlib is imported: ``folder`` its working folder
-    and matplotlib's configuration folder, the other variables gone; it ends with process ``build``."""
+    and matplotlib's configuration folder, its own fonts only, the other variables gone; it ends with
+    process ``build``."""
     die_with_build(build)
     os.chdir(folder)
     os.environ["MPLCONFIGDIR"] = folder
+    os.environ["MPL_IGNORE_SYSTEM_FONTS"] = "1"
     for name in DROPPED:
         os.environ.pop(name, None)
 

@@ -16,9 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from fontTools.ttLib import TTFont
 
 from cardgen.balanceplot import draw_all
+from cardgen.fontview import font_view
+from cardgen.paths import FONTS_DIR
 from cardgen.plotworker import draw_plots
+from tests.security.test_processes import plant
 from tests.test_balanceplot import VIEW
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +72,42 @@ def test_a_matplotlibrc_of_the_environment_or_the_user_runs_no_latex_and_changes
     assert draw_plots(VIEW) == draw_all(VIEW) and not marker.exists()
 
 
+def test_a_font_of_the_user_named_cardgen_sans_changes_no_plot(planted, monkeypatch):
+    """matplotlib measures the plots' text in the DejaVu Sans it ships, whatever fonts fontconfig lists: a
+    font in the user's folder named like cardgen's (a monospaced one here) changed every label's place."""
+    tmp_path, _ = planted
+    fonts = tmp_path / "data" / "fonts"
+    fonts.mkdir(parents=True)
+    font = TTFont(FONTS_DIR / "DejaVuSansMono.ttf")
+    for record in font["name"].names:
+        if record.nameID in (1, 4, 16):
+            record.string = "Cardgen Sans"
+    font.save(fonts / "cardgen-sans.ttf")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))     # matplotlib's font list made anew
+    assert draw_plots(VIEW) == draw_all(VIEW)
+
+
+def test_fontconfig_reads_no_configuration_or_font_of_the_working_folder(tmp_path, monkeypatch):
+    """fontconfig (WeasyPrint's fonts through Pango; the same ``FcInitLoadConfigAndFonts`` view that
+    :func:`cardgen.fontview.font_view` asks for) reads its system's and the user's configuration only:
+    a ``fonts.conf``, ``local.conf``, ``conf.d/``, ``.fonts.conf``, ``fonts/`` and ``.fonts/`` in the
+    working folder are never read (a guard: nothing to fix today)."""
+    conf = '<?xml version="1.0"?><fontconfig><dir>.</dir><dir prefix="cwd">fonts</dir><dir>.fonts</dir></fontconfig>'
+    for name in ("fonts.conf", "local.conf", "conf.d/99-planted.conf", ".fonts.conf", "fonts/fonts.conf"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text(conf, encoding="utf-8")
+    for folder in ("fonts", ".fonts"):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / folder / "planted.ttf").write_bytes((FONTS_DIR / "DejaVuSansMono.ttf").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    view = font_view()
+    if view is None:
+        pytest.skip("no fontconfig here")
+    seen = view.config_files + view.config_dirs + view.font_dirs + view.font_files
+    assert [path for path in seen if path.startswith(str(tmp_path))] == []
+
+
 @pytest.fixture(scope="module")
 def clean_pdf(tmp_path_factory) -> bytes:
     """The small fixture's report made in a folder holding nothing."""
@@ -87,8 +127,11 @@ def test_cardgen_balance_reads_no_matplotlibrc(planted, clean_pdf, planted_rc):
     """The command in a process of its own, a ``matplotlibrc`` in the working folder (LaTeX with a preamble
     that reads a file, and a key that would retitle the terminal; a link to a secret, whose lines
     matplotlib's warnings printed; bytes that are not UTF-8, a traceback), in ``$MATPLOTLIBRC`` and in
-    the user's configuration: no LaTeX, nothing of them printed, the PDF of a clean folder."""
+    the user's configuration: no LaTeX, nothing of them printed, the PDF of a clean folder.  Modules
+    planted beside them (``matplotlib/``, ``numpy.py``, ``sitecustomize.py`` …) are imported by no
+    process, the one drawing the plots included."""
     tmp_path, marker = planted
+    plant(tmp_path / "work", marker)
     rc = tmp_path / "work" / "matplotlibrc"
     if planted_rc == "secret":
         rc.symlink_to(tmp_path / "secret")
