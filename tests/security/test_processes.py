@@ -27,8 +27,8 @@ pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it o
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ROOT / "tests" / "fixtures" / "cards" / "small"
 CARDGEN = Path(sys.executable).with_name("cardgen")
-HOSTILE_MODULES = ("yaml", "pyphen", "weasyprint", "jinja2", "pikepdf")
-HOSTILE_PACKAGES = ("cardgen", "multiprocessing")
+HOSTILE_MODULES = ("yaml", "pyphen", "weasyprint", "jinja2", "pikepdf", "numpy", "sitecustomize", "usercustomize")
+HOSTILE_PACKAGES = ("cardgen", "multiprocessing", "matplotlib")
 LINUX = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
 TWO_CORES = pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the forkserver and the pool start only on two cores")
 
