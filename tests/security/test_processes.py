@@ -106,6 +106,25 @@ def test_the_children_environment_keeps_only_paths_away_from_the_working_folder(
 
 
 @TWO_CORES
+def test_a_sitecustomize_on_pythonpath_runs_in_no_process_cardgen_starts(tmp_path):
+    """Issue 40.2: ``PYTHONPATH`` naming the checkout (a CI step that set it so).  Python itself runs the
+    repository's ``sitecustomize.py`` in the ``cardgen`` command, before cardgen can do anything; the
+    processes cardgen starts (forkserver, resource tracker) go without it.  Each one that runs it writes
+    its process id."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    marker = tmp_path / "MARKER"
+    (repo / "sitecustomize.py").write_text(f"import os\nopen({str(marker)!r}, 'a').write(f'{{os.getpid()}}\\n')\n",
+                                           encoding="utf-8")
+    proc = subprocess.Popen([str(CARDGEN), "cards", "--content", str(SMALL), "--out", "out"], cwd=repo,
+                            env=environment(PYTHONPATH=str(repo)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    assert set(marker.read_text(encoding="utf-8").split()) == {str(proc.pid)}
+
+
+@TWO_CORES
 def test_watch_imports_nothing_from_the_project(hostile):
     root, work, marker = hostile
     proc = subprocess.Popen([str(CARDGEN), "watch"], cwd=work, env=environment(), stdout=subprocess.PIPE,
