@@ -71,7 +71,10 @@ def enter_folder(folder: str, build: int) -> None:
     and matplotlib's configuration folder, its own fonts only, the other variables gone; it ends with
     process ``build``."""
     die_with_build(build)
-    os.chdir(folder)
+    try:
+        os.chdir(folder)
+    except OSError:             # (its folder gone): no traceback; the command says it in one line
+        os._exit(1)
     os.environ["MPLCONFIGDIR"] = folder
     os.environ["MPL_IGNORE_SYSTEM_FONTS"] = "1"
     for name in DROPPED:
