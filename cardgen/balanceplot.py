@@ -2,7 +2,9 @@
 
 Deterministic bytes: a :class:`matplotlib.figure.Figure` on the SVG canvas directly (no pyplot, no
 backend chosen for the process), the settings below only inside :func:`matplotlib.rc_context` while
-one plot is drawn (nothing is changed at import), a fixed ``svg.hashsalt`` (the ids of clip paths),
+one plot is drawn (nothing is changed at import) and every other setting matplotlib's installed default
+(:func:`settings`: whatever a ``matplotlibrc`` gave it when it was imported -- ``text.usetex`` too --
+is set back while a plot is drawn), a fixed ``svg.hashsalt`` (the ids of clip paths),
 no date in the metadata.  Text stays text (``svg.fonttype = "none"``) in the family "Cardgen Sans"
 (:file:`cardgen/assets/fonts/fonts.css`), which WeasyPrint sets with the embedded font; matplotlib
 measures it as DejaVu Sans, the same font, named second.  The layout of the page is CSS
@@ -21,7 +23,7 @@ from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from cardgen.balanceview import BalanceView, HeatmapPage
+from cardgen.balanceview import BalanceView, HeatmapPage, Plots
 
 SETTINGS: dict[Any, Any] = {
     "svg.hashsalt": "cardgen-balance",
@@ -37,10 +39,25 @@ NUMBERS_UP_TO = 12
 numbers are most of the time matplotlib and WeasyPrint spend on a page, and too small to read there)."""
 
 
+def settings() -> dict[Any, Any]:
+    """Every setting a plot is drawn with: matplotlib's installed defaults (``rcParamsDefault``, built from
+    its own data file and never from a ``matplotlibrc`` it found when imported), :data:`SETTINGS` over
+    them.  The backend is left alone (no plot uses one)."""
+    defaults = {key: value for key, value in matplotlib.rcParamsDefault.items() if key != "backend"}
+    return {**defaults, **SETTINGS}
+
+
+def draw_all(view: BalanceView) -> Plots:
+    """The report's plots: the scatter plot, then each heatmap page on one colour scale.  ``cardgen balance``
+    and ``serve`` draw them in a process of their own (:mod:`cardgen.plotworker`)."""
+    top = heatmap_top(view.heatmaps)
+    return scatter_svg(view), tuple(heatmap_svg(page, top) for page in view.heatmaps)
+
+
 def heatmap_svg(page: HeatmapPage, top: float) -> str:
     """One heatmap page, one panel per band (two side by side, the row names on the left, the column names
     below); the colour scale runs from 0 to ``top`` (the same on every page)."""
-    with matplotlib.rc_context(SETTINGS):
+    with matplotlib.rc_context(settings()):
         figure = Figure(figsize=SIZE_IN, layout="constrained")
         FigureCanvasSVG(figure)
         columns = 2 if len(page.bands) > 1 else 1
@@ -89,7 +106,7 @@ def scatter_svg(view: BalanceView) -> str:
     """Points against effectiveness, the fitted line, the outliers named beside their dots.  The effectiveness
     on a log axis when every one lies above 0 (one dear colossus would squash the rest against the left
     edge); the straight line is then drawn as the curve it becomes there."""
-    with matplotlib.rc_context(SETTINGS):
+    with matplotlib.rc_context(settings()):
         figure = Figure(figsize=(SIZE_IN[0], SIZE_IN[1] * 0.78), layout="constrained")
         FigureCanvasSVG(figure)
         axes = figure.add_subplot()

@@ -10,8 +10,7 @@ import base64
 
 import jinja2
 
-from cardgen.balanceplot import heatmap_svg, heatmap_top, scatter_svg
-from cardgen.balanceview import BalanceView
+from cardgen.balanceview import BalanceView, Plots
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.pdf import Rendered, load_document
@@ -26,20 +25,21 @@ def svg_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
-def report_html(view: BalanceView) -> str:
-    """The report's HTML, its plots drawn."""
-    top = heatmap_top(view.heatmaps)
+def report_html(view: BalanceView, plots: Plots) -> str:
+    """The report's HTML with its ``plots``: the scatter plot's SVG and each heatmap page's
+    (:func:`cardgen.balanceplot.draw_all`; drawn where matplotlib reads no file of the repository,
+    :func:`cardgen.plotworker.draw_plots`)."""
+    scatter, heatmaps = plots
     environment = template_environment(TEMPLATES_DIR)
     try:
         return environment.get_template(TEMPLATE).render(
             fonts_css=(FONTS_DIR / "fonts.css").as_uri(), report_css=REPORT_CSS.as_uri(), view=view,
-            scatter=svg_url(scatter_svg(view)),
-            heatmaps=[(page, svg_url(heatmap_svg(page, top))) for page in view.heatmaps])
+            scatter=svg_url(scatter), heatmaps=[(page, svg_url(svg)) for page, svg in zip(view.heatmaps, heatmaps)])
     except jinja2.TemplateError as exc:
         raise RenderError(template_failure(TEMPLATE, exc)) from None
 
 
-def render_report(view: BalanceView) -> tuple[Rendered, int]:
-    """The report as PDF bytes (and WeasyPrint's warnings), and its number of pages."""
-    laid_out = load_document(report_html(view), TEMPLATES_DIR / "balance", [FONTS_DIR])
+def render_report(view: BalanceView, plots: Plots) -> tuple[Rendered, int]:
+    """The report with its ``plots`` as PDF bytes (and WeasyPrint's warnings), and its number of pages."""
+    laid_out = load_document(report_html(view, plots), TEMPLATES_DIR / "balance", [FONTS_DIR])
     return laid_out.write(), laid_out.page_count

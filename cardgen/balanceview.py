@@ -29,6 +29,9 @@ NAMED_AT_MOST = 40
 """Outlier sentences printed at most (the largest deviations); the rest are counted."""
 LABELLED_AT_MOST = 12
 """Outliers labelled in the scatter at most."""
+Plots = tuple[str, tuple[str, ...]]
+"""The report's plots as SVG: the scatter plot, then each heatmap page in the view's order
+(:func:`cardgen.balanceplot.draw_all`)."""
 
 CHOICES: tuple[tuple[str, str], ...] = (
     ("zelle", "der erwartete TP-Verlust pro AP des Ziels, mit der besten Waffe des Angreifers in dieser Lage "

@@ -95,3 +95,14 @@ def test_drawing_needs_no_pyplot_and_no_backend():
 
 def test_one_colour_scale_for_all_pages():
     assert heatmap_top([PAGE]) == 1.0 and heatmap_top([]) == 0.0
+
+
+def test_settings_read_from_a_matplotlibrc_at_import_change_nothing():
+    """Issue 40.2: whatever matplotlib read from a ``matplotlibrc`` when it was imported (here: set in its
+    global settings as such a file would) -- LaTeX with a preamble that reads a file, other colours, fonts
+    and sizes -- the plots are drawn with matplotlib's installed defaults and cardgen's settings only."""
+    planted = {"text.usetex": True, "text.latex.preamble": r"\input{/etc/hostname}", "axes.facecolor": "red",
+               "font.size": 30, "svg.fonttype": "path", "lines.linewidth": 9, "axes.prop_cycle": "cycler(color='k')"}
+    clean = drawn("page"), drawn("view")
+    with matplotlib.rc_context(planted):
+        assert (heatmap_svg(PAGE, 1.0), scatter_svg(VIEW)) == clean

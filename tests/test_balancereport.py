@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 
+from cardgen.balanceplot import draw_all
 from cardgen.balancereport import report_html, svg_url
 from tests.test_balanceplot import VIEW
 
@@ -14,7 +15,7 @@ def test_svg_url_round_trips():
 
 
 def test_the_html_holds_the_plots_as_pictures_and_the_headings():
-    html = report_html(VIEW)
+    html = report_html(VIEW, draw_all(VIEW))
     assert html.count('src="data:image/svg+xml;base64,') == 2             # the scatter and one heatmap
     assert "<h1>A greift B an</h1>" in html
     assert "<svg" not in html                                               # never inline (its CSS would warn)

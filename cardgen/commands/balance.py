@@ -20,6 +20,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     # lazy: the content stages, matplotlib and WeasyPrint; cli imports this module for every subcommand
     from cardgen.balanceview import balance_of
     from cardgen.balancereport import render_report
+    from cardgen.plotworker import draw_plots
     from cardgen.stages import load_and_derive
 
     settings = settings_of(args)
@@ -27,7 +28,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
     if not derived.units:
         raise UsageError(f"{display_path(settings.content)}: no units, nothing to compare")
     view = balance_of(content, derived.units)
-    result, pages = render_report(view)
+    result, pages = render_report(view, draw_plots(view))
     for warning in result.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     for note in result.notes:

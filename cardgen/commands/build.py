@@ -28,7 +28,7 @@ class PlainReporter:
         self.lines: list[str] = []
 
     def step(self, name: str, status: str) -> None:
-        line = one_line(f"{status:>8}  {name}")
+        line = f"{status:>8}  {one_line(name)}"          # an output's name is made of file names
         self.lines.append(line)
         print(line, file=self.stream, flush=True)
 
@@ -37,19 +37,21 @@ class PlainReporter:
 
 
 class RichReporter:
-    """A progress bar on a terminal (rich)."""
+    """A progress bar on a terminal (rich; ``console``: rich's own on stdout unless given).  A step's name,
+    made of file names, is shown as text: its control characters escaped, and never read as rich's markup
+    (``[link=…]`` made a terminal hyperlink of it, an unmatched ``[/b]`` a traceback)."""
 
-    def __init__(self, total: int):
+    def __init__(self, total: int, console=None):
         # lazy: rich, only on a terminal
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-        self.progress = Progress(TextColumn("{task.description:<40}", markup=False), BarColumn(), MofNCompleteColumn(),
-                                 transient=True)
+        self.progress = Progress(TextColumn("{task.description:<40}", markup=False), BarColumn(),
+                                 MofNCompleteColumn(), transient=True, console=console)
         self.progress.start()
         self.task = self.progress.add_task("cardgen build", total=total)
 
     def step(self, name: str, status: str) -> None:
-        self.progress.update(self.task, advance=1, description=one_line(f"{status} {name}")[:40])
+        self.progress.update(self.task, advance=1, description=f"{status} {one_line(name)}"[:40])
 
     def close(self) -> None:
         self.progress.stop()

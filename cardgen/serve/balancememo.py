@@ -57,14 +57,16 @@ class BalanceMemo:
 
     def html(self, content: Content, units: Mapping[str, DerivedUnit]) -> str:
         """The report's HTML, from memory when the content it reads is unchanged."""
-        from cardgen.balancereport import report_html        # matplotlib: loaded at the first request
+        from cardgen.balancereport import report_html        # loaded at the first request
         from cardgen.balanceview import balance_of
+        from cardgen.plotworker import draw_plots
 
         key = balance_key(content, units)
         with self._lock:
             if self.enabled and self._last is not None and self._last[0] == key:
                 return self._last[1]
-            html = report_html(balance_of(content, units))
+            view = balance_of(content, units)
+            html = report_html(view, draw_plots(view))
             self.computed += 1
             self._last = (key, html)
             return html

@@ -154,7 +154,8 @@ def group_document(snapshot: Snapshot, group_id: str, part: str) -> tuple[str, R
 def balance_document(snapshot: Snapshot, memo: BalanceMemo | None = None) -> tuple[str, Roots] | None:
     """The balance report (``cardgen balance``) as HTML, its plots drawn, with the folders it may read;
     None without units.  ``memo`` keeps it while the content it reads is unchanged (the preview's own,
-    :attr:`Preview.balance`); matplotlib and the odds are loaded at the first request, not before."""
+    :attr:`Preview.balance`); the odds are loaded at the first request, not before, and the plots are drawn in a process of
+    their own (:mod:`cardgen.plotworker`)."""
     from cardgen.balancereport import REPORT_CSS
 
     content, derived = snapshot.content, snapshot.derived

@@ -27,8 +27,8 @@ pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it o
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ROOT / "tests" / "fixtures" / "cards" / "small"
 CARDGEN = Path(sys.executable).with_name("cardgen")
-HOSTILE_MODULES = ("yaml", "pyphen", "weasyprint", "jinja2", "pikepdf")
-HOSTILE_PACKAGES = ("cardgen", "multiprocessing")
+HOSTILE_MODULES = ("yaml", "pyphen", "weasyprint", "jinja2", "pikepdf", "numpy", "sitecustomize", "usercustomize")
+HOSTILE_PACKAGES = ("cardgen", "multiprocessing", "matplotlib")
 LINUX = pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads /proc (Linux)")
 TWO_CORES = pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="the forkserver and the pool start only on two cores")
 
@@ -103,6 +103,25 @@ def test_the_children_environment_keeps_only_paths_away_from_the_working_folder(
     monkeypatch.setenv("PYTHONPATH", f".{os.pathsep}{work}")
     workers.isolate_imports(str(work))
     assert "PYTHONPATH" not in os.environ
+
+
+@TWO_CORES
+def test_a_sitecustomize_on_pythonpath_runs_in_no_process_cardgen_starts(tmp_path):
+    """Issue 40.2: ``PYTHONPATH`` naming the checkout (a CI step that set it so).  Python itself runs the
+    repository's ``sitecustomize.py`` in the ``cardgen`` command, before cardgen can do anything; the
+    processes cardgen starts (forkserver, resource tracker) go without it.  Each one that runs it writes
+    its process id."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    marker = tmp_path / "MARKER"
+    (repo / "sitecustomize.py").write_text(f"import os\nopen({str(marker)!r}, 'a').write(f'{{os.getpid()}}\\n')\n",
+                                           encoding="utf-8")
+    proc = subprocess.Popen([str(CARDGEN), "cards", "--content", str(SMALL), "--out", "out"], cwd=repo,
+                            env=environment(PYTHONPATH=str(repo)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err
+    assert set(marker.read_text(encoding="utf-8").split()) == {str(proc.pid)}
 
 
 @TWO_CORES

@@ -113,3 +113,22 @@ def test_the_progress_bar_shows_a_name_as_text_not_markup():
         reporter.close()
     assert shown.plain.rstrip() == "built Regeln[bold]x[/bold][/]\\x1b.pdf"[:40]
     assert not shown.spans
+def test_progress_lines_escape_a_name_and_read_no_markup():
+    """Issue 40.2 (rich): a step's name is an output's, made of file names.  The plain reporter (CI logs)
+    printed its control characters raw; rich's progress bar read it as markup -- ``[link=…]`` became a
+    terminal hyperlink, an unmatched ``[/x]`` a traceback -- and kept an ESC of it."""
+    from rich.console import Console
+
+    from cardgen.commands.build import PlainReporter, RichReporter
+
+    name = f"rulebooks/{HOSTILE}[/x][link=https://example.invalid]a[/link].pdf"
+    stream = io.StringIO()
+    PlainReporter(stream).step(name, "built")
+    assert raw_control(stream.getvalue()) == [] and ESCAPED in stream.getvalue()
+    screen = io.StringIO()
+    reporter = RichReporter(2, console=Console(file=screen, force_terminal=True, width=200))
+    reporter.step(name, "built")
+    reporter.progress.refresh()
+    reporter.close()
+    assert "\x1b]8;" not in screen.getvalue() and "\x1b]0;pwned" not in screen.getvalue()
+    assert f"built rulebooks/{ESCAPED}[/x]"[:40] in screen.getvalue()
