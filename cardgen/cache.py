@@ -2,10 +2,11 @@
 
 A cache key is a SHA-256 over everything an output depends on: the data it
 shows (the card view, the Markdown text), the rules configuration, the
-templates and CSS, the icons and fonts, and cardgen's version.  Results are
-stored under ``OUT/.cache/<kind>/<key><suffix>``, each behind a one-line
-header with its key, length and SHA-256, so a truncated, edited or swapped
-entry is noticed on reading, thrown away and rendered again.
+templates and CSS, the icons and fonts, cardgen's version and code, and the
+versions of WeasyPrint and its libraries.  Results are stored under
+``OUT/.cache/<kind>/<key><suffix>``, each behind a one-line header with its
+key, length and SHA-256, so a truncated, edited or swapped entry is noticed
+on reading, thrown away and rendered again.
 
 The manifest (``OUT/.cache/manifest.json``, a JSON object of strings)
 remembers which key each output had in the last successful build and, under
@@ -22,8 +23,10 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import stat
+from importlib import metadata
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -86,13 +89,31 @@ def source_digest() -> str:
 
 
 def toolchain_digest() -> str:
-    """What every rendering depends on besides its data: version and code, templates, icons, and the
-    system's fonts as fontconfig sees them (:mod:`cardgen.fontview`: a font installed or removed, or
-    another ``FONTCONFIG_FILE``, may change the fallback font of any face)."""
-    from importlib.metadata import version
-
-    return digest(__version__, source_digest(), version("weasyprint"), tree_digest(TEMPLATES_DIR),
+    """What every rendering depends on besides its data: version and code, the libraries' versions
+    (:func:`library_versions`), templates, icons, and the system's fonts as fontconfig sees them
+    (:mod:`cardgen.fontview`: a font installed or removed, or another ``FONTCONFIG_FILE``, may change
+    the fallback font of any face)."""
+    return digest(__version__, source_digest(), library_versions(), tree_digest(TEMPLATES_DIR),
                   tree_digest(ASSETS_DIR), font_view_digest())
+
+
+def library_versions() -> tuple[tuple[str, str], ...]:
+    """The installed version of WeasyPrint and of each library it requires at run time: what turns a
+    document's HTML (in every key already) into PDF bytes.  cardgen pins WeasyPrint, not those: another
+    fontTools subsets a font otherwise, another pydyf writes other bytes -- a face or chapter cached with
+    the old one would not be what a cold build makes."""
+    names = {"weasyprint"}
+    with contextlib.suppress(metadata.PackageNotFoundError):
+        names.update(re.split(r"[\s\[;<>=!~(]", r, maxsplit=1)[0].lower()
+                     for r in metadata.requires("weasyprint") or () if "extra ==" not in r)
+    return tuple((name, _version(name)) for name in sorted(names))
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "absent"
 
 
 def file_stamp(data: bytes) -> str:

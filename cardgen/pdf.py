@@ -306,8 +306,12 @@ class LaidOut:
         del self._document.pages[count:]
 
     def write(self) -> Rendered:
-        """Serialise to PDF bytes (deterministic: no dates, fixed ID)."""
+        """Serialise to PDF bytes (deterministic: no dates, fixed ID).  Each write starts without the fonts
+        of the one before (WeasyPrint keeps them in the document: their glyphs in the order first drawn,
+        which orders each ToUnicode map), so a chapter numbered again for its place in the book
+        (:meth:`cardgen.pdfparts.PartLaidOut.renumber`) is written as if for the first time."""
         notes = list(self._notes)
+        self._document.fonts = {}
         with captured_log(notes) as more, time_limit(timelimit.MAX_RENDER_SECONDS):
             pdf = self._document.write_pdf(uncompressed_pdf=False, pdf_identifier=b"cardgen")
         fetcher = self._fetcher

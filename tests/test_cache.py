@@ -60,3 +60,16 @@ def test_the_toolchain_digest_follows_cardgens_own_code(tmp_path, monkeypatch):
     assert cache.source_digest() == before
     (tmp_path / "rules" / "derive.py").write_text("POINTS = 2\n", encoding="utf-8")
     assert cache.source_digest() != before and cache.toolchain_digest() != toolchain
+
+
+def test_the_toolchain_digest_follows_the_libraries_weasyprint_draws_with(monkeypatch):
+    """cardgen pins its own requirements, not WeasyPrint's: another fontTools subsets the fonts otherwise
+    (other bytes), so a face or chapter cached with the old one is not what a cold build makes
+    (issue 40, finding 11)."""
+    import importlib.metadata
+
+    import cardgen.cache as cache
+
+    before, real = cache.toolchain_digest(), importlib.metadata.version
+    monkeypatch.setattr(importlib.metadata, "version", lambda name: "0.1" if name.lower() == "fonttools" else real(name))
+    assert cache.toolchain_digest() != before

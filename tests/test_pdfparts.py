@@ -37,3 +37,16 @@ def test_the_cascade_names_what_a_part_cannot_show(css, obstacle):
             "<p id='a'>x</p></body></html>")
     found = cascade(html, Roots.build(".")).obstacles
     assert (obstacle in found) if obstacle else found == ()
+
+
+def test_a_part_written_again_gives_the_bytes_of_one_written_once():
+    """WeasyPrint keeps a write's fonts in the document (their glyphs in the order first drawn, which
+    orders the ToUnicode map); a chapter numbered for an estimated total, then for the real one, is
+    written twice, and must give the bytes of a chapter written once (issue 40, finding 11)."""
+    twice = load_part(PART, Roots.build("."))
+    twice.renumber(1, 2)
+    twice.write()
+    twice.renumber(7, 9)
+    once = load_part(PART, Roots.build("."))
+    once.renumber(7, 9)
+    assert twice.write().pdf == once.write().pdf
