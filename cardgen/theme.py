@@ -31,12 +31,12 @@ from typing import Callable, Sequence
 
 import jinja2
 from jinja2.loaders import split_template_path
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from cardgen.errors import Problem, UsageError, display_path
 from cardgen.fonts import find_fonts, font_face_rules
 from cardgen.fontsynth import synthesise_faces
 from cardgen.project import CSS_TARGETS, Project
+from cardgen.sandbox.environment import BoundedSandbox
 from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
 
 MAX_THEME_FILE_BYTES = 20 * 1024 * 1024       # one stylesheet, font or template read for the digest
@@ -211,9 +211,10 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 
 def template_failure(template: str, exc: jinja2.TemplateError) -> str:
     """The message of a :class:`cardgen.errors.RenderError` for a template that failed to load or render
-    (a syntax error, a missing field, an unsafe attribute the sandbox refused)."""
+    (a syntax error, a missing field, an unsafe attribute the sandbox refused, a limit of its render:
+    :mod:`cardgen.sandbox`)."""
     filename, lineno = getattr(exc, "filename", None), getattr(exc, "lineno", None)
-    where = f" ({filename}, line {lineno})" if filename else ""
+    where = f" ({display_path(filename)}, line {lineno})" if filename else ""
     return f"template {template}{where}: {exc.message or type(exc).__name__}"
 
 
@@ -222,6 +223,8 @@ def template_environment(own: Path, theme: Path | None = None, sub: str = "", **
     """A sandboxed, autoescaped, strict Jinja environment over ``own`` and the theme's templates.
 
     Sandboxed always (theme templates are code from a pull request; cardgen's
-    own render the same in the sandbox), so there is one kind of environment."""
-    return ImmutableSandboxedEnvironment(loader=ThemeLoader(own, theme, sub), autoescape=True,
-                                         undefined=jinja2.StrictUndefined, **options)
+    own render the same in the sandbox), so there is one kind of environment;
+    and bounded (:mod:`cardgen.sandbox`): a render that loops, recurses or grows
+    its strings too far ends with one error naming the template's line."""
+    return BoundedSandbox(loader=ThemeLoader(own, theme, sub), autoescape=True,
+                          undefined=jinja2.StrictUndefined, **options)

@@ -22,6 +22,10 @@ that is not a plain length, keyword, name or colour, a picture, a script,
 puppeteer's ``date`` and ``url`` -- is reported through ``warn`` and left
 out.  Every value written into the page's CSS is rebuilt from checked
 tokens, never copied, so a template cannot break out of its declaration.
+A template nested deeper than the Markdown's own cap
+(:data:`cardgen.rulebook.depth.MAX_DEPTH`) is reported and left out whole: its
+reader walks the tree recursively, and 1,000 nested ``<b>`` (7,000
+characters) ran it out of recursion and stopped the build.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import tinycss2  # type: ignore[import-untyped]
 import tinyhtml5  # type: ignore[import-untyped]
 
 from cardgen.css import css_string
+from cardgen.rulebook.depth import MAX_DEPTH
 
 INHERITED = ("font-family", "font-size", "font-weight", "font-style", "color", "text-align")
 SILENT = frozenset({"margin", "margin-left", "margin-right", "margin-top", "margin-bottom", "width", "max-width",
@@ -73,6 +78,10 @@ def margin_box(template: str, edge: str, report: Report | None = None) -> Margin
     except Exception as exc:  # noqa: BLE001 -- the parser's own errors on hostile input
         report(f"the template could not be read as HTML ({type(exc).__name__}); ignored")
         return None
+    depth = _depth(root)
+    if depth > MAX_DEPTH:
+        report(f"the template nests {depth} elements deep, more than {MAX_DEPTH}; ignored")
+        return None
     said: set[str] = set()
 
     def once(message: str) -> None:
@@ -93,6 +102,17 @@ def margin_box(template: str, edge: str, report: Report | None = None) -> Margin
     border = next((b for element in reversed(chain) if (b := _border(styles.get(id(element), {}), side, once))), None)
     align = dict(style).get("text-align", "center")
     return MarginBox(f"{edge}-{align}", content, border, tuple((k, v) for k, v in style if k != "text-align"))
+
+
+def _depth(root: Any) -> int:
+    """How deep the template's elements nest (one for ``<b>x</b>``; the parser's ``<html>`` and
+    ``<body>`` not counted), found without recursion."""
+    deepest, stack = 0, [(root, 0)]
+    while stack:
+        element, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in element)
+    return max(deepest - 1, 0)
 
 
 def _quiet(message: str) -> None:

@@ -11,9 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from pypdf import PdfReader
+
+from cardgen.errors import display_path
+from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.frontmatter import read_front_matter
 from cardgen.rulebook.page import PageSettings, page_settings
+from conftest import unit
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -119,3 +124,36 @@ def test_rulebook_builds_with_warnings_and_strict_fails(cli, tmp_path):
     warning = f"{source}:2:12: warning: puppeteer: expected a mapping of options (pdf: ...), found 'A4'; ignored"
     code, _, err = cli("rulebook", source, "--out", tmp_path / "R.pdf", "--strict")
     assert code == 1 and err.splitlines()[0] == warning and not (tmp_path / "R.pdf").exists()
+
+
+def _nested_header(depth: int) -> str:
+    """Front matter whose header template nests ``depth`` ``<b>`` elements around ``Kopfzeile`` and the
+    page number (1,000 of them: 7,040 characters, under the template's 10,000-character cap)."""
+    template = "<b>" * depth + 'Kopfzeile <span class="pageNumber"></span>' + "</b>" * depth
+    return f"---\npuppeteer:\n  pdf:\n    displayHeaderFooter: true\n    headerTemplate: '{template}'\n---\n"
+
+
+def test_a_header_nested_within_the_cap_is_shown():
+    page, warnings = _read(_nested_header(MAX_DEPTH - 2)[4:-5])
+    assert warnings == [] and page.header.content == '"Kopfzeile " counter(page)'
+
+
+def test_a_deeply_nested_header_is_a_warning_and_left_out(cli, rules_content, tmp_path):
+    """A header template 1,000 elements deep ran the margin box's reader out of recursion, and the
+    whole build stopped with "nested too deeply to lay out", cards included: now it is one warning at
+    its line, and the book is printed without that header; --strict makes it an error."""
+    rules_content("units", unit("probe", weapons=["pistole"]))
+    book = rules_content.root / "rulebook" / "Regeln.md"
+    book.parent.mkdir()
+    book.write_text(_nested_header(1000) + "# Regeln\n\n## Bewegung\n\nText.\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, _, err = cli("build", "--content", rules_content.root, "--out", out)
+    warning = (f"{display_path(book)}:5:21: warning: puppeteer.pdf.headerTemplate: the template nests "
+               f"1001 elements deep, more than {MAX_DEPTH}; ignored")
+    assert code == 0, err
+    assert [line for line in err.splitlines() if "warning" in line] == [warning]
+    assert (out / "cards.pdf").exists()
+    text = "".join(page.extract_text() for page in PdfReader(out / "rulebooks" / "rulebook" / "Regeln.pdf").pages)
+    assert "Regeln" in text and "Kopfzeile" not in text
+    code, _, err = cli("build", "--content", rules_content.root, "--out", tmp_path / "strict", "--strict")
+    assert code == 1 and warning in err.splitlines()
