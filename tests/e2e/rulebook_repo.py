@@ -21,7 +21,8 @@ Regeln/Regelbuch.md          his puppeteer front matter and footer, [[toc]], a l
                              does not fit the rest of its page, and a 1 mm wide raw-HTML box
                              forcing "Farbe Wurfergebnis" to break at their first syllables
 Regeln/Eigenschaften.md      every admonition type of Markdown Extended (check/cite/fail first),
-                             titled and untitled boxes
+                             titled and untitled boxes; appended for issue 41, point 8, two boxes
+                             whose whole body is a TODO note (a nested "!!! TODO", a TODO line)
 Regeln/Grafiken/stern.svg    a picture only Regelbuch.md uses
 Regeln/Grafiken/schild.svg   a picture only Eigenschaften.md uses
 ```
