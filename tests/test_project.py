@@ -324,17 +324,21 @@ def test_rulebook_key_follows_its_text_settings_and_theme_not_its_folder(designe
 # --- pictures from cardgen's icon set; what watch watches -------------------------------------------
 
 
-def test_pictures_from_cardgens_icon_set_are_named_once(designer, run):
+def test_pictures_from_cardgens_icon_set_are_counted_once_and_named_with_verbose(designer, run):
+    """Issue 41, point 6: one short line on every run; ``--verbose`` names them."""
     write(designer / "Regeln" / "Regelbuch.md", "# Regeln\n\n![Beine](Grafiken/Bewegung/beine.svg)\n")
-    line = "1 picture(s) from cardgen's icon set: Grafiken/Bewegung/beine.svg\n"
+    line = "1 picture(s) from cardgen's icon set (--verbose lists them)\n"
+    named = "1 picture(s) from cardgen's icon set: Grafiken/Bewegung/beine.svg\n"
     code, out, err = run(designer, "build")
     assert code == 0, err
-    assert line in out
-    code, out, err = run(designer, "build")                         # reused: still named
-    assert code == 0 and "reused  rulebooks/Regeln/Regelbuch.pdf" in out and line in out
+    assert line in out and "beine" not in out
+    code, out, err = run(designer, "build", "--verbose")            # reused: still counted, and named
+    assert code == 0 and "reused  rulebooks/Regeln/Regelbuch.pdf" in out and named in out
     code, out, err = run(designer, "rulebook", "Regeln/Regelbuch.md")
     assert code == 0, err
     assert out == line + "wrote Ausgabe/rulebooks/Regelbuch.pdf (1 pages)\n"
+    code, out, err = run(designer, "rulebook", "Regeln/Regelbuch.md", "-v")
+    assert code == 0 and out.startswith(named), err
 
 
 def test_watch_watches_the_project(designer, monkeypatch):

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from cardgen.atomic import write_atomic
-from cardgen.commands.options import add_chapters_option, settings_of
+from cardgen.commands.options import add_chapters_option, add_verbose_option, settings_of
 from cardgen.errors import CardgenError, display_path
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -43,6 +43,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="any warning is an error, exit 1 (default: the project file's strict, else off)")
     parser.add_argument("--draft", action="store_true", help="show the TODO notes")
     add_chapters_option(parser)
+    add_verbose_option(parser)
     parser.set_defaults(func=run, project_options=("strict",))
     return parser
 
@@ -85,6 +86,6 @@ def run(args: argparse.Namespace) -> int:
     elif result.todos:
         hidden = f", {result.todos} TODO note(s) shown"
     if result.icon_set:
-        print(icon_set_line(result.icon_set))
+        print(icon_set_line(result.icon_set, settings.verbose))
     print(f"wrote {display_path(out)} ({result.pages} pages{hidden})")
     return 0
