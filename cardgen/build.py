@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -138,6 +139,20 @@ def rulebook_output(source: Path, base: Path) -> str:
     Its own folder keeps it apart from every card output, and the path below
     ``base`` keeps two rulebooks of one name apart."""
     return "rulebooks/" + source.relative_to(base).with_suffix(".pdf").as_posix()
+
+
+def default_rulebook_output(source: Path, project: Project, content_dir: Path) -> str:
+    """Where ``cardgen rulebook SOURCE`` writes by default: where ``cardgen build`` puts the same book
+    (one book, one path) -- below the project root when the project file names the rulebooks, else
+    below the content folder for a book there; another book below the project root by its path there
+    (where the build puts it once the project file names it); a book outside both,
+    ``rulebooks/<name>.pdf``."""
+    source = Path(os.path.abspath(source))
+    bases = (project.root,) if project.rulebooks is not None else (content_dir, project.root)
+    for base in (Path(os.path.abspath(folder)) for folder in bases):
+        if source.is_relative_to(base):
+            return rulebook_output(source, base)
+    return f"rulebooks/{source.stem}.pdf"
 
 
 def rulebook_key(source: Path, content: Content, tool: str, project: Project | None = None,

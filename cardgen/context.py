@@ -161,10 +161,14 @@ class BuildContext:
         self.summary.removed = outputs.removed            # the manifest was written last, with them
 
 
-def icon_set_line(names: Iterable[str]) -> str:
-    """``N picture(s) from cardgen's icon set: a, b, …`` (sorted): the pictures a rulebook took from
-    cardgen's own icons because the project has none of that name (the designer may want his own)."""
+def icon_set_line(names: Iterable[str], verbose: bool = False) -> str:
+    """``N picture(s) from cardgen's icon set (--verbose lists them)``: the pictures a rulebook took
+    from cardgen's own icons because the project has none of that name (the designer may want his
+    own), counted -- the same fifty names on every run were noise; ``verbose``: listed, sorted
+    (``N picture(s) from cardgen's icon set: a, b, …``)."""
     names = sorted(set(names))
+    if not verbose:
+        return f"{len(names)} picture(s) from cardgen's icon set (--verbose lists them)"
     return f"{len(names)} picture(s) from cardgen's icon set: {', '.join(names)}"
 
 

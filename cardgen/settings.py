@@ -18,7 +18,7 @@ from typing import Any
 from cardgen.errors import display_path
 from cardgen.project import Project, find_project
 
-OVERRIDES = ("content", "out", "strict", "css", "print_shop", "chapters")
+OVERRIDES = ("content", "out", "strict", "css", "print_shop", "chapters", "verbose")
 """What a command line may lay over the project file."""
 
 
@@ -35,6 +35,7 @@ class Settings:
     css: tuple[Path, ...] = ()
     print_shop: bool = False
     chapters: bool = True                       # rulebooks laid out chapter by chapter (--no-chapters: whole)
+    verbose: bool = False                       # lists in full what a run otherwise counts (--verbose)
     overrides: tuple[tuple[str, Any], ...] = ()
     start: Path | None = None
 
@@ -63,7 +64,7 @@ def load_settings(start: Path | None = None, **overrides: Any) -> Settings:
     return Settings(project=project, content=Path(given.get("content", project.content)),
                     out=Path(given.get("out", project.out)), strict=bool(given.get("strict", project.strict)),
                     css=tuple(Path(p) for p in given.get("css", ())), print_shop=bool(given.get("print_shop", False)),
-                    chapters=bool(given.get("chapters", True)),
+                    chapters=bool(given.get("chapters", True)), verbose=bool(given.get("verbose", False)),
                     overrides=tuple(sorted(given.items())), start=start)
 
 

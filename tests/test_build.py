@@ -9,13 +9,33 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build import built_by_build, find_rulebooks, rulebook_output
+from cardgen.build import built_by_build, default_rulebook_output, find_rulebooks, rulebook_output
+from cardgen.project import Project
 from cardgen.context import CardOptions, Summary
 
 
 def test_rulebook_output_keeps_the_path_below_its_base():
     assert rulebook_output(Path("/c/rulebook/Regeln.md"), Path("/c")) == "rulebooks/rulebook/Regeln.pdf"
     assert rulebook_output(Path("/c/Regeln.md"), Path("/c")) == "rulebooks/Regeln.pdf"
+
+
+@pytest.mark.parametrize("rulebooks, source, expected", [
+    (("Regeln/*.md",), "Regeln/Regelbuch.md", "rulebooks/Regeln/Regelbuch.pdf"),      # the project names them
+    (("content/**/*.md",), "content/rulebook/Regeln.md", "rulebooks/content/rulebook/Regeln.pdf"),
+    (None, "content/rulebook/Regeln.md", "rulebooks/rulebook/Regeln.pdf"),             # found in the content
+    (None, "Regeln/Regelbuch.md", "rulebooks/Regeln/Regelbuch.pdf"),                   # below the root
+    (None, "../draussen/Regelbuch.md", "rulebooks/Regelbuch.pdf"),                     # outside both
+])
+def test_cardgen_rulebook_writes_where_cardgen_build_puts_the_book(tmp_path, rulebooks, source, expected):
+    """Issue 41, point 6: one book, one path (``cardgen rulebook``'s default output is build's)."""
+    root = tmp_path / "repo"
+    path = root / source
+    path.parent.mkdir(parents=True)
+    path.write_text("# R\n", encoding="utf-8")
+    project = Project(root=root, rulebooks=rulebooks)
+    assert default_rulebook_output(path, project, root / "content") == expected
+    if rulebooks is not None or source.startswith("content/"):          # a book the build makes: its output
+        assert expected in [output for _, output in find_rulebooks(root / "content", Summary(), project)]
 
 
 def test_without_a_project_every_markdown_file_below_the_content_is_a_rulebook(tmp_path):

@@ -246,17 +246,31 @@ def test_build_follows_the_project_file(designer, run):
     assert (designer / "anderswo" / "rulebooks" / "Regeln" / "Regelbuch.pdf").is_file()
 
 
+def test_cardgen_rulebook_writes_the_book_where_cardgen_build_does(designer, run):
+    """Issue 41, point 6: one book, one path -- ``cardgen rulebook Regeln/Regelbuch.md`` wrote
+    ``Ausgabe/rulebooks/Regelbuch.pdf`` beside build's ``Ausgabe/rulebooks/Regeln/Regelbuch.pdf``."""
+    write(designer / "Regeln" / "Regelbuch.md", "# Regeln\n\nText.\n")
+    code, out, err = run(designer, "build")
+    assert code == 0 and "built  rulebooks/Regeln/Regelbuch.pdf" in out, err
+    built = (designer / "Ausgabe" / "rulebooks" / "Regeln" / "Regelbuch.pdf").read_bytes()
+    code, out, err = run(designer / "Regeln", "rulebook", "Regelbuch.md")        # from the book's folder too
+    assert code == 0 and out.endswith("/Ausgabe/rulebooks/Regeln/Regelbuch.pdf (1 pages)\n"), out + err
+    assert sorted(p.relative_to(designer / "Ausgabe").as_posix() for p in (designer / "Ausgabe").rglob("*.pdf")
+                  if "rulebooks" in p.parts) == ["rulebooks/Regeln/Regelbuch.pdf"]
+    assert (designer / "Ausgabe" / "rulebooks" / "Regeln" / "Regelbuch.pdf").read_bytes() == built
+
+
 def test_strict_from_the_project_file_and_no_strict_wins(designer, run):
     write(designer / "Regeln" / "Regelbuch.md", "# Regeln\n\n![Logo](fehlt.svg)\n")
     write(designer / PROJECT_FILE, 'content = "Inhalt"\nout = "Ausgabe"\nrulebooks = ["Regeln/*.md"]\n'
                                    "strict = true\n")
     code, out, err = run(designer, "rulebook", "Regeln/Regelbuch.md")
     assert code == 1
-    assert err.splitlines()[-1] == "--strict: 1 warning(s) count as errors; Ausgabe/rulebooks/Regelbuch.pdf " \
+    assert err.splitlines()[-1] == "--strict: 1 warning(s) count as errors; Ausgabe/rulebooks/Regeln/Regelbuch.pdf " \
                                    "not written"
     code, out, err = run(designer, "rulebook", "Regeln/Regelbuch.md", "--no-strict")
     assert code == 0, err
-    assert out.endswith("wrote Ausgabe/rulebooks/Regelbuch.pdf (1 pages)\n")
+    assert out.endswith("wrote Ausgabe/rulebooks/Regeln/Regelbuch.pdf (1 pages)\n")
 
 
 def test_a_glob_matching_nothing_and_a_refused_rulebook_are_warnings(designer, tmp_path_factory, run):
@@ -324,17 +338,21 @@ def test_rulebook_key_follows_its_text_settings_and_theme_not_its_folder(designe
 # --- pictures from cardgen's icon set; what watch watches -------------------------------------------
 
 
-def test_pictures_from_cardgens_icon_set_are_named_once(designer, run):
+def test_pictures_from_cardgens_icon_set_are_counted_once_and_named_with_verbose(designer, run):
+    """Issue 41, point 6: one short line on every run; ``--verbose`` names them."""
     write(designer / "Regeln" / "Regelbuch.md", "# Regeln\n\n![Beine](Grafiken/Bewegung/beine.svg)\n")
-    line = "1 picture(s) from cardgen's icon set: Grafiken/Bewegung/beine.svg\n"
+    line = "1 picture(s) from cardgen's icon set (--verbose lists them)\n"
+    named = "1 picture(s) from cardgen's icon set: Grafiken/Bewegung/beine.svg\n"
     code, out, err = run(designer, "build")
     assert code == 0, err
-    assert line in out
-    code, out, err = run(designer, "build")                         # reused: still named
-    assert code == 0 and "reused  rulebooks/Regeln/Regelbuch.pdf" in out and line in out
+    assert line in out and "beine" not in out
+    code, out, err = run(designer, "build", "--verbose")            # reused: still counted, and named
+    assert code == 0 and "reused  rulebooks/Regeln/Regelbuch.pdf" in out and named in out
     code, out, err = run(designer, "rulebook", "Regeln/Regelbuch.md")
     assert code == 0, err
-    assert out == line + "wrote Ausgabe/rulebooks/Regelbuch.pdf (1 pages)\n"
+    assert out == line + "wrote Ausgabe/rulebooks/Regeln/Regelbuch.pdf (1 pages)\n"    # build's path
+    code, out, err = run(designer, "rulebook", "Regeln/Regelbuch.md", "-v")
+    assert code == 0 and out.startswith(named), err
 
 
 def test_watch_watches_the_project(designer, monkeypatch):

@@ -109,14 +109,14 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     cache, summary = ctx.cache, ctx.summary
     faces = FaceStore(cache, jobs)
     missing = []
+    said_by: list[tuple[str, str]] = []             # (face, warning), every face's, in build order
     for job in jobs:
         cache.record(f"face:{job.owner}:{job.kind}", job.key)
         said = cached_warnings(cache, job.key) if cache.has("faces", job.key) else None
         if said is None:                            # not stored whole, under this very key
             missing.append(job)
             continue
-        for warning in said:                        # a reused face says again what its render said
-            ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
+        said_by += [(f"card '{job.owner}' ({job.kind})", warning) for warning in said]   # said again
         summary.add(f"{job.owner} ({job.kind})", built=False)
         ctx.step(f"{job.owner} {job.kind}", "reused")
     workers = max(1, min(usable_cores(), len(missing)))
@@ -146,15 +146,35 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
             errors.append(result)
             continue
         store_face(cache, job.key, result)
-        for warning in result.warnings:
-            ctx.warn(f"card '{job.owner}' ({job.kind}): {warning}")
+        said_by += [(f"card '{job.owner}' ({job.kind})", warning) for warning in result.warnings]
         for note in result.notes:                   # about the machine: said once, not counted, not cached
             ctx.summary.note(note)
         summary.add(f"{job.owner} ({job.kind})", built=True)
         ctx.step(f"{job.owner} {job.kind}", "rendered")
+    for line in face_warnings(said_by):
+        ctx.warn(line)
     if errors:
         raise RenderError("\n".join(errors))
     return faces
+
+
+def face_warnings(said: Iterable[tuple[str, str]], named: int = 3) -> list[str]:
+    """One line per distinct warning of the faces (``said``: (face, warning) in build order): one face's
+    as ``card 'x' (front): …``; one that several faces gave -- a theme's missing ``@import`` reaches
+    every face -- once, with its count and the first ``named`` faces (``… (132 faces: card 'a' (front),
+    …)``), so that one mistake is one line and the preview still finds a face it names."""
+    by_warning: dict[str, dict[str, None]] = {}
+    for face, warning in said:
+        by_warning.setdefault(warning, {})[face] = None
+    lines = []
+    for warning, named_faces in by_warning.items():
+        faces = list(named_faces)
+        if len(faces) == 1:
+            lines.append(f"{faces[0]}: {warning}")
+        else:
+            shown = ", ".join(faces[:named]) + (", …" if len(faces) > named else "")
+            lines.append(f"{warning} ({len(faces)} faces: {shown})")
+    return lines
 
 
 class FacePairs(Sequence[tuple[bytes, "bytes | None"]]):

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.commands.options import (add_chapters_option, add_css_option, add_print_shop_option, add_project_options,
-                                     settings_of)
+                                     add_verbose_option, settings_of)
 from cardgen.errors import display_path, one_line
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
@@ -98,7 +98,7 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
     printed = [("stdout", note) for note in summary.notes]
     printed += [("stderr", warning) for warning in summary.warnings]
     printed += [("stdout", f"{'removed':>8}  {name}") for name in summary.removed]
-    printed += [("stdout", icon_set_line(summary.icon_set))] if summary.icon_set else []
+    printed += [("stdout", icon_set_line(summary.icon_set, settings.verbose))] if summary.icon_set else []
     printed = [(stream, one_line(line)) for stream, line in printed]      # a font's family, an output's name
     for stream, line in printed:
         print(line, file=sys.stderr if stream == "stderr" else sys.stdout)
@@ -162,5 +162,6 @@ def add_parser(sub) -> None:
         add_css_option(p, "for every document of the build")
         add_print_shop_option(p)
         add_chapters_option(p)
+        add_verbose_option(p)
         p.set_defaults(func=func)
 

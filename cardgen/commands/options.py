@@ -50,13 +50,20 @@ def add_chapters_option(p: argparse.ArgumentParser) -> None:
                         "out whole, the reference")
 
 
+def add_verbose_option(p: argparse.ArgumentParser) -> None:
+    """``--verbose``: list in full what a run otherwise only counts (the pictures from cardgen's icon set)."""
+    p.add_argument("--verbose", "-v", action="store_true", default=None,
+                   help="list in full what the run otherwise only counts (the pictures taken from "
+                        "cardgen's icon set)")
+
+
 def settings_of(args: argparse.Namespace) -> Settings:
     """The run's settings: the project file with what this command line gave laid over it (each option
     the command names in ``project_options``, and ``--css`` and ``--print-shop`` where it has them);
     made once per command line (:func:`cardgen.commands.main.main` makes it before the command runs)."""
     settings = getattr(args, "settings", None)
     if settings is None:
-        names = (*getattr(args, "project_options", ()), "css", "print_shop", "chapters")
+        names = (*getattr(args, "project_options", ()), "css", "print_shop", "chapters", "verbose")
         settings = load_settings(**{name: getattr(args, name) for name in names if hasattr(args, name)})
         args.settings = settings
     return settings

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from cardgen.atomic import write_atomic
-from cardgen.commands.options import add_chapters_option, settings_of
+from cardgen.commands.options import add_chapters_option, add_verbose_option, settings_of
 from cardgen.errors import CardgenError, display_path
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -29,8 +29,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                     "document) to an A4 PDF with contents, bookmarks and working links.")
     parser.add_argument("file", type=Path, metavar="FILE.md", help="the Markdown document")
     parser.add_argument("--out", type=Path, metavar="FILE.pdf",
-                        help="where to write the PDF (default: <the project's output folder, else "
-                             "build>/rulebooks/<name>.pdf)")
+                        help="where to write the PDF (default: where cardgen build puts it, <the project's "
+                             "output folder, else build>/rulebooks/<its path below the project root, or the "
+                             "content folder>.pdf; a file outside both: rulebooks/<name>.pdf)")
     parser.add_argument("--assets", type=Path, action="append", default=[], metavar="DIR",
                         help="another folder to look up images in (repeatable; searched after "
                              "the document's folder, before cardgen's own assets)")
@@ -43,6 +44,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                         help="any warning is an error, exit 1 (default: the project file's strict, else off)")
     parser.add_argument("--draft", action="store_true", help="show the TODO notes")
     add_chapters_option(parser)
+    add_verbose_option(parser)
     parser.set_defaults(func=run, project_options=("strict",))
     return parser
 
@@ -50,6 +52,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Build the rulebook; print warnings to stderr; return the exit code."""
     # lazy: the rulebook's build (Markdown, the theme, the cache, WeasyPrint); cli imports this module for every subcommand
+    from cardgen.build import default_rulebook_output
     from cardgen.cache import Cache
     from cardgen.context import Summary, icon_set_line
     from cardgen.rulebook.build import build_rulebook
@@ -57,10 +60,11 @@ def run(args: argparse.Namespace) -> int:
 
     settings = settings_of(args)
     project = settings.project
-    out = args.out or project.out / "rulebooks" / f"{Path(args.file).stem}.pdf"   # never on a card output
     content = args.content
     if content is None and project.content.is_dir():
         content = project.content
+    # where cardgen build puts the same book, below its own folder: never on a card output
+    out = args.out or project.out / default_rulebook_output(args.file, project, content or project.content)
     summary = Summary(strict=settings.strict)
     try:
         theme = theme_for(project, list(settings.css))
@@ -80,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     for message in [*summary.warnings, *summary.notes]:
         print(message, file=sys.stderr)
     if result.icon_set:
-        print(icon_set_line(result.icon_set))
+        print(icon_set_line(result.icon_set, settings.verbose))
     for line in result.todo_lines:                  # as cardgen build says it (rulebook.todo.todo_lines)
         print(line)
     print(f"wrote {display_path(out)} ({result.pages} pages)")

@@ -188,6 +188,7 @@ def _expand_list(state: StateBlock, name: str, filters: dict[str, str], content:
 def _expand_card(state: StateBlock, name: str, options: str, written: str) -> None:
     token = state.push("html_block", "", 0)
     token.content = card_figure_html(name, figure_options(options), written, state.env).rstrip("\n") + "\n"
+    token.info = "card"                 # a figure: a lead-in before it keeps with it (cardgen.rulebook.leadin)
 
 
 EXPAND = {"table": _expand_table, "list": _expand_list}

@@ -34,7 +34,8 @@ from markdown_it.token import Token
 
 from cardgen.errors import Problem, did_you_mean, shortened
 from cardgen.rulebook.frontmatter import read_front_matter
-from cardgen.rulebook.images import MAX_INDEXED_FILES, ImageFolders, find_image
+from cardgen.rulebook.fileindex import MAX_INDEXED_FILES
+from cardgen.rulebook.images import ImageFolders, find_image
 from cardgen.rulebook.keywords import keyword_link_problem
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.rulebook.page import PageSettings, page_settings, to_points
@@ -149,6 +150,9 @@ class _Pictures:
             children[index] = _placeholder(src, str(image.attrGet("style") or ""))
             return [f"image not found: {shortened(src)}{picture.note}", *warnings]
         image.attrSet("src", self.roots.url(picture.path))
+        if picture.case_only:
+            warnings.insert(0, f"image not found: {shortened(src)}{picture.note}; printed from there, "
+                               "as Windows and macOS find it")
         if picture.icon_set and src not in self.icon_set:
             self.icon_set.append(src)
         return warnings

@@ -25,7 +25,13 @@ Nothing is substituted silently:
 * a missing picture gets ``(did you mean '…'?)`` when a file below the
   allowed roots matches it but for case, Unicode normalisation (NFC/NFD),
   ``.png``↔``.svg`` or its folder, written as the author would write it
-  (relative to the document's folder).
+  (relative to the document's folder);
+* a file at the very path written but for case (``w12_weiß.svg`` written,
+  ``W12_weiß.svg`` on disk; folders too) is the one Windows and macOS open:
+  it is used -- after the same checks of its real path -- and the warning
+  with its hint stays (:attr:`Picture.case_only`), so ``--strict`` still asks
+  for the fix.  Two or more such files (possible only where case counts)
+  are ambiguous: none is used and the warning names them.
 
 Every candidate file tried and every name asked of the index is remembered
 (:attr:`ImageFolders.probed`, :attr:`ImageFolders.looked_up`): a build keys the
@@ -50,13 +56,10 @@ from urllib.parse import unquote, urlsplit
 from cardgen.content.pictures import fold
 from cardgen.errors import display_path, shortened
 from cardgen.paths import ASSETS_DIR
+from cardgen.rulebook.fileindex import FileIndex
 from cardgen.safefs import FileRefused, Roots, check_file, inside, resolve_roots
 
 OWN_ASSETS = ASSETS_DIR.resolve()
-SKIPPED_FOLDERS = frozenset({".git", ".hg", ".svn", "build", ".venv", "venv", "node_modules", ".cache",
-                             "__pycache__", ".tox", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
-"""Folders never indexed: version control, the output folder, environments, caches."""
-MAX_INDEXED_FILES = 50_000
 TWINS = {".png": ".svg", ".svg": ".png"}
 OUTSIDE = "its real path lies outside the allowed folders"
 
@@ -73,42 +76,6 @@ def document_roots(document_dir: Path, asset_dirs: Iterable[Path], root: Path | 
 
 def _key(parts: Iterable[str]) -> tuple[str, ...]:
     return tuple(fold(part) for part in parts)
-
-
-@dataclass(frozen=True)
-class FileIndex:
-    """Every file below some folders, by folded name (see :func:`fold`).
-
-    Built by walking each folder once without following links to folders and
-    without entering :data:`SKIPPED_FOLDERS`.  It stops after ``limit`` files
-    (:data:`MAX_INDEXED_FILES`, so that a huge folder stays fast) and then says
-    so (``truncated``): files beyond the cap give no hint and do not keep
-    cardgen's icon set from standing in for them."""
-
-    by_name: dict[str, tuple[Path, ...]]
-    truncated: bool = False
-
-    @classmethod
-    def build(cls, folders: Iterable[Path], limit: int = MAX_INDEXED_FILES) -> FileIndex:
-        by_name: dict[str, list[Path]] = {}
-        count = 0
-        for folder in folders:
-            for current, dirs, files in os.walk(folder, followlinks=False):
-                dirs[:] = sorted(d for d in dirs if d not in SKIPPED_FOLDERS)
-                for name in sorted(files):
-                    if count >= limit:
-                        return cls(_frozen(by_name), truncated=True)
-                    by_name.setdefault(fold(name), []).append(Path(current, name))
-                    count += 1
-        return cls(_frozen(by_name))
-
-    def named(self, *names: str) -> list[Path]:
-        """The files called any of ``names`` (folded), in walk order."""
-        return [path for name in names for path in self.by_name.get(fold(name), ())]
-
-
-def _frozen(by_name: dict[str, list[Path]]) -> dict[str, tuple[Path, ...]]:
-    return {name: tuple(paths) for name, paths in by_name.items()}
 
 
 @dataclass
@@ -168,6 +135,7 @@ class Picture:
     icon_set: bool = False         # drawn from cardgen's own icon set
     note: str = ""                 # " (why refused)" or " (did you mean '…'?)"
     partial: bool = False          # the file index it consulted was cut at MAX_INDEXED_FILES
+    case_only: bool = False        # found at the path written but for case (``note`` names the file)
 
 
 def _relative(src: str) -> PurePosixPath | None:
@@ -242,8 +210,40 @@ def _hint(relative: PurePosixPath, folders: ImageFolders, pool: list[Path]) -> s
         return (parent not in places, fold(path.name) != wanted, -common, len(path.parts), str(path))
 
     best = min(pool, key=rank)
-    shown = Path(os.path.relpath(best, folders.document_dir)).as_posix()
-    return f" (did you mean '{shown}'?{_unicode_form(best.name, relative.name)})"
+    return f" (did you mean '{_as_written(best, folders)}'?{_unicode_form(best.name, relative.name)})"
+
+
+def _as_written(path: Path, folders: ImageFolders) -> str:
+    """``path`` as the author writes a reference to it: relative to the document's folder."""
+    return Path(os.path.relpath(path, folders.document_dir)).as_posix()
+
+
+def _same_but_case(relative: PurePosixPath, folders: ImageFolders, pool: list[Path]) -> list[Path]:
+    """The files of ``pool`` at the first place (:func:`_candidates`) whose path is the one written
+    but for case, every folder and the name compared lower-cased: what Windows and macOS open."""
+    for candidate in _candidates(relative, folders):
+        written = os.path.normpath(candidate).lower()
+        same = [path for path in pool if str(path).lower() == written]
+        if same:
+            return same
+    return []
+
+
+def _by_case(relative: PurePosixPath, folders: ImageFolders, pool: list[Path], partial: bool) -> Picture | None:
+    """The picture of a case-only mismatch (see the module docstring), or ``None`` when there is none."""
+    same = _same_but_case(relative, folders, pool)
+    if len(same) > 1:
+        names = ", ".join(f"'{_as_written(path, folders)}'" for path in same)
+        return Picture(None, note=f" ({len(same)} files differ from it only in case: {names}; none is used, "
+                                  "rename all but one)", partial=partial)
+    if not same:
+        return None
+    folders.probed.append(same[0])
+    try:
+        real = check_file(same[0], folders.allowed)
+    except FileRefused as exc:
+        return Picture(None, note=_refusal(same[0], exc.reason, folders), partial=partial)
+    return Picture(real, note=f" (did you mean '{_as_written(same[0], folders)}'?)", partial=partial, case_only=True)
 
 
 def _unicode_form(real: str, written: str) -> str:
@@ -274,7 +274,8 @@ def find_image(src: str, folders: ImageFolders) -> Picture:
     if not pool:
         own = _own_icon(relative)
         return Picture(own, icon_set=own is not None, partial=index.truncated)
-    return Picture(None, note=_hint(relative, folders, pool), partial=index.truncated)
+    return (_by_case(relative, folders, pool, index.truncated)
+            or Picture(None, note=_hint(relative, folders, pool), partial=index.truncated))
 
 
 def resolve_image(src: str, document_dir: Path, asset_dirs: list[Path], root: Path | None = None) -> Path | None:

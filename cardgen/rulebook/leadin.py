@@ -1,10 +1,11 @@
-"""Lead-ins: a paragraph ending in ":" gets the class ``lead-in`` when a table, list or picture follows.
+"""Lead-ins: a paragraph ending in ":" gets the class ``lead-in`` when a table, list, picture or card figure follows.
 
 "Die Farben der Marker bedeuten Folgendes:" introduces what comes next and must not end a page
 without it.  CSS cannot see a paragraph's last character, so this core rule marks it and
 ``book.css`` keeps it with the next block (``p.lead-in { break-after: avoid }``).  What counts as
-introduced: a table, a bullet or numbered list, or a paragraph holding nothing but pictures
-(attributes such as ``{align="center"}`` already taken off).  A paragraph ending in ":" before
+introduced: a table, a bullet or numbered list, a paragraph holding nothing but pictures
+(attributes such as ``{align="center"}`` already taken off), or a card figure (``{{ card: … }}``:
+"… des Modells:" ended a page whose figure began the next).  A paragraph ending in ":" before
 anything else (more prose, a heading, a box) is left alone.
 
 It runs after the inline rules, the attributes and the TODO notes
@@ -33,20 +34,25 @@ def _is_picture(tokens: list[Token], index: int) -> bool:
     return bool(pictures) and not rest
 
 
+def _is_figure(token: Token) -> bool:
+    """Whether ``token`` is a card figure (:func:`cardgen.rulebook.directive.content_directive`)."""
+    return token.type == "html_block" and token.info == "card"
+
+
 def _ends_with_colon(inline: Token) -> bool:
     text = [child for child in inline.children or () if child.type not in _BLANK]
     return bool(text) and text[-1].type == "text" and text[-1].content.rstrip().endswith(":")
 
 
 def mark_lead_ins(state: StateCore) -> None:
-    """Core rule: give each paragraph ending in ":" followed by a table, list or picture the class."""
+    """Core rule: give each paragraph ending in ":" followed by a table, list, picture or figure the class."""
     tokens = state.tokens
     for index in range(len(tokens) - 3):
         token = tokens[index]
         if token.type != "paragraph_open" or token.hidden or not _ends_with_colon(tokens[index + 1]):
             continue
         following = index + 3                       # after paragraph_open, inline, paragraph_close
-        if tokens[following].type in _INTRODUCED or _is_picture(tokens, following):
+        if tokens[following].type in _INTRODUCED or _is_picture(tokens, following) or _is_figure(tokens[following]):
             token.attrJoin("class", LEAD_IN)
 
 

@@ -75,3 +75,33 @@ def test_on_one_usable_core_the_faces_render_here_without_a_pool(tmp_path, monke
     ctx = BuildContext(content=None, derived=None, out_dir=tmp_path)  # type: ignore[arg-type]
     render_faces(ctx, [_job("a", "front"), _job("a", "back"), _job("p", "power")])
     assert ctx.cache.has("faces", "a-back")
+
+
+MISSING_IMPORT = "refused to read theme/schriften.css: no such file"
+
+
+def _said(job: FaceJob) -> Face:
+    """A face whose render met the theme's missing @import; b's back overflows too."""
+    own = ("text overflows",) if job.key == "b-back" else ()
+    return Face(b"%PDF " + job.key.encode(), (MISSING_IMPORT, *own))
+
+
+def test_a_problem_every_face_met_is_one_line_with_its_count_rendered_and_reused(tmp_path, monkeypatch):
+    """Issue 41, point 6: a theme's missing @import reached every face; said once with its count and
+    the first faces, the one face's own warning as before -- whether rendered now or reused."""
+    monkeypatch.setattr(faces_module, "PARALLEL_FROM", 99)          # render here, in this process
+    monkeypatch.setattr(faces_module, "pool_context", lambda: None)
+    monkeypatch.setattr(faces_module, "_render_safely", _said)
+    jobs = [_job("a", "front"), _job("a", "back"), _job("b", "front"), _job("b", "back"), _job("p", "power")]
+    expected = [f"{MISSING_IMPORT} (5 faces: card 'a' (front), card 'a' (back), card 'b' (front), …)",
+                "card 'b' (back): text overflows"]
+    for run in ("rendered", "reused"):
+        ctx = BuildContext(content=None, derived=None, out_dir=tmp_path)  # type: ignore[arg-type]
+        render_faces(ctx, jobs)
+        assert ctx.summary.warnings == expected, run
+        assert len(ctx.summary.reused if run == "reused" else ctx.summary.built) == 5
+
+
+def test_two_faces_sharing_a_problem_are_both_named():
+    assert faces_module.face_warnings([("card 'a' (front)", "w"), ("card 'a' (front)", "w"),
+                                       ("card 'b' (back)", "w")]) == ["w (2 faces: card 'a' (front), card 'b' (back))"]

@@ -12,6 +12,8 @@ Regeln/Regelbuch.md          his puppeteer front matter and footer, [[toc]], a l
                              before a table, narrow table columns, TODOs in a table cell, in a
                              paragraph and in a heading ("Kräfte TODO"), links that differ from
                              their targets only in case (#Vergiftung)
+                             Appended for issue 41, point 2: the picture Grafiken/w12_weiß.svg,
+                             whose file is Grafiken/W12_weiß.svg (case-only mismatch)
                              Appended for issue 29, points 6-9 (tests/e2e/test_rulebook_repo_flow.py):
                              "## 03 . TODO" (an empty TODO section), a chapter "## Marker" whose
                              prose ends its first page with a table of narrow one-word columns
@@ -21,9 +23,11 @@ Regeln/Regelbuch.md          his puppeteer front matter and footer, [[toc]], a l
                              does not fit the rest of its page, and a 1 mm wide raw-HTML box
                              forcing "Farbe Wurfergebnis" to break at their first syllables
 Regeln/Eigenschaften.md      every admonition type of Markdown Extended (check/cite/fail first),
-                             titled and untitled boxes
+                             titled and untitled boxes; appended for issue 41, point 8, two boxes
+                             whose whole body is a TODO note (a nested "!!! TODO", a TODO line)
 Regeln/Grafiken/stern.svg    a picture only Regelbuch.md uses
 Regeln/Grafiken/schild.svg   a picture only Eigenschaften.md uses
+Regeln/Grafiken/W12_weiß.svg a die in #1f6fb2, named w12_weiß.svg by Regelbuch.md
 ```
 
 There is no ``content/`` folder: the repository holds rulebooks only.

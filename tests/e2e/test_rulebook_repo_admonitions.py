@@ -50,7 +50,7 @@ def eigenschaften(tmp_path_factory) -> tuple[str, bytes]:
             code = main(["rulebook", "Regeln/Eigenschaften.md"])
     assert code == 0, err.getvalue()
     return ((repo / "Regeln" / "Eigenschaften.md").read_text(encoding="utf-8"),
-            (repo / "build" / "rulebooks" / "Eigenschaften.pdf").read_bytes())
+            (repo / "build" / "rulebooks" / "Regeln" / "Eigenschaften.pdf").read_bytes())
 
 
 def left_column_runs(pdf: bytes) -> list[tuple[int, int, int]]:

@@ -177,6 +177,30 @@ def test_case_only_links_are_warned_about_and_work(books):
         assert reader.get_destination_page_number(named[slug]) + 1 == page_of(pages, title)
 
 
+DIE_BLUE = (0x1F, 0x6F, 0xB2)           # the outline of Regeln/Grafiken/W12_weiß.svg
+
+
+def test_a_picture_named_in_another_case_prints_and_is_warned_about(books):
+    """Issue 41, point 2: ``w12_weiß.svg`` written, ``W12_weiß.svg`` on disk: the die is drawn on its
+    page (its blue outline in the rendered page, no placeholder with its name) and the warning with
+    its hint stays, so ``--strict`` still fails."""
+    import pypdfium2
+
+    assert re.search(r"Regelbuch\.md:\d+: warning: image not found: Grafiken/w12_weiß\.svg \(did you mean "
+                     r"'Grafiken/W12_weiß\.svg'\?\); printed from there, as Windows and macOS find it",
+                     books["final"]["stderr"]), books["final"]["stderr"]
+    assert "w12_weiß" not in _flat(books["final"]["pages"])
+    number = page_of(books["final"]["pages"], r"Der weiße Würfel:")
+    document = pypdfium2.PdfDocument(books["final"]["pdf"])
+    try:
+        image = document[number - 1].render(scale=100 / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
+    colours = image.getcolors(image.width * image.height) or []
+    blue = sum(count for count, pixel in colours if all(abs(a - b) <= 24 for a, b in zip(pixel, DIE_BLUE)))
+    assert blue > 100, blue
+
+
 def test_no_heading_ends_a_page_wherever_the_headings_fall(tmp_path):
     """Sections of every length from a line to a dozen lines put headings at every height of a page;
     with the designer's stylesheet none is left at the foot of one."""

@@ -64,7 +64,7 @@ def built(tmp_path_factory) -> tuple[Path, str]:
         monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)     # no "Nova Round" of another test's project
         code, _, err = run(repo, monkeypatch, "rulebook", "Regeln/Regelbuch.md")     # (fonts stay in a process)
     assert code == 0, err
-    return repo / "build" / "rulebooks" / "Regelbuch.pdf", err
+    return repo / "build" / "rulebooks" / "Regeln" / "Regelbuch.pdf", err
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +148,7 @@ def test_missing_harfbuzz_subset_is_one_note_and_no_warning(tmp_path, monkeypatc
     assert err.count(HARFBUZZ_SUBSET_NOTE) == 1
     assert "HarfBuzz-Subset for font" not in err
     assert "warning" not in err
-    assert "wrote build/rulebooks/Eigenschaften.pdf" in out
+    assert "wrote build/rulebooks/Regeln/Eigenschaften.pdf" in out
 
 
 def embedded_font(pdf: Path, name: str) -> tuple[TTFont, pikepdf.Array]:
@@ -165,7 +165,7 @@ def embedded_font(pdf: Path, name: str) -> tuple[TTFont, pikepdf.Array]:
 def test_the_headings_print_in_the_bold_cardgen_synthesised(book):
     """WeasyPrint subsets with the glyph ids kept: glyph by glyph, the embedded bold is the repository's
     regular emboldened by em/24 (2048 / 24 = 85 units), its advances wider by as much."""
-    regular = TTFont(book.parents[2] / "Fonts" / "NovaRound-Regular.ttf")
+    regular = TTFont(book.parents[3] / "Fonts" / "NovaRound-Regular.ttf")
     bold, widths = embedded_font(book, "Nova-Round-Bold")
     assert bold["name"].getDebugName(4) == "Nova Round Bold (synthesised by cardgen)"
     order = regular.getGlyphOrder()
@@ -199,7 +199,7 @@ def test_the_title_prints_darker_than_the_regular_and_a_cold_cache_gives_the_sam
     monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)     # the process's fonts forgotten: the bold
     code, _, plain_err = run(plain, monkeypatch, "rulebook", "Regeln/Regelbuch.md")    # face is not there
     assert code == 0 and "synthesised" not in plain_err
-    bold, regular = title_darkness(book, tmp_path), title_darkness(plain / "build/rulebooks/Regelbuch.pdf", tmp_path)
+    bold, regular = title_darkness(book, tmp_path), title_darkness(plain / "build/rulebooks/Regeln/Regelbuch.pdf", tmp_path)
     assert regular > 5_000 and bold > 1.3 * regular, (bold, regular)         # 13,449 against 8,694
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cold-cache"))        # the faces made again
@@ -207,4 +207,4 @@ def test_the_title_prints_darker_than_the_regular_and_a_cold_cache_gives_the_sam
     again = make_rulebook_repo(tmp_path / "again")
     assert run(again, monkeypatch, "rulebook", "Regeln/Regelbuch.md")[0] == 0
     assert len(list((tmp_path / "cold-cache" / "cardgen" / "fonts").glob("*.ttf"))) == 3
-    assert (again / "build/rulebooks/Regelbuch.pdf").read_bytes() == book.read_bytes()
+    assert (again / "build/rulebooks/Regeln/Regelbuch.pdf").read_bytes() == book.read_bytes()

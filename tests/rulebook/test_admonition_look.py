@@ -102,3 +102,54 @@ def test_a_theme_switches_labels_on(tmp_path):
            ' --cardgen-admonition-info-label: "Info"; }')
     text = text_of(render(tmp_path, WORDLESS, css))
     assert [word for word in ADDED if word in text] == ["Aktion", "Reaktion", "Info"]
+
+
+TITLE_ONLY = """\
+!!! danger Zauber wirken - 2 ⊙
+
+    !!! TODO
+
+!!! warning Abwehr
+    TODO Kosten festlegen
+
+!!! note Mit Inhalt
+    Ein Satz.
+"""
+
+
+def bars_and_title_bands(pdf: bytes, scale: float = 2.0) -> list[tuple[float, float]]:
+    """Page 1, box by box top to bottom: (height of its left bar, height of the tinted band at its top
+    edge -- title bar and the borders touching it), in points, measured in the rendered page."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=scale).to_pil().convert("RGB")
+    finally:
+        document.close()
+    width, height = image.size
+    x = min(x for x in range(width) for y in range(0, height, 2) if min(image.getpixel((x, y))) < 200) + 1
+    inside = x + round(5 * scale)                       # right of the 4 pt bar, left of the title's icon
+    found = []
+    y = 0
+    while y < height:
+        if min(image.getpixel((x, y))) >= 200:
+            y += 1
+            continue
+        top = y
+        while y < height and min(image.getpixel((x, y))) < 200:
+            y += 1
+        band = top
+        while band < y and min(image.getpixel((inside, band))) < 250:
+            band += 1
+        found.append(((y - top) / scale, (band - top) / scale))
+    return found
+
+
+def test_a_box_whose_whole_body_was_a_todo_is_its_title_bar_alone(tmp_path):
+    """Issue 41, point 8: no empty band under the title of a box whose body was hidden (a nested
+    ``!!! TODO`` box, a TODO paragraph); a box with a body keeps its band (the measure's control)."""
+    pdf = render(tmp_path, TITLE_ONLY)
+    text = text_of(pdf)
+    assert "Zauber wirken" in text and "Abwehr" in text and "TODO" not in text
+    (spell_bar, spell_band), (guard_bar, guard_band), (body_bar, body_band) = bars_and_title_bands(pdf)
+    assert spell_bar - spell_band <= 1.5 and guard_bar - guard_band <= 1.5
+    assert body_bar - body_band > 10

@@ -261,3 +261,87 @@ def test_a_change_of_the_unit_changes_the_figure_in_one_build(small_project_buil
     text = figure_text(out / RULEBOOK)
     assert "Feldmarschall" in text and "Probekrieger" not in text
     assert RULEBOOK in build(content, out).reused                # and stays put when nothing changed
+
+
+# --- issue 41, point 7: markers beside, never on, what the card prints; a lead-in keeps its figure ------------
+
+Box = tuple[float, float, float, float]             # left, bottom, right, top: PDF points, from the bottom left
+
+
+def _page_box(obj) -> Box:
+    """``obj``'s bounds on the page: through the matrix of every form it lies in."""
+    left, bottom, right, top = obj.get_bounds()
+    corners = [(left, bottom), (left, top), (right, bottom), (right, top)]
+    container = obj.container
+    while container is not None:
+        m = container.get_matrix()
+        corners = [(m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f) for x, y in corners]
+        container = container.container
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """How far two boxes reach into each other (pt; 0 or less: apart)."""
+    return min(a[2] - b[0], b[2] - a[0], a[3] - b[1], b[3] - a[1])
+
+
+def marker_and_ink_boxes(pdf: Path, figure: Figure) -> tuple[list[Box], list[tuple[str, Box]]]:
+    """On the figure's page: each marker's disc (a path the rulebook draws, 12-20 pt square, at most
+    ``MARKER_PT`` outside the card), and what the card and the page print -- every text object, and
+    every picture or icon of the card (an image, or a drawing at most 24 pt across: the frames, bars
+    and cells of the card are larger)."""
+    import pypdfium2
+    import pypdfium2.raw as pdfium_c
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        page = document[figure.page - 1]
+        height = page.get_height()
+        left, right = figure.left - MARKER_PT, figure.left + figure.width + MARKER_PT
+        bottom, top = height - figure.top - figure.height - MARKER_PT, height - figure.top + MARKER_PT
+        markers, ink = [], []
+        for obj in page.get_objects(max_depth=8):
+            box = _page_box(obj)
+            width, tall = box[2] - box[0], box[3] - box[1]
+            near = left <= box[0] and box[2] <= right and bottom <= box[1] and box[3] <= top
+            if obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT:
+                ink.append(("text", box))
+            elif obj.level == 0 and obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
+                if near and 12 <= width <= 20 and abs(width - tall) < 1.5:
+                    markers.append(box)
+            elif obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE or (obj.level > 0 and max(width, tall) <= 24):
+                ink.append(("icon", box))
+    finally:
+        document.close()
+    markers = sorted({tuple(round(v) for v in m): m for m in markers}.values())   # a disc and its ring: one
+    return markers, [(kind, box) for kind, box in ink if not any(_within(box, m) for m in markers)]
+
+
+def _within(inner: Box, outer: Box, slack: float = 1.0) -> bool:
+    """Whether ``inner`` lies inside ``outer`` (a marker's own number is no word it covers)."""
+    return (outer[0] - slack <= inner[0] and inner[2] <= outer[2] + slack
+            and outer[1] - slack <= inner[1] and inner[3] <= outer[3] + slack)
+
+
+@pytest.mark.parametrize("which, count", [(0, 16), (2, 8)])       # the unit card's front, the power card
+def test_no_marker_covers_a_word_or_an_icon(rulebook, which, count):
+    """Issue 41, point 7: the power card's 2 lay on "erleiden", its 1 on the school's icon, the unit card's
+    16 crowded "1359 pkt" (0.1 pt apart); measured as boxes in the PDF, every marker keeps clear of every
+    icon and half a point from every word."""
+    figure = figures(rulebook)[which]
+    found, ink = marker_and_ink_boxes(rulebook, figure)
+    assert len(found) == count, found
+    covered = [(marker, kind, box) for marker in found for kind, box in ink
+               if _overlap(marker, box) > (-0.5 if kind == "text" else 0.25)]
+    assert covered == []
+
+
+def test_a_lead_in_keeps_its_card_figure(rulebook, example_faces, tmp_path):
+    """Issue 41, point 7: "… des Modells:" ended page 6, its figure (the back) began page 7."""
+    back = figures(rulebook)[1]
+    assert any(w.text == "Modells:" for w in words(rulebook, back.page))
+    content, cards = example_faces
+    document = read_document(tmp_path / "K.md", "# K\n\nDie Rückseite:\n\n{{ card: sturmtruppe side=back }}\n",
+                             [], content=content, cards=cards)
+    assert '<p class="lead-in">Die Rückseite:</p>\n<div class="card-figure"' in document.body_html

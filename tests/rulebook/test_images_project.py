@@ -92,11 +92,43 @@ def test_the_documents_own_pictures_need_no_project(repo):
 
 # --- did you mean … ------------------------------------------------------------------------------
 
+CASE_ONLY = "; printed from there, as Windows and macOS find it"
+
+
 @pytest.mark.parametrize("root", [True, False])
-def test_wrong_case_names_the_real_file(repo, root):
+def test_wrong_case_names_the_real_file_and_prints_it_as_windows_does(repo, root):
+    """Issue 41, point 2: the file his machine opened is printed; the warning with its hint stays."""
     document = read(repo, "# R\n\n![W12](Grafiken/Abbildungen/w12_weiß.svg)\n", root=repo if root else None)
     assert messages(document) == ["image not found: Grafiken/Abbildungen/w12_weiß.svg "
-                                  "(did you mean 'Grafiken/Abbildungen/W12_weiß.svg'?)"]
+                                  "(did you mean 'Grafiken/Abbildungen/W12_weiß.svg'?)" + CASE_ONLY]
+    assert document.problems[0].line == 3 and document.problems[0].severity == "warning"
+    assert image_files(document) == [(repo / "Regeln" / "Grafiken" / "Abbildungen" / "W12_weiß.svg").resolve()]
+    assert "missing-image" not in document.body_html and document.icon_set == []
+
+
+def test_a_folder_written_in_another_case_is_found_too(repo):
+    document = read(repo, "![W12](grafiken/ABBILDUNGEN/w12_weiß.svg)\n", root=repo)
+    assert messages(document) == ["image not found: grafiken/ABBILDUNGEN/w12_weiß.svg "
+                                  "(did you mean 'Grafiken/Abbildungen/W12_weiß.svg'?)" + CASE_ONLY]
+    assert image_files(document) == [(repo / "Regeln" / "Grafiken" / "Abbildungen" / "W12_weiß.svg").resolve()]
+
+
+def test_two_files_differing_only_in_case_are_ambiguous_and_neither_is_printed(repo):
+    put(repo / "Regeln" / "Grafiken" / "Abbildungen" / "w12_Weiß.svg")
+    document = read(repo, "![W12](Grafiken/Abbildungen/w12_weiß.svg)\n", root=repo)
+    assert messages(document) == ["image not found: Grafiken/Abbildungen/w12_weiß.svg (2 files differ from it "
+                                  "only in case: 'Grafiken/Abbildungen/W12_weiß.svg', "
+                                  "'Grafiken/Abbildungen/w12_Weiß.svg'; none is used, rename all but one)"]
+    assert "<img" not in document.body_html
+
+
+@pytest.mark.parametrize("written", ["Grafiken/Abbildungen/w12_weiss.svg", "Grafiken/W12_weiß.svg",
+                                     "Grafiken/Abbildungen/W12_weiß.png"])
+def test_more_than_case_apart_is_a_hint_only(repo, written):
+    """ß written ss, another folder, another type: no machine opens these; a hint, no picture."""
+    document = read(repo, f"![W12]({written})\n", root=repo)
+    [message] = messages(document)
+    assert "(did you mean '" in message and CASE_ONLY not in message
     assert "<img" not in document.body_html
 
 
@@ -139,7 +171,9 @@ def test_without_a_project_only_the_documents_folder_and_assets_are_searched(rep
 def test_a_hint_in_an_asset_folder_is_written_relative_to_the_document(repo):
     put(repo / "Bilder" / "Marker" / "Brennen.svg")
     document = read(repo, "![b](Marker/brennen.svg)\n", assets=[repo / "Bilder"])
-    assert messages(document) == ["image not found: Marker/brennen.svg (did you mean '../Bilder/Marker/Brennen.svg'?)"]
+    assert messages(document) == ["image not found: Marker/brennen.svg (did you mean '../Bilder/Marker/Brennen.svg'?)"
+                                  + CASE_ONLY]          # in an asset folder too, the case-only file is printed
+    assert image_files(document) == [(repo / "Bilder" / "Marker" / "Brennen.svg").resolve()]
 
 
 # --- cardgen's icon set ----------------------------------------------------------------------------
@@ -177,9 +211,12 @@ def test_a_missing_picture_neither_the_project_nor_cardgen_has_is_just_missing(r
 
 # --- refused files -------------------------------------------------------------------------------------
 
-def test_a_symlink_out_of_the_root_is_refused_with_its_reason(repo, tmp_path):
+@pytest.mark.parametrize("name", ["brennen.svg", "Brennen.svg"])
+def test_a_symlink_out_of_the_root_is_refused_with_its_reason(repo, tmp_path, name):
+    """Also when the link is found by a name that differs only in case (issue 41, point 2): the file
+    found so passes the same checks as one found by its exact name."""
     secret = put(tmp_path / "draussen" / "brennen.svg", "<svg id='secret'/>")
-    link = repo / "Regeln" / "Grafiken" / "Marker" / "brennen.svg"
+    link = repo / "Regeln" / "Grafiken" / "Marker" / name
     link.parent.mkdir(parents=True)
     link.symlink_to(secret)
     document = read(repo, "![b](Grafiken/Marker/brennen.svg)\n", root=repo)
