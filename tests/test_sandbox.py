@@ -50,6 +50,9 @@ def render(source: str, **values) -> str:
     ("{{ (2 ** 100000) }}", "an integer of more than"),
     ("{{ 1 / 0 }}", "ZeroDivisionError: division by zero"),
     ("{{ 10.0 ** 1000 }}", "OverflowError"),
+    ("{{ 'a' * 'b' }}", "TypeError: can't multiply sequence"),
+    ("{{ 1 < 'a' }}", "TypeError: '<' not supported"),
+    ("{{ 'x'|center('y') }}", "TypeError"),
 ], ids=lambda value: value[:40] if isinstance(value, str) and "{" in value else None)
 def test_a_template_over_its_budget_is_refused_with_its_line(source, message):
     with pytest.raises(TemplateLimit, match=message.replace("*", r"\*").replace("(", r"\(")) as caught:

@@ -89,7 +89,7 @@ class BoundedTemplate(jinja2.Template):
         except RecursionError as exc:
             raise _located(TemplateLimit("nested too deeply: a macro, loop or include that calls itself?"),
                            exc) from None
-        except (ArithmeticError, ValueError, MemoryError) as exc:
+        except (ArithmeticError, ValueError, TypeError, MemoryError) as exc:   # 'a' * 'b', 1 < 'a' ...
             raise _located(TemplateLimit(f"{type(exc).__name__}: {exc}"), exc) from None
         finally:
             budget.end(token)

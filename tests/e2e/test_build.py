@@ -388,6 +388,9 @@ def test_plain_output_is_one_line_per_step_and_a_summary(cli, copy):
     icons = [line for line in lines if "picture(s) from cardgen's icon set" in line]
     assert icons == ["16 picture(s) from cardgen's icon set (--verbose lists them)"]   # Regeln.md draws on them
     lines.remove(icons[0])
+    todos = [line for line in lines if "TODO note(s)" in line]        # a reused book says what it hid, too
+    assert len(todos) == 1 and todos[0].endswith("rulebook/Regeln.md: 2 TODO note(s) hidden (--draft shows them)")
+    lines.remove(todos[0])
     steps = len(FACES) + len(SHEETS) + 1 + 1                # faces, sheets, changed-cards.pdf, Regeln.pdf
     assert len(lines) == steps + 1
     assert all(STEP.match(line) for line in lines[:-1]), out
