@@ -18,8 +18,9 @@ Regeln/Regelbuch.md          his puppeteer front matter and footer, [[toc]], a l
                              (Symbol/Kürzel/Ergebnis, Wurfergebnis/Infanterie/passiv/schweben)
                              and the lead-in "Die Wirkung der Marker im Einzelnen:" before a
                              table kept whole, then "### Reichweiten" over a 24-row table that
-                             does not fit the rest of its page (kept whole: moves with its heading), and a 1 mm wide raw-HTML box
-                             forcing "Farbe Wurfergebnis" to break at their first syllables
+                             does not fit the rest of its page (kept whole: moves with its heading),
+                             and a 1 mm wide raw-HTML box forcing "Wurfergebnis" to break at its
+                             syllables ("Farbe" is too short to break)
 Regeln/Eigenschaften.md      every admonition type of Markdown Extended (check/cite/fail first),
                              titled and untitled boxes
 Regeln/Grafiken/stern.svg    a picture only Regelbuch.md uses
