@@ -87,11 +87,11 @@ def build(tmp_path: Path, monkeypatch, base: str | None) -> list[Char]:
     return chars(root / "build" / "rulebooks" / "Buch.pdf")
 
 
-def first(found: list[Char], word: str) -> list[Char]:
-    """The characters of the first printing of ``word`` (its spaces are not printed characters)."""
+def first(found: list[Char], word: str, last: bool = False) -> list[Char]:
+    """The characters of the first (or last) printing of ``word`` (its spaces are not printed characters)."""
     word = word.replace(" ", "")
     text = "".join(c.text for c in found)
-    start = text.index(word)
+    start = text.rindex(word) if last else text.index(word)
     return found[start:start + len(word)]
 
 
