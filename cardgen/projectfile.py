@@ -80,6 +80,7 @@ class ProjectFile(BaseModel):
     version: str | None = None
     version_on_cards: bool = False
     keyword_links: Literal["first", "every", "off"] = "first"
+    rulebook_base: Literal["cardgen", "markdown-extended"] = "cardgen"
     toc: Toc | None = None
     css: Css = Css()
 

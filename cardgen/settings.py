@@ -47,6 +47,12 @@ class Settings:
         named = "content" in dict(self.overrides) or self.project.content_named
         return not named and self.project.rulebooks is not None and not os.path.lexists(self.content)
 
+    def unadopted(self) -> bool:
+        """Whether this run is in a repository cardgen has not been set up in: no project file, and no
+        content folder given on the command line or found (``cardgen build`` then says what to run)."""
+        return (self.project.file is None and "content" not in dict(self.overrides)
+                and not os.path.lexists(self.content))
+
     def reload(self) -> Settings:
         """The project file read again, the same command line laid over it."""
         return load_settings(self.start, **dict(self.overrides))
@@ -66,6 +72,12 @@ def load_settings(start: Path | None = None, **overrides: Any) -> Settings:
                     css=tuple(Path(p) for p in given.get("css", ())), print_shop=bool(given.get("print_shop", False)),
                     chapters=bool(given.get("chapters", True)), verbose=bool(given.get("verbose", False)),
                     overrides=tuple(sorted(given.items())), start=start)
+
+
+def unadopted_line(root: Path) -> str:
+    """The one line a run says where :meth:`Settings.unadopted` holds."""
+    return (f"{display_path(root / 'cardgen.toml')}: not found (here or above), and no content folder: run "
+            "`cardgen init` to adopt this repository (a cardgen.toml naming your books, stylesheets and fonts)")
 
 
 def no_content_line(folder: Path) -> str:

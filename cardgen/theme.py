@@ -56,6 +56,7 @@ class Theme:
                                                           # the faces made from them, by their digest)
     warnings: tuple[Problem, ...] = ()                    # unusable fonts and stylesheets (the caller reports them)
     notes: tuple[str, ...] = ()                           # the faces synthesised (cardgen.fontsynth), said once a run
+    base: str = "cardgen"                                 # the rulebook's look under the author's CSS (rulebook.layout)
 
     @classmethod
     def none(cls) -> "Theme":
@@ -84,6 +85,8 @@ class Theme:
 
     def _read_digest(self) -> str:
         sha = hashlib.sha256(b"cardgen-theme 1\0")
+        if self.base != "cardgen":                        # (cardgen's own: the digests of before the key)
+            sha.update(f"base:{self.base}\0".encode("utf-8"))
         for target, files in self.css:
             if not files:
                 continue
@@ -135,7 +138,7 @@ def theme_for(project: Project, extra_css: Sequence[Path] = (), targets: Sequenc
             raise UsageError(f"--css {display_path(path)}: {exc.reason}") from None
     has_file = project.file is not None
     if not has_file and not extra:
-        return Theme()
+        return Theme(base=project.rulebook_base)
     root = project.root.resolve()
     roots = resolve_roots(([root] if has_file else []) + [p.parent for p in extra])
     warnings: list[Problem] = []
@@ -166,7 +169,7 @@ def theme_for(project: Project, extra_css: Sequence[Path] = (), targets: Sequenc
         templates = None
     return Theme(roots=roots + made_in, css=tuple(css), font_faces=font_face_rules(faces + made),
                  templates=templates, fonts=tuple(face.path for face in faces), warnings=tuple(warnings),
-                 notes=tuple(notes))
+                 notes=tuple(notes), base=project.rulebook_base)
 
 
 class ThemeLoader(jinja2.BaseLoader):

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 
 from cardgen.commands.options import (add_chapters_option, add_css_option, add_print_shop_option, add_project_options,
                                      add_verbose_option, settings_of)
-from cardgen.errors import display_path, one_line
+from cardgen.errors import UsageError, display_path, one_line
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
 from cardgen.project import CSS_TARGETS
 from cardgen import speed
-from cardgen.settings import Settings
+from cardgen.settings import Settings, unadopted_line
 
 if TYPE_CHECKING:           # the build's stages: imported by the functions that run them
     from cardgen.context import Summary
@@ -62,7 +62,10 @@ def make_reporter(total: int):
 
 
 def run_build(args: argparse.Namespace) -> int:
-    build_and_report(settings_of(args), command_line=getattr(args, "command_line", None))
+    settings = settings_of(args)
+    if settings.unadopted():
+        raise UsageError(unadopted_line(settings.project.root))
+    build_and_report(settings, command_line=getattr(args, "command_line", None))
     return 0
 
 

@@ -1,11 +1,18 @@
-"""``cardgen init [DIR]``: start a designer's repository (the writing: :mod:`cardgen.init`)."""
+"""``cardgen init [DIR]``: start a designer's repository (the writing: :mod:`cardgen.init`).
+
+In an existing repository -- no ``cardgen.toml``, no ``content/``, but a Markdown book or
+``.vscode/settings.json`` (:func:`cardgen.adopt.is_repository`) -- it *adopts* what is there: a
+``cardgen.toml`` naming its books, stylesheets, contents levels, fonts and pictures, and the CI
+workflow; no example content.  An empty folder, or one without either, gets cardgen's scaffold."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 from pathlib import Path, PurePosixPath
 
+from cardgen.adopt import Survey, is_repository, project_text, survey
 from cardgen.errors import UsageError, display_path, one_line
 from cardgen.init import (EXISTS, PIP_SPEC_MARK, WORKFLOW, PipSpec, check_pip_spec, installed_pip_spec, plan_files,
                           scaffold_files, write_all)
@@ -42,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
         scaffold = {WORKFLOW: scaffold[WORKFLOW]}
     if target.exists() and not target.is_dir():
         raise UsageError(f"{display_path(target)}: is not a folder")
+    if not (args.missing_only or args.ci) and adoptable(target):
+        return adopt(target, pip, scaffold)
     plan = plan_files(target, scaffold, missing_only=args.missing_only or args.ci)
     if plan.conflicts:
         lines = [f"{display_path(target)}: {len(plan.conflicts)} file(s) in the way, nothing written "
@@ -52,10 +61,53 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("\n".join(lines))
     contents = {rel: scaffold[rel].read_bytes() for rel in plan.write}
     if WORKFLOW in contents:
-        contents[WORKFLOW] = contents[WORKFLOW].replace(PIP_SPEC_MARK.encode(), shlex.quote(pip.spec).encode())
+        contents[WORKFLOW] = workflow_bytes(scaffold, pip)
     write_all(target, contents)
     print_report(target, plan.write, pip if WORKFLOW in contents else None, plan.keep)
     return 0
+
+
+def workflow_bytes(scaffold: dict, pip: PipSpec) -> bytes:
+    """The GitHub workflow of the scaffold, installing ``pip``'s cardgen."""
+    return scaffold[WORKFLOW].read_bytes().replace(PIP_SPEC_MARK.encode(), shlex.quote(pip.spec).encode())
+
+
+def adoptable(target: Path) -> bool:
+    """Whether ``target`` is an existing repository cardgen has not been set up in: no project file,
+    no content folder, but a book or the editor's settings (:func:`cardgen.adopt.is_repository`)."""
+    return (target.is_dir() and not os.path.lexists(target / "cardgen.toml")
+            and not os.path.lexists(target / "content") and is_repository(target))
+
+
+def adopt(target: Path, pip: PipSpec, scaffold: dict) -> int:
+    """Write ``cardgen.toml`` for what ``target`` holds, and the workflow unless there is one; no content."""
+    found = survey(target)
+    contents = {PurePosixPath("cardgen.toml"): project_text(found).encode("utf-8")}
+    if not os.path.lexists(target / WORKFLOW):
+        contents[WORKFLOW] = workflow_bytes(scaffold, pip)
+    write_all(target, contents)
+    print_adopted(target, found, list(contents), pip if WORKFLOW in contents else None)
+    return 0
+
+
+def print_adopted(target: Path, found: Survey, written: list[PurePosixPath], pip: PipSpec | None) -> None:
+    """What ``cardgen init`` found in an existing repository and what it wrote from it."""
+    where = display_path(target)
+    print(f"adopted the repository in {where} (no example content written); found:")
+    print(f"  {len(found.books)} Markdown book(s): {one_line(', '.join(found.books)) or 'none'}")
+    if found.settings:
+        styles = one_line(", ".join(found.styles)) or "none usable"
+        levels = list(found.toc_levels) if found.toc_levels else "not set"
+        print(f"  .vscode/settings.json: markdown.styles {styles}; markdownExtended.tocLevels {levels}")
+    print(f"  fonts: {one_line(', '.join(found.fonts)) or 'none'}; pictures: {one_line(', '.join(found.assets)) or 'none'}")
+    print(f"  rulebook base: {found.base}" + (f" ({', '.join(found.why_base)})" if found.why_base else ""))
+    for problem in found.problems:
+        print(problem.format())
+    print(f"wrote {len(written)} file(s): {', '.join(str(rel) for rel in written)}")
+    if pip is not None and pip.note:
+        print(f"note: {pip.note}")
+    print("next: cardgen build" + (f" (in {shlex.quote(where)})" if where != "." else "")
+          + "   # every book to build/rulebooks/")
 
 
 def print_report(target: Path, written: list[PurePosixPath], pip: PipSpec | None,

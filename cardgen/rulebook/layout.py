@@ -23,13 +23,16 @@ from cardgen.theme import Theme, template_environment, template_failure
 
 TEMPLATE = "rulebook/book.html.j2"
 BOOK_CSS = TEMPLATES_DIR / "rulebook" / "book.css"
+BASES = {"cardgen": (), "markdown-extended": (TEMPLATES_DIR / "rulebook" / "markdown-extended.css",)}
+"""What each ``rulebook_base`` of ``cardgen.toml`` adds after ``book.css`` (in its layer, below the author's CSS)."""
 
 
 def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de", theme: Theme | None = None,
               stylesheets: Sequence[str] = (), stamp: str = "", first_page: bool = True) -> str:
     """The complete HTML document of the rulebook.
 
-    ``theme`` adds the project's fonts and its rulebook stylesheets; ``stylesheets``
+    ``theme`` adds the project's fonts, its base (``rulebook_base``: :data:`BASES`) and its rulebook
+    stylesheets; ``stylesheets``
     (URLs: the front matter's ``css:``) come after those.  ``stamp`` (the project's version,
     :mod:`cardgen.revision`) goes under the title and into the footer's last line."""
     if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
@@ -40,6 +43,7 @@ def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de",
         return environment.get_template(TEMPLATE).render(
             page=stamped(document.page, stamp), stamp=stamp, lang=lang, title=document.title, draft=draft, first_page=first_page,
             fonts_css=(FONTS_DIR / "fonts.css").as_uri(), book_css=BOOK_CSS.as_uri(),
+            base_css=[path.as_uri() for path in BASES[theme.base]],
             title_html=document.title_html, body_html=document.body_html,
             font_faces=theme.font_faces, theme_css=[*theme.stylesheet_urls("rulebook"), *stylesheets])
     except jinja2.TemplateError as exc:

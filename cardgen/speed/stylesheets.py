@@ -11,6 +11,7 @@ import copy
 import hashlib
 import logging
 from types import ModuleType
+from typing import Any
 
 import weasyprint
 from weasyprint.urls import URLFetcher, URLFetcherResponse
@@ -42,16 +43,20 @@ class StylesheetCache:
     :meth:`parse`: the sheet is still fetched through the document's own :class:`SafeFetcher`
     every time (every check, cap and refusal applies as before), and a parse is reused when
     the same URL gave the same bytes under the same media type and font configuration.  A
-    parse is kept only when it changed nothing outside itself: no ``@page``, ``@layer`` (nor any
-    layer in the document so far, as a rule's layer is looked up in the document's list),
-    ``@counter-style`` or colour-profile rule (those go into the document's own lists) and no
-    further fetch (``@import``, fonts), so reusing it gives the document exactly what parsing
-    it again would: the same PDF bytes (``tests/speed/test_stylesheets.py``) and the same
-    warnings (what its parse logged is logged again for every document that reuses it)."""
+    parse is kept only when it changed nothing outside itself: no ``@page``, ``@counter-style``
+    or colour-profile rule (those go into the document's own lists) and no further fetch
+    (``@import``, fonts), so reusing it gives the document exactly what parsing it again would:
+    the same PDF bytes (``tests/speed/test_stylesheets.py``) and the same warnings (what its
+    parse logged is logged again for every document that reuses it).  Layers (a rule's layer is
+    looked up in the document's list of them): a sheet that declares layers is kept when the
+    document had none before it (cardgen's ``book.css`` in ``@layer cardgen``), and reused only
+    in a document that has none yet, its layers then added to the document's list as its parse
+    would add them; a sheet in whose text the word "layer" does not occur has no layered rule
+    and is kept whatever layers the document has."""
 
     def __init__(self, parse: type) -> None:
         self._parse = parse                     # WeasyPrint's own CSS class
-        self._kept: dict[tuple, tuple[object, tuple[logging.LogRecord, ...]]] = {}
+        self._kept: dict[tuple, tuple[Any, tuple[logging.LogRecord, ...], tuple[str, ...]]] = {}
 
     def parse(self, *args, **kwargs):
         """WeasyPrint's ``CSS(...)`` for a linked sheet of a document fetched by a SafeFetcher."""
@@ -68,8 +73,12 @@ class StylesheetCache:
         key = (url, hashlib.sha256(body).digest(), response.content_type, kwargs.get("media_type"),
                id(kwargs.get("font_config")))
         logger = logging.getLogger("weasyprint")
-        if key in self._kept:
-            sheet, said = self._kept[key]
+        kept = self._kept.get(key)
+        if kept is not None and not (kept[2] and effects["layers"]):
+            sheet, said, layers = kept
+            if layers:                          # its layers into the document's list, as its parse would
+                effects["layers"].extend(layers)
+                sheet.layers = effects["layers"]
             for record in said:                 # what parsing it said, said again for this document
                 logger.handle(record)
             return sheet
@@ -81,12 +90,18 @@ class StylesheetCache:
             sheet = self._parse(**{**kwargs, "url_fetcher": replay})
         finally:
             logger.removeHandler(recorder)
-        if not replay.others and not effects["layers"] and all(effects[name] == before[name] for name in effects):
+        layers = tuple(effects["layers"]) if not before["layers"] else ()       # all its own, if any
+        unlayered = effects["layers"] == before["layers"] and b"layer" not in body.lower()
+        if (not replay.others and (unlayered or not before["layers"])
+                and all(effects[name] == before[name] for name in effects if name != "layers")):
             # WeasyPrint gives every sheet the document's own @page and layer lists (each sheet
-            # reads all of the document's @page rules); a kept sheet added nothing to them, so
-            # it gets empty lists of its own rather than carry this document's into the next
-            sheet.page_rules, sheet.layers = [], []
-            self._kept[key] = (sheet, tuple(recorder.records))
+            # reads all of the document's @page rules); a kept sheet added nothing to the first,
+            # so it gets empty lists of its own rather than carry this document's into the next
+            # (one with layers keeps this document's list, and gets each reusing document's, above)
+            sheet.page_rules = []
+            if not layers:
+                sheet.layers = []
+            self._kept[key] = (sheet, tuple(recorder.records), layers)
         return sheet
 
 

@@ -49,7 +49,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
                  "cardgen.speed.warm", "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.")),
     ("build", ("cardgen.build", "cardgen.speed.journal", "cardgen.speed.snapshot")),
-    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init")),
+    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init", "cardgen.adopt", "cardgen.vscodesettings")),
     ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
                   "cardgen.speed.preload", "cardgen.speed.preload_layout",
                   "cardgen.speed.preload_warm")),

@@ -3,8 +3,11 @@
 It is laid out like the designer's (drawn by us, none of his prose):
 
 ```
-cardgen.toml                 the three-line project file of docs/getting-started.md
-markdown.css                 headings in "Nova Round" with font-weight: bold; each ## on a new page;
+cardgen.toml                 the three-line project file of docs/getting-started.md (a test of cardgen init
+                             removes it: tests/e2e/test_adopt_repo.py)
+.vscode/settings.json        his editor's settings in JSONC: markdown.styles, markdownExtended.tocLevels [2]
+markdown.css                 headings in "Nova Round", h1, h2, h4 with font-weight: bold (his ### left to
+                             his base); each ## on a new page;
                              table { page-break-inside: avoid }
 Fonts/NovaRound-Regular.ttf  written by make_rulebook_repo: a family with a regular face only
 Grafiken/logo.svg            the logo at the root, named as ../Grafiken/logo.svg {width="300pt"}
@@ -20,8 +23,9 @@ Regeln/Regelbuch.md          his puppeteer front matter and footer, [[toc]], a l
                              (Symbol/Kürzel/Ergebnis, Wurfergebnis/Infanterie/passiv/schweben)
                              and the lead-in "Die Wirkung der Marker im Einzelnen:" before a
                              table kept whole, then "### Reichweiten" over a 24-row table that
-                             does not fit the rest of its page, and a 1 mm wide raw-HTML box
-                             forcing "Farbe Wurfergebnis" to break at their first syllables
+                             does not fit the rest of its page (kept whole: moves with its heading),
+                             and a 1 mm wide raw-HTML box forcing "Wurfergebnis" to break at its
+                             syllables ("Farbe" is too short to break)
 Regeln/Eigenschaften.md      every admonition type of Markdown Extended (check/cite/fail first),
                              titled and untitled boxes; appended for issue 41, point 8, two boxes
                              whose whole body is a TODO note (a nested "!!! TODO", a TODO line)

@@ -140,3 +140,24 @@ def test_a_kept_sheet_says_its_warnings_again_in_every_document(tmp_path):
     assert any(key[0].endswith("style.css") for key in install()._kept)     # the second reused the parse
     assert [w for w in first.warnings if "bogus-colour" in w] == [w for w in second.warnings if "bogus-colour" in w]
     assert len([w for w in second.warnings if "bogus-colour" in w]) == 1
+
+
+def test_a_layered_sheet_is_kept_and_still_loses_to_an_unlayered_one(tmp_path):
+    """cardgen's book.css lies in @layer cardgen (issue 41.3): kept like any sheet, and reused only
+    where its layer comes first, so an unlayered rule still beats a more specific layered one."""
+    (tmp_path / "low.css").write_text("@layer cardgen { div.box.x { color: #ff0000 } }")
+    (tmp_path / "high.css").write_text(".box { color: #0000ff }")
+    html = (PAGE + '<link rel="stylesheet" href="low.css"><link rel="stylesheet" href="high.css">'
+            '<div class="box x" style="background: currentColor; height: 5mm">x</div>')
+    cache = StylesheetCache(weasyprint.CSS)
+    installed = weasyprint.css.CSS
+    weasyprint.css.CSS = cache.parse
+    try:
+        first, again = render_pdf(html, tmp_path).pdf, render_pdf(html, tmp_path).pdf
+    finally:
+        weasyprint.css.CSS = installed
+    with parsed_every_time():
+        fresh = render_pdf(html, tmp_path).pdf
+    assert sorted(key[0].rsplit("/", 1)[-1] for key in cache._kept) == ["high.css", "low.css"]
+    assert b"0 0 1 rg" in _colour_of(again) and b"1 0 0 rg" not in _colour_of(again)
+    assert first == again == fresh
