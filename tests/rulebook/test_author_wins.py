@@ -44,7 +44,7 @@ def build(root: Path, monkeypatch) -> Path:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["rulebook", "--no-chapters", "Regeln/Buch.md"])
     assert code == 0, err.getvalue()
-    return root / "build" / "rulebooks" / "Buch.pdf"
+    return root / "build" / "rulebooks" / "Regeln" / "Buch.pdf"
 
 
 def row_pages(pdf: Path) -> dict[int, set[int]]:

@@ -84,7 +84,7 @@ def build(tmp_path: Path, monkeypatch, base: str | None) -> list[Char]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["rulebook", "--no-chapters", "Regeln/Buch.md"])
     assert code == 0, err.getvalue()
-    return chars(root / "build" / "rulebooks" / "Buch.pdf")
+    return chars(root / "build" / "rulebooks" / "Regeln" / "Buch.pdf")
 
 
 def first(found: list[Char], word: str, last: bool = False) -> list[Char]:
