@@ -16,6 +16,7 @@ from cardgen.rulebook.attrs import attrs_plugin
 from cardgen.rulebook.depth import depth_plugin
 from cardgen.rulebook.directive import directive_plugin
 from cardgen.rulebook.keywords import keywords_plugin
+from cardgen.rulebook.lastword import last_word_plugin
 from cardgen.rulebook.leadin import lead_in_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
 from cardgen.rulebook.slug import slug_plugin
@@ -40,6 +41,7 @@ def make_markdown(draft: bool = False) -> MarkdownIt:
     lead_in_plugin(md)  # after the attributes and the TODO notes: it sees the blocks as printed
     directive_plugin(md)
     keywords_plugin(md)  # after the heading ids and the directives: it links to their anchors
+    last_word_plugin(md)  # after every rule that reads or changes a paragraph's text
     depth_plugin(md)  # last but one: it sees the final tokens
     toc_tokens_plugin(md)  # last: [[toc]] in the title block lists the body's headings
     return md

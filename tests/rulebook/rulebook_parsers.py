@@ -14,6 +14,7 @@ from cardgen.rulebook.admonition import admonition_plugin
 from cardgen.rulebook.attrs import attrs_plugin
 from cardgen.rulebook.directive import directive_plugin
 from cardgen.rulebook.keywords import keywords_plugin
+from cardgen.rulebook.lastword import last_word_plugin
 from cardgen.rulebook.leadin import lead_in_plugin
 from cardgen.rulebook.markdown import unicode_links_plugin
 from cardgen.rulebook.rowspan import rowspan_plugin
@@ -36,6 +37,7 @@ PARSERS = {
     "directive": lambda: _base().use(rowspan_plugin).use(attrs_plugin)
                                 .use(directive_plugin),
     "todo": lambda: _base().use(admonition_plugin).use(todo_plugin).use(slug_plugin).use(todo_text_plugin),
+    "lastword": lambda: MarkdownIt("commonmark", {"html": True}).enable("table").use(admonition_plugin).use(todo_plugin).use(todo_text_plugin).use(last_word_plugin),
     "leadin": lambda: _base().use(unicode_links_plugin).use(attrs_plugin).use(admonition_plugin)
                              .use(todo_plugin).use(todo_text_plugin).use(lead_in_plugin),
     "keywords": lambda: _base().use(unicode_links_plugin).use(slug_plugin).use(directive_plugin)

@@ -25,6 +25,9 @@ pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it o
 HYPHENS = "-\u2010"                   # what a break prints (WeasyPrint: U+2010)
 WORDS = ("Bewegungsreichweite Nahkampfangriffe Schadenswiderstand Fernkampfwaffen Trefferwahrscheinlichkeit "
          "Aktionspunkte Sichtlinienbestimmung Geländeeigenschaften werden beendet Stufe ")
+LAST = "Wahrnehmungsbereich"
+LAST_WORDS = "\n\n".join(" ".join(["Geprüft wird"] + ["die lange"] * n + [f"{LAST}."]) for n in range(8))
+"""Paragraphs that end in a long word at every place of a 45 mm line: one of them breaks it."""
 BOOK = f"""# Probe
 
 ## Zweite Ebene
@@ -42,6 +45,12 @@ Fließtext {WORDS}
 </div>
 
 <p style="width: 1mm">Stufe Runde Farbe Wurfergebnis</p>
+
+<div style="width: 45mm">
+
+{LAST_WORDS}
+
+</div>
 """
 
 
@@ -167,3 +176,13 @@ def test_the_base_is_part_of_the_theme_and_its_digest(tmp_path):
     (tmp_path / "cardgen.toml").write_text("", encoding="utf-8")
     own = theme_for(load_project(tmp_path / "cardgen.toml"))
     assert (theme.base, own.base) == ("markdown-extended", "cardgen") and theme.digest() != own.digest()
+
+
+def test_no_paragraph_ends_on_a_piece_of_a_word_in_either_base(books):
+    """Issue 41.4: a paragraph's last line never holds just the end of a broken word ("wer-/den."); the
+    last word moves whole to the last line (cardgen.rulebook.lastword)."""
+    for base, found in books.items():
+        text = "".join(c.text for c in found)
+        assert text.count(LAST) == 8, base                      # every one printed whole, on one line
+        starts = [i for i in range(len(text)) if text.startswith(LAST, i)]
+        assert all(not any(c.line_end for c in found[i:i + len(LAST) - 1]) for i in starts), base

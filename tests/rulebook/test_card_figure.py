@@ -344,4 +344,4 @@ def test_a_lead_in_keeps_its_card_figure(rulebook, example_faces, tmp_path):
     content, cards = example_faces
     document = read_document(tmp_path / "K.md", "# K\n\nDie Rückseite:\n\n{{ card: sturmtruppe side=back }}\n",
                              [], content=content, cards=cards)
-    assert '<p class="lead-in">Die Rückseite:</p>\n<div class="card-figure"' in document.body_html
+    assert '<p class="lead-in">Die <span class="last-word">Rückseite:</span></p>\n<div class="card-figure"' in document.body_html

@@ -17,7 +17,7 @@ def test_fixture(line, text, expected):
 
 def test_the_dialect_marks_them_after_its_attributes_and_notes():
     html = make_markdown().render("Die Marker:\n\n!!! TODO mehr\n\n| a |\n|--|\n| b |\n")
-    assert html.startswith(f'<p class="{LEAD_IN}">Die Marker:</p>\n<table>')
+    assert html.startswith(f'<p class="{LEAD_IN}">Die <span class="last-word">Marker:</span></p>\n<table>')
     rules = make_markdown().core.ruler.get_all_rules()
     assert rules.index("lead_in") > max(rules.index("dialect_attrs"), rules.index("todo_text"))
 

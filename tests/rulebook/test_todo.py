@@ -54,7 +54,7 @@ def test_a_draft_shows_marks_and_counts_them_all():
     assert '<h2 id="kräfte-todo" class="todo">Kräfte TODO</h2>' in html
     assert '<a href="#kräfte-todo">Kräfte TODO</a>' in html
     assert '<td class="todo">TODO schweben?</td>' in html
-    assert '<p class="todo">TODO Kräfte werden später beschrieben.</p>' in html
+    assert '<p class="todo">TODO Kräfte werden später <span class="last-word">beschrieben.</span></p>' in html
     assert env["todos"] == [3, 5, 7, 11]
 
 
