@@ -143,3 +143,16 @@ def test_front_matter_margins_win_over_either_base(tmp_path, base):
     box = words(render(tmp_path, FRONT, base))["Erster"]
     assert abs(box[0] - 3 / 2.54 * 72) < 2, box
     assert 1 / 2.54 * 72 <= box[1] < 1 / 2.54 * 72 + 16, box
+
+
+def darkest(pdf: bytes) -> int:
+    """The darkest channel value of any pixel on page 1 (the stems of its text)."""
+    image = page_image(pdf)
+    return min(min(pixel) for pixel in image.getdata())
+
+
+def test_his_text_is_black_under_markdown_extended(tmp_path):
+    """His text is black (VS Code's light preview sets no colour); cardgen's look is #1a1a1a."""
+    text = "**Fettgedruckter Text in Schwarz.**\n"
+    assert darkest(render(tmp_path / "his", text, "markdown-extended")) == 0
+    assert darkest(render(tmp_path / "own", text)) == 0x1a
