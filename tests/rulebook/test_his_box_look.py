@@ -57,19 +57,20 @@ def page_image(pdf: bytes, page: int = 0):
         document.close()
 
 
+MASK = 48                             # an icon's mask is MASK x MASK pixels
+
+
 def icon_mask(image, title: tuple[float, float, float, float]) -> list[bool]:
-    """The white drawing of the icon left of a title, as a mask of a 16 pt square beside it (the
-    disc's colour differs per family; the drawing is what tells cross from bolt)."""
-    x0, y0 = int((title[0] - 20) * SCALE), int(((title[1] + title[3]) / 2 - 8) * SCALE)
-    box = image.crop((x0, y0, x0 + int(16 * SCALE), y0 + int(16 * SCALE)))
-    return [min(box.getpixel((x, y))) > 240 and _in_disc(box, x, y)
-            for y in range(box.height) for x in range(box.width)]
-
-
-def _in_disc(box, x: int, y: int) -> bool:
-    """Whether (x, y) lies between coloured pixels on its row (inside the disc, not the page)."""
-    row = [min(box.getpixel((i, y))) < 200 for i in range(box.width)]
-    return any(row[:x]) and any(row[x + 1:])
+    """The white drawing on the icon's disc left of a title, as a mask of the disc's square scaled
+    to MASK pixels (the disc's colour differs per family; the drawing tells cross from bolt)."""
+    middle = (title[1] + title[3]) / 2
+    x0, y0 = int((title[0] - 22) * SCALE), int((middle - 10) * SCALE)
+    strip = image.crop((x0, y0, int((title[0] - 1) * SCALE), int((middle + 10) * SCALE)))
+    coloured = strip.point(lambda value: 255 if value < 200 else 0).convert("L")
+    disc = strip.crop(coloured.getbbox()).resize((MASK, MASK))
+    centre = (MASK - 1) / 2
+    return [min(disc.getpixel((x, y))) > 230 and (x - centre) ** 2 + (y - centre) ** 2 < (0.45 * MASK) ** 2
+            for y in range(MASK) for x in range(MASK)]
 
 
 def test_error_has_failures_cross_not_dangers_bolt(tmp_path):
@@ -77,12 +78,37 @@ def test_error_has_failures_cross_not_dangers_bolt(tmp_path):
     pdf = render(tmp_path, BOXES)
     image, found = page_image(pdf), words(pdf)
     danger, error, fail = (icon_mask(image, found[word]) for word in ("Blitz", "Kreuz", "Fehler"))
-
-    def differ(a: list[bool], b: list[bool]) -> int:
-        return sum(x != y for x, y in zip(a, b, strict=True))
-
     assert sum(error) > 50
     assert differ(error, fail) < differ(error, danger) / 3
+
+
+def differ(a: list[bool], b: list[bool]) -> int:
+    """How many pixels two icon masks disagree on."""
+    return sum(x != y for x, y in zip(a, b, strict=True))
+
+
+WARNINGS = "!!! warning Dreieck\n    A.\n\n!!! caution Vorsicht\n    B.\n\n!!! attention Auge\n    C.\n"
+
+
+def test_attention_is_an_eye_and_warning_and_caution_one_triangle(tmp_path):
+    """His attention is an eye, warning and caution a triangle; cardgen drew all three alike."""
+    pdf = render(tmp_path, WARNINGS)
+    image, found = page_image(pdf), words(pdf)
+    warning, caution, attention = (icon_mask(image, found[w]) for w in ("Dreieck", "Vorsicht", "Auge"))
+    assert differ(warning, caution) < 30
+    assert differ(warning, attention) > 150
+
+
+def test_example_is_a_numbered_list(tmp_path):
+    """His example and snippet are a numbered list: three white strokes, one above the other, in
+    the right half of the icon (cardgen drew a flask: one shape)."""
+    pdf = render(tmp_path, "!!! example Beispiel\n    A.\n\n!!! snippet Schnipsel\n    B.\n")
+    image, found = page_image(pdf), words(pdf)
+    example, snippet = (icon_mask(image, found[w]) for w in ("Beispiel", "Schnipsel"))
+    assert differ(example, snippet) < 30
+    rows = [any(example[y * MASK + x] for x in range(MASK * 11 // 20, MASK * 13 // 20)) for y in range(MASK)]
+    runs = sum(1 for y in range(1, MASK) if rows[y] and not rows[y - 1])
+    assert runs == 3, rows
 
 
 def test_a_line_under_each_title_bar(tmp_path):
