@@ -8,7 +8,10 @@ as five kinds with the title ``»``.  The dialect's rules are simpler:
   matched in any case (``TODO``); it becomes the CSS class in lower case.
   Aliases keep their own class (``check``) and share their family's look
   (``success``: colour and icon in ``book.css``).  An unknown kind is a
-  warning with its line and is shown as a ``note``, as the extension does;
+  warning with its line and the known kinds, and is shown as the extension
+  shows it: a ``note`` titled with the whole rest of the line, the unknown
+  word included (``!!! important Wichtig``: "important Wichtig"), so that no
+  word the author wrote is dropped;
 * the rest of the line is the title, exactly as written (inline Markdown
   allowed): ``Normale Bewegung - 1-2 ⊙``; a title in double quotes loses the
   quotes.  No title, or ``""``, means no title bar (class ``untitled``):
@@ -36,7 +39,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "note": ("note",),
     "abstract": ("abstract", "summary", "tldr"),
     "info": ("info", "todo"),
-    "tip": ("tip", "hint", "important"),
+    "tip": ("tip", "hint"),
     "success": ("success", "check", "done"),
     "question": ("question", "help", "faq"),
     "warning": ("warning", "caution", "attention"),
@@ -62,12 +65,14 @@ def parse_params(params: str) -> tuple[str, str] | None:
     return kind, title
 
 
-def known_kind(kind: str) -> tuple[str, str | None]:
-    """The CSS class of ``kind`` and, for a kind Markdown Extended does not know, a warning."""
+def known_kind(kind: str, params: str) -> tuple[str, str, str | None]:
+    """The CSS class and title of ``!!! kind ...`` (``params``: all after ``!!!``) and, for a kind
+    Markdown Extended does not know, a warning: such a line is a note titled with all of ``params``."""
     if kind.lower() in KINDS:
-        return kind.lower(), None
-    return "note", (f"unknown admonition type '{kind}'{did_you_mean(kind.lower(), KINDS)}; "
-                    "shown as a note")
+        return kind.lower(), "", None
+    title = params.strip()
+    return "note", title, (f"unknown admonition type '{kind}'{did_you_mean(kind.lower(), KINDS)}; "
+                           f"shown as a note titled '{title}' (known types: {', '.join(sorted(KINDS))})")
 
 
 def _body_end(state: StateBlock, start: int, end: int, indent: int) -> int:
@@ -98,8 +103,9 @@ def admonition_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     if silent:
         return True
     kind, title = parsed
-    kind, problem = known_kind(kind)
+    kind, whole_line, problem = known_kind(kind, line_text[3:])
     if problem:
+        title = whole_line
         state.env.setdefault("warnings", []).append((start + 1, problem))
     indent = state.sCount[start] + BODY_INDENT
     next_line = _body_end(state, start, end, indent)

@@ -19,7 +19,7 @@ BOOK_CSS = (TEMPLATES_DIR / "rulebook" / "book.css").read_text(encoding="utf-8")
 # Markdown Extended's types, written out (not derived from FAMILIES: the test is the list).
 TYPES = {
     "note": "note", "abstract": "abstract", "summary": "abstract", "tldr": "abstract",
-    "info": "info", "todo": "info", "tip": "tip", "hint": "tip", "important": "tip",
+    "info": "info", "todo": "info", "tip": "tip", "hint": "tip",
     "success": "success", "check": "success", "done": "success",
     "question": "question", "help": "question", "faq": "question",
     "warning": "warning", "caution": "warning", "attention": "warning",
@@ -43,16 +43,39 @@ def test_each_type_and_alias_keeps_its_class(kind):
     assert env.get("warnings", []) == []
 
 
+KNOWN = ", ".join(sorted(TYPES))
+
+
 def test_an_unknown_type_is_a_warning_with_its_line_and_a_note(tmp_path):
+    """As Markdown Extended prints it: a note titled with the whole rest of the line, the unknown
+    word included (cardgen dropped it: "Zäh" for "!!! chek Zäh", no title for "!!! Gefahr")."""
     source = tmp_path / "Eigenschaften.md"
     text = "---\ntitle: x\n---\n# Eigenschaften\n\n!!! chek Zäh\n    Positiv.\n\n!!! Gefahr\n    X.\n"
     document = read_document(source, text, [])
     assert [p.format() for p in document.problems] == [
-        f"{source}:6: warning: unknown admonition type 'chek' (did you mean 'check'?); shown as a note",
-        f"{source}:9: warning: unknown admonition type 'Gefahr'; shown as a note",
+        f"{source}:6: warning: unknown admonition type 'chek' (did you mean 'check'?); "
+        f"shown as a note titled 'chek Zäh' (known types: {KNOWN})",
+        f"{source}:9: warning: unknown admonition type 'Gefahr'; shown as a note titled 'Gefahr' "
+        f"(known types: {KNOWN})",
     ]
-    assert '<div class="admonition note">\n<p class="admonition-title">Zäh</p>' in document.body_html
-    assert '<div class="admonition note untitled">\n<p>X.</p>' in document.body_html
+    assert '<div class="admonition note">\n<p class="admonition-title">chek Zäh</p>' in document.body_html
+    assert '<div class="admonition note">\n<p class="admonition-title">Gefahr</p>\n<p>X.</p>' in document.body_html
+
+
+@pytest.mark.parametrize("line,title", [
+    ("!!! important Wichtig", "important Wichtig"),     # no type of Markdown Extended (issue 41)
+    ('!!! Achtung "Zäh"', 'Achtung &quot;Zäh&quot;'),    # quotes are a known type's title syntax
+    ("!!! *fett* x", None),                             # no kind at all: no admonition
+])
+def test_an_unknown_type_keeps_every_word_of_its_line(line, title):
+    env: dict = {}
+    html = make_markdown(draft=True).render(f"{line}\n    Text.\n", env)
+    if title is None:
+        assert "admonition" not in html
+        return
+    assert html == (f'<div class="admonition note">\n<p class="admonition-title">{title}</p>\n'
+                    "<p>Text.</p>\n</div>\n")
+    assert [line for line, _ in env["warnings"]] == [1]
 
 
 @pytest.mark.parametrize("params,expected", [
