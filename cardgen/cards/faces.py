@@ -38,7 +38,8 @@ def _render_safely(job: FaceJob):
     from cardgen.cards.render import render_face
 
     try:
-        return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots)
+        return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots,
+                           press=job.press)
     except RenderError as exc:
         return str(exc)
 

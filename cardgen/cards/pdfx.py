@@ -10,7 +10,12 @@ is made PDF/X-4 here, with pikepdf:
   :data:`DEFAULT_PROFILE`, made from Fogra's FOGRA39L characterization data
   (``docs/decisions.md``), or the shop's own (``--icc FILE``);
 * ``GTS_PDFXVersion`` ``PDF/X-4`` in the XMP metadata and the document info,
-  ``/Trapped /False``, a title and fixed dates (no wall-clock time in outputs);
+  ``/Trapped /False`` (the name ``/False``; XMP ``pdf:Trapped`` ``False``), a title
+  and fixed dates (no wall-clock time in outputs);
+* the XMP media-management ids (``xmpMM:DocumentID``, ``InstanceID``,
+  ``VersionID``, ``RenditionClass``), the UUIDs derived from a digest of the input
+  (the same content gives the same ids, :func:`content_ids`), and the trailer's
+  ``/ID`` beginning with the DocumentID's 16 bytes;
 * no RGB without a profile: WeasyPrint paints in ``DeviceRGB``, so every
   resource dictionary gets a ``/DefaultRGB`` colour space (ICC-based sRGB,
   :data:`SRGB_PROFILE`) and every transparency group blends in it;
@@ -20,7 +25,9 @@ is made PDF/X-4 here, with pikepdf:
 
 from __future__ import annotations
 
+import hashlib
 import io
+import uuid
 
 import pikepdf
 
@@ -33,6 +40,8 @@ PDFX_VERSION = "PDF/X-4"
 FIXED_DATE = "D:20000101000000Z"    # PDF/X wants dates; the same content gives the same file
 FIXED_XMP_DATE = "2000-01-01T00:00:00Z"
 PDFXID = "http://www.npes.org/pdfx/ns/id/"
+TRAPPED = pikepdf.Name("/False")    # not pikepdf.Name.False_, which is the name /False_
+ID_NAMESPACE = uuid.UUID("7c1f0d3e-5b8a-4d2e-9f61-2a4c8e0b3d57")   # cardgen's: uuid5 of a content digest
 
 
 def make_pdfx(pdf: bytes, profile: bytes, condition: str = DEFAULT_CONDITION, title: str = "cardgen") -> bytes:
@@ -49,7 +58,10 @@ def make_pdfx(pdf: bytes, profile: bytes, condition: str = DEFAULT_CONDITION, ti
         seen: set[tuple[int, int]] = set()
         for page in document.pages:
             tag_rgb(page.obj, srgb, seen)
-        write_metadata(document, title)
+        document_id, instance_id = content_ids(pdf, profile, condition, title)
+        write_metadata(document, title, document_id, instance_id)
+        # qpdf keeps an existing /ID's first string and makes the second from the written bytes
+        document.trailer.ID = pikepdf.Array([pikepdf.String(document_id.bytes)] * 2)
         buffer = io.BytesIO()
         document.save(buffer, deterministic_id=True, force_version="1.6",   # PDF/X-4: PDF 1.6 at most
                       object_stream_mode=pikepdf.ObjectStreamMode.generate,
@@ -81,13 +93,25 @@ def tag_rgb(obj: pikepdf.Object, srgb: pikepdf.Array, seen: set[tuple[int, int]]
             tag_rgb(pattern, srgb, seen)
 
 
-def write_metadata(document: pikepdf.Pdf, title: str) -> None:
-    """The document info and XMP metadata PDF/X-4 asks for (version, trapping, title, dates)."""
+def content_ids(pdf: bytes, profile: bytes, condition: str, title: str) -> tuple[uuid.UUID, uuid.UUID]:
+    """The document's ``xmpMM:DocumentID`` and ``InstanceID``: UUIDs (version 5) of a SHA-256 of
+    everything :func:`make_pdfx` is given, so a rebuild of the same content gets the same ids (never
+    time or chance: the same content gives the same file) and other content other ids."""
+    digest = hashlib.sha256()
+    for part in (pdf, profile, condition.encode(), title.encode()):
+        digest.update(len(part).to_bytes(8, "big") + part)
+    document_id = uuid.uuid5(ID_NAMESPACE, digest.hexdigest())
+    return document_id, uuid.uuid5(document_id, "instance 1")
+
+
+def write_metadata(document: pikepdf.Pdf, title: str, document_id: uuid.UUID, instance_id: uuid.UUID) -> None:
+    """The document info and XMP metadata PDF/X-4 asks for (version, trapping, title, dates, the
+    media-management ids); the keys both hold say the same."""
     for key in ("/Producer", "/Creator"):
         document.docinfo[key] = "cardgen"
     document.docinfo["/Title"] = title
     document.docinfo["/GTS_PDFXVersion"] = PDFX_VERSION
-    document.docinfo["/Trapped"] = pikepdf.Name.False_
+    document.docinfo["/Trapped"] = TRAPPED
     document.docinfo["/CreationDate"] = FIXED_DATE
     document.docinfo["/ModDate"] = FIXED_DATE
     with document.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
@@ -100,3 +124,7 @@ def write_metadata(document: pikepdf.Pdf, title: str) -> None:
         meta["xmp:CreateDate"] = FIXED_XMP_DATE
         meta["xmp:ModifyDate"] = FIXED_XMP_DATE
         meta["xmp:MetadataDate"] = FIXED_XMP_DATE
+        meta["xmpMM:DocumentID"] = document_id.urn
+        meta["xmpMM:InstanceID"] = instance_id.urn
+        meta["xmpMM:VersionID"] = "1"
+        meta["xmpMM:RenditionClass"] = "default"

@@ -79,16 +79,16 @@ def _png(run: CardRun) -> None:
 
 
 def shop_faces(run: CardRun) -> ShopFaces:
-    """The deck's faces rendered with the print shop's bleed (the home sheets keep theirs), once per
-    run: the print-shop files and the press sheets share them."""
+    """The deck's faces rendered with the print shop's bleed and inks (black in CMYK, ``print.css``;
+    the home sheets keep theirs, so no face is shared with them), once per run: the print-shop
+    files and the press sheets share them."""
     if run.shop is not None:
         return run.shop
     ctx, options = run.ctx, replace(run.options, bleed_mm=run.options.print_shop_bleed_mm)
     portraits, roots = model_portraits(ctx)
-    home = set(run.keys.values())                   # the same bleed: the very faces of the sheets
-    jobs = [replace(job, owner=f"print-shop/{job.owner}") if job.key not in home else job
-            for job in plan_faces(ctx.content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots)]
-    render_faces(ctx, [job for job in jobs if job.key not in home])
+    jobs = [replace(job, owner=f"print-shop/{job.owner}")
+            for job in plan_faces(ctx.content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots, press=True)]
+    render_faces(ctx, jobs)
     unit_page, power_page = page_settings(ctx.content, options)
     run.shop = ShopFaces(jobs, FaceStore(ctx.cache, jobs), unit_page, power_page, *print_shop_profile(ctx, options))
     return run.shop

@@ -38,6 +38,7 @@ class FaceJob:
     key: str
     theme: Theme = Theme()
     roots: tuple[Path, ...] = ()    # more folders the face may read (the prepared portraits)
+    press: bool = False             # a print-shop face: black in CMYK (print.css), its own key
 
 
 def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, FacePage]:
@@ -49,10 +50,11 @@ def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, Fac
 
 def plan_faces(content: Content, options: CardOptions, tool: str, derived: Derived,
                theme: Theme | None = None, portraits: Mapping[str, Portrait] | None = None,
-               roots: tuple[Path, ...] = (), only: Collection[str] | None = None) -> list[FaceJob]:
+               roots: tuple[Path, ...] = (), only: Collection[str] | None = None,
+               press: bool = False) -> list[FaceJob]:
     """One job per face: every unit's front and back, every power card (``only``: just these units'
     and powers', as one group's sheet needs).  ``portraits`` by unit id (:func:`model_portraits`),
-    ``roots`` the folders they are in."""
+    ``roots`` the folders they are in; ``press``: the print-shop faces (CMYK black, own keys)."""
     theme = theme or Theme()
     portraits = portraits or {}
     unit_page, power_page = page_settings(content, options)
@@ -60,20 +62,27 @@ def plan_faces(content: Content, options: CardOptions, tool: str, derived: Deriv
     jobs = []
     for unit_id in sorted(u for u in content.units if only is None or u in only):
         card = unit_card(derived.units[unit_id], content, portrait=portraits.get(unit_id), stamp=options.stamp)
-        jobs += _unit_faces(unit_id, card, unit_page, min_font, tool, theme, roots)
+        jobs += _unit_faces(unit_id, card, unit_page, min_font, tool, theme, roots, press)
     for power_id in sorted(p for p in content.powers if only is None or p in only):
         power = power_card(content.powers[power_id], content)
         jobs.append(FaceJob(power_id, "power", power, power_page, min_font,
-                            digest("face", tool, theme.digest(), "power", repr(power_page), min_font, repr(power)),
-                            theme))
+                            digest("face", tool, theme.digest(), "power", repr(power_page), min_font, repr(power),
+                                   *_press_key(press)),
+                            theme, press=press))
     return jobs
 
 
+def _press_key(press: bool) -> tuple[str, ...]:
+    """What a print-shop face adds to its key (nothing for the home sheets' faces, whose keys stay)."""
+    return ("print-shop",) if press else ()
+
+
 def _unit_faces(owner: str, card: object, page: FacePage, min_font: float, tool: str, theme: Theme,
-                roots: tuple[Path, ...]) -> list[FaceJob]:
+                roots: tuple[Path, ...], press: bool = False) -> list[FaceJob]:
     """The front and back job of one unit card (its key covers everything the faces show)."""
     return [FaceJob(owner, kind, card, page, min_font,
-                    digest("face", tool, theme.digest(), kind, repr(page), min_font, repr(card)), theme, roots)
+                    digest("face", tool, theme.digest(), kind, repr(page), min_font, repr(card), *_press_key(press)),
+                    theme, roots, press)
             for kind in ("front", "back")]
 
 

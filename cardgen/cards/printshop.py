@@ -23,7 +23,9 @@ without ``--bleed`` renders the print-shop files' faces with
 kept with a warning.  The home sheets (``cards.pdf``, ``powers.pdf``, the
 group sheets) are never touched: their faces are rendered with the home
 bleed (``--bleed``, else none), so they are byte for byte those of a build
-without ``--print-shop``; a face both want (the same bleed) is rendered once.
+without ``--print-shop``.  The print-shop faces are rendered apart, also with the
+same bleed: their black is DeviceCMYK 0/0/0/100 (``templates/cards/print.css``),
+the home sheets' stays RGB.
 """
 
 from __future__ import annotations

@@ -61,10 +61,12 @@ def render_template(template: str, stylesheets: dict[str, str] | None = None, th
 
 
 def face_html(kind: str, card, page: FacePage, steps: dict[str, int] | None = None,
-              theme: Theme | None = None) -> str:
-    """The HTML of one face (``front``, ``back`` or ``power``); ``steps`` are the fit steps by box."""
+              theme: Theme | None = None, press: bool = False) -> str:
+    """The HTML of one face (``front``, ``back`` or ``power``); ``steps`` are the fit steps by box;
+    ``press``: a print-shop face, its black in CMYK (``print.css``)."""
     template, stylesheet, target = FACES[kind]
-    return render_template(template, {"card": "card.css", "face": stylesheet}, theme=theme, target=target,
+    sheets = {"card": "card.css", "face": stylesheet} | ({"print": "print.css"} if press else {})
+    return render_template(template, sheets, theme=theme, target=target,
                            card=card, steps=steps or {}, page=page, head=header_icons())
 
 
@@ -125,14 +127,15 @@ def _face(laid_out: LaidOut) -> Face:
 
 
 def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Theme | None = None,
-                extra_roots: Iterable[Path] = ()) -> Face:
+                extra_roots: Iterable[Path] = (), press: bool = False) -> Face:
     """Lay out a face, shrinking overflowing boxes step by step; fail if one never fits.
 
-    ``extra_roots``: further folders the face may read (the prepared portraits)."""
+    ``extra_roots``: further folders the face may read (the prepared portraits); ``press``: a
+    print-shop face (:func:`face_html`)."""
     steps: dict[str, int] = {}
     roots = (*(theme.roots if theme else ()), *extra_roots)
     for _ in range(MAX_FIT_ROUNDS):
-        laid_out = load_document(face_html(kind, card, page, steps, theme), CARDS_TEMPLATES, roots)
+        laid_out = load_document(face_html(kind, card, page, steps, theme, press), CARDS_TEMPLATES, roots)
         overflows = _check_fit(kind, card, laid_out, min_font_pt)
         if not overflows:
             return _face(laid_out)

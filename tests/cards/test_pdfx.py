@@ -26,7 +26,7 @@ def _check_pdfx(path, profile: bytes, condition: str) -> None:
         assert intent.S == pikepdf.Name.GTS_PDFX and str(intent.OutputConditionIdentifier) == condition
         assert intent.DestOutputProfile.read_bytes() == profile and int(intent.DestOutputProfile.N) == 4
         assert str(document.docinfo["/GTS_PDFXVersion"]) == PDFX_VERSION
-        assert document.docinfo["/Trapped"] == pikepdf.Name.False_
+        assert document.docinfo["/Trapped"] == pikepdf.Name("/False")       # not /False_ (issue 42.1)
         assert document.open_metadata()[f"{{{PDFXID}}}GTS_PDFXVersion"] == PDFX_VERSION
         for page in document.pages:
             assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
@@ -64,3 +64,49 @@ def test_icc_is_the_shops_profile_and_must_lie_inside_the_project(tmp_path):
     assert code != 0 and "outside the allowed folders" in err, err
     code, _, err = run_in_process("cards", "--content", SMALL, "--out", out, "--icc", outside)
     assert code != 0 and "--icc is the print-shop files' output profile: add --print-shop" in err
+
+
+def _boxes_nest(page: pikepdf.Page) -> bool:
+    """TrimBox within BleedBox within MediaBox (ISO 15930-7 6.2.4), and no ArtBox beside the TrimBox."""
+    media, bleed, trim = (pikepdf.Rectangle(page.obj[key]) for key in ("/MediaBox", "/BleedBox", "/TrimBox"))
+    inside = all(inner.llx >= outer.llx - 0.01 and inner.lly >= outer.lly - 0.01 and inner.urx <= outer.urx + 0.01
+                 and inner.ury <= outer.ury + 0.01 for inner, outer in ((trim, bleed), (bleed, media)))
+    return inside and "/ArtBox" not in page.obj
+
+
+def _graphics_states(document: pikepdf.Pdf):
+    """Every ExtGState dictionary of the file."""
+    for obj in document.objects:
+        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.ExtGState:
+            yield obj
+
+
+def test_print_shop_files_meet_the_pdfx4_rules(print_shop_build):
+    """Issue 42.1: the rows of the ISO 15930-7 table in docs/cards-and-printing.md that the files show:
+    no encryption, trailer ids, one output intent, nested boxes, no optional content, no actions or
+    JavaScript, no annotations on the card, no transfer functions, no PostScript, page groups not in
+    DeviceRGB, the XMP ids."""
+    code, _, err, folder = print_shop_build
+    assert code == 0, err
+    paths = sorted((folder / "print-shop").glob("*.pdf"))
+    assert len(paths) >= 3, paths
+    for path in paths:
+        with pikepdf.open(path) as document:
+            assert not document.is_encrypted and "/Encrypt" not in document.trailer
+            assert len(document.trailer.ID) == 2 and len(bytes(document.trailer.ID[0])) == 16
+            assert len(document.Root.OutputIntents) == 1
+            assert not {"/OCProperties", "/OpenAction", "/AA"} & set(document.Root.keys())
+            assert "/JavaScript" not in document.Root.get("/Names", {})
+            meta = document.open_metadata()
+            assert meta["xmpMM:DocumentID"].removeprefix("urn:uuid:").replace("-", "") \
+                == bytes(document.trailer.ID[0]).hex()
+            assert meta["xmpMM:RenditionClass"] == "default" and meta["xmpMM:VersionID"]
+            for page in document.pages:
+                assert _boxes_nest(page), path
+                assert "/Annots" not in page.obj and "/AA" not in page.obj
+                assert page.obj.get("/Group", {}).get("/CS") != pikepdf.Name.DeviceRGB
+            for state in _graphics_states(document):
+                assert "/TR" not in state and state.get("/TR2", pikepdf.Name.Default) == pikepdf.Name.Default
+            for obj in document.objects:
+                assert not (isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == pikepdf.Name.PS)
+                assert not (isinstance(obj, pikepdf.Dictionary) and obj.get("/S") == pikepdf.Name.JavaScript)

@@ -57,3 +57,12 @@ def test_a_roster_s_sheet_is_in_rosters_never_a_group_file():
     assert group_sheet(roster, "trupp") == "rosters/trupp.pdf"
     content, _ = read_content(EXAMPLE)
     assert planned_outputs(content, roster) == [("rosters/trupp.pdf", "group 'trupp'")]
+
+
+def test_a_print_shop_face_has_its_own_key_and_inks(content):
+    """Issue 42.2: a print-shop face (black in CMYK) is never the home sheets' face of the same bleed."""
+    derived = derive(content)
+    home = plan_faces(content, CardOptions(bleed_mm=3), "tool", derived)
+    shop = plan_faces(content, CardOptions(bleed_mm=3), "tool", derived, press=True)
+    assert not {job.key for job in home} & {job.key for job in shop}
+    assert [job.press for job in shop] == [True] * 4 and not any(job.press for job in home)
