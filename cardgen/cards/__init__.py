@@ -13,7 +13,8 @@ import functools
 import hashlib
 from pathlib import Path
 
-IMPOSER_FILES = ("impose.py", "sheetlayout.py", "placement.py", "pdfwriter.py", "recording.py", "press.py")
+IMPOSER_FILES = ("impose.py", "sheetlayout.py", "placement.py", "pdfwriter.py", "recording.py", "press.py",
+                 "../pdffonts.py")
 
 
 @functools.lru_cache(maxsize=1)

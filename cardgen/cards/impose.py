@@ -49,6 +49,7 @@ from cardgen.cards.pdfwriter import PdfWriter, Recording
 from cardgen.cards.placement import face_form, face_placement, save_pdf
 from cardgen.cards.sheetlayout import Sheet, Slot, best_options, layout_sheet, sheet_with_blanks
 from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, paper_mm
+from cardgen.pdffonts import shared_fonts
 
 CHUNK_PAGES = 4                 # sheets in one qpdf document before the writer takes them (Imposer)
 FaceList = list[tuple[str, "bytes | None"]]
@@ -121,8 +122,10 @@ class Imposer:
     saves (:func:`save_pdf`): the reference the tests compare the chunks with,
     page by page, rendered (the bytes differ: another writer)."""
 
-    def __init__(self, chunk_pages: int | None = CHUNK_PAGES, chunks: ChunkCache | None = None) -> None:
+    def __init__(self, chunk_pages: int | None = CHUNK_PAGES, chunks: ChunkCache | None = None,
+                 portrait: bool = False) -> None:
         self._writer = PdfWriter() if chunk_pages else None
+        self._portrait = portrait           # a landscape sheet drawn turned on a portrait page (group sheets)
         self._chunk_pages = chunk_pages or 0
         self._chunks = chunks if chunk_pages else None
         self._sources: list[pikepdf.Pdf] = []
@@ -189,15 +192,29 @@ class Imposer:
         """One sheet page; ``faces`` are (role, one-page PDF) in slot order, or a function that reads
         them when the page is drawn; ``identity`` names what they show (the faces' cache keys), so
         that the chunk can be kept."""
+        turned = self._turned(sheet.width_pt, sheet.height_pt)
         self._add(_Pending(lambda: self._draw_page(sheet, faces() if callable(faces) else faces), 1,
-                           None if identity is None else ("sheet", _sheet_identity(sheet), identity)))
+                           None if identity is None else ("sheet", _sheet_identity(sheet), identity, turned)))
+
+    def _turned(self, width_pt: float, height_pt: float) -> bool:
+        """Whether a page of this size is drawn turned by 90° (a landscape sheet on a portrait page)."""
+        return self._portrait and width_pt > height_pt
+
+    def _page_of(self, width_pt: float, height_pt: float) -> tuple[pikepdf.Page, list[str]]:
+        """A new page for a sheet of this size and the operators that start its content: a landscape
+        sheet of a portrait-only file turned 90° counter-clockwise on a portrait page (its content
+        turned, not the page: no /Rotate, so every page of the file has the same MediaBox
+        orientation and a printer never auto-rotates; issue 42, point 4)."""
+        if not self._turned(width_pt, height_pt):
+            return self.pdf.add_blank_page(page_size=(width_pt, height_pt)), []
+        return self.pdf.add_blank_page(page_size=(height_pt, width_pt)), [f"0 1 -1 0 {height_pt:.4f} 0 cm"]
 
     def _draw_page(self, sheet: Sheet, faces: FaceList) -> None:
         if id(sheet) not in self._backgrounds:
             self._backgrounds[id(sheet)] = self._form(self._open(sheet.pdf))
-        page = self.pdf.add_blank_page(page_size=(sheet.width_pt, sheet.height_pt))
+        page, ops = self._page_of(sheet.width_pt, sheet.height_pt)
         xobjects = pikepdf.Dictionary(Bg=self._backgrounds[id(sheet)])
-        ops = ["q /Bg Do Q"]
+        ops.append("q /Bg Do Q")
         for number, (slot, (_, pdf)) in enumerate(zip(sheet.slots, faces)):
             if pdf is None:
                 continue
@@ -239,10 +256,11 @@ class Imposer:
 
     def add_blank_page(self, width_pt: float, height_pt: float) -> None:
         """An empty page (the back of a duplex page that has none)."""
-        self._add(_Pending(lambda: self._draw_blank_page(width_pt, height_pt), 1, ("blank", width_pt, height_pt)))
+        self._add(_Pending(lambda: self._draw_blank_page(width_pt, height_pt), 1,
+                           ("blank", width_pt, height_pt, self._turned(width_pt, height_pt))))
 
     def _draw_blank_page(self, width_pt: float, height_pt: float) -> None:
-        self.pdf.add_blank_page(page_size=(width_pt, height_pt))
+        self._page_of(width_pt, height_pt)
 
     def _draw_pdf_pages(self, pdf: bytes) -> None:
         source = pikepdf.Pdf.open(io.BytesIO(pdf))
@@ -250,13 +268,14 @@ class Imposer:
         self.pdf.pages.extend(source.pages)
 
     def write(self) -> bytes:
-        """The PDF of every page added."""
+        """The PDF of every page added, each font program in it once under a name of its own
+        (:func:`cardgen.pdffonts.shared_fonts`: the chunks are written apart, so across chunks)."""
         try:
             if self._writer is None:
                 return save_pdf(self.pdf)
             if self._pending:
                 self._write_chunk()
-            return self._writer.finish({"/Producer": "cardgen", "/Creator": "cardgen"})
+            return shared_fonts(self._writer.finish({"/Producer": "cardgen", "/Creator": "cardgen"}))
         finally:
             self._close_document()
 
@@ -270,15 +289,17 @@ def _sheet_identity(sheet: Sheet) -> str:
 def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: str,
            crop_marks: bool = False, cover: bytes | None = None, store: Path | None = None,
            paper: str = DEFAULT_PAPER, names: Sequence[tuple[str, str | None]] | None = None,
-           chunks: ChunkCache | None = None, blank_backs: bool = False) -> bytes:
+           chunks: ChunkCache | None = None, blank_backs: bool = False, portrait: bool = False) -> bytes:
     """A PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid;
     ``store`` is a folder where laid-out sheets are kept between builds; ``paper`` names
     the sheets' size (:data:`cardgen.geometry.PAPER_MM`).  With ``names`` (the cache keys of
     ``cards``' faces, in the same order) and ``chunks``, chunks of sheets that show the same
     faces as last time are written from their recording, and ``cards`` is read only for the others.
     ``blank_backs`` (grid pages in a duplex print run): each page followed by a blank one.  In
-    ``duplex`` (and with ``blank_backs``) the cover is padded to an even number of pages."""
-    imposer = Imposer(chunks=chunks if names is not None else None)
+    ``duplex`` (and with ``blank_backs``) the cover is padded to an even number of pages.  With
+    ``portrait`` (a group sheet, whose cover and reference pages are portrait) a landscape sheet is
+    drawn turned on a portrait page, so the whole file has one orientation."""
+    imposer = Imposer(chunks=chunks if names is not None else None, portrait=portrait)
     duplex = layout == "duplex" or blank_backs
     if cover and imposer.add_pdf_pages(cover) % 2 and duplex:
         imposer.add_blank_page(*paper_pt(paper))       # the cover's back: the first fronts start a sheet

@@ -46,6 +46,7 @@ import zlib
 import pikepdf
 
 from cardgen.cards.recording import Image, Recording
+from cardgen.pdffonts import REFERENCE
 
 __all__ = ["Image", "PdfWriter", "Recording"]
 
@@ -53,9 +54,7 @@ PER_OBJECT_STREAM = 100           # objects in one object stream, as qpdf groups
 PAGE_ATTRIBUTES = ("/MediaBox", "/CropBox", "/Resources", "/Rotate")   # inherited from the page tree
 HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
 
-# A literal string (group 1, stepped over: its text may read like a reference) or a reference
-# ``N G R`` (groups 2, 3) that is no part of a name or another number.
-_TOKEN = re.compile(rb"(\((?:[^\\)]|\\.)*\))|(?<![\w.#+/-])(\d+) (\d+) R")
+_TOKEN = REFERENCE                  # a literal string (group 1, stepped over) or a reference N G R (2, 3)
 
 ObjGen = tuple[int, int]
 ROOT = 1                              # the page tree's number (the first object of every file)

@@ -10,6 +10,7 @@ import io
 import pikepdf
 
 from cardgen.cards.sheetlayout import Rect
+from cardgen.pdffonts import save_deterministic, share_fonts
 
 
 def face_form(target: pikepdf.Pdf, page: pikepdf.Page,
@@ -51,13 +52,12 @@ def face_placement(face: pikepdf.Page, trim: Rect, clip: Rect | None = None,
 
 
 def save_pdf(pdf: pikepdf.Pdf) -> bytes:
-    """Serialise deterministically: the same pages give the same bytes."""
+    """Serialise deterministically: the same pages give the same bytes; every font subset named after
+    its program and embedded once (:func:`cardgen.pdffonts.share_fonts`)."""
     pdf.docinfo["/Producer"] = "cardgen"
     pdf.docinfo["/Creator"] = "cardgen"
-    buffer = io.BytesIO()
-    pdf.save(buffer, deterministic_id=True, object_stream_mode=pikepdf.ObjectStreamMode.generate,
-             stream_decode_level=pikepdf.StreamDecodeLevel.none)   # copy compressed data as it is
-    return buffer.getvalue()
+    share_fonts(pdf)                    # the faces' subsets: one name, one program, each program once
+    return save_deterministic(pdf)
 
 
 def append_pdf(first: bytes, second: bytes) -> bytes:

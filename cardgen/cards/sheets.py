@@ -78,9 +78,11 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
     """The output ``name``: the cards of ``units`` (after ``cover``), then of ``powers``, then the
     ``reference`` pages; its bytes kept in ``run.imposed`` with ``keep``.  In the duplex layout every
     part has an even number of pages (:func:`~cardgen.cards.impose.impose`), so the reference pages
-    start a sheet of their own."""
+    start a sheet of their own.  A group sheet (``cover`` or ``reference``) has every page portrait:
+    its landscape card sheets are drawn turned (:class:`~cardgen.cards.impose.Imposer`)."""
     options, cache, theme = run.options, run.ctx.cache, run.ctx.theme
     keys = run.keys
+    portrait = bool(cover or reference)     # a group sheet: its own pages are portrait, so are its sheets
     parts = (run.sheet_options, [keys[(u, k)] for u in units for k in ("front", "back")],
              [keys[(p, "power")] for p in powers], repr(cover), repr(reference))
 
@@ -95,13 +97,13 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
             pdf = impose(pairs, run.unit_page, options.layout, options.crop_marks,
                          cover=render_cover(cover, options.paper, theme) if cover else None,
                          store=cache.folder("sheets"), paper=options.paper, names=pairs.keys,
-                         chunks=ChunkCache(cache, name))
+                         chunks=ChunkCache(cache, name), portrait=portrait)
         if powers:
             pairs = power_pairs(run.jobs, run.faces, powers)
             pdf = append_pdf(pdf, impose(pairs, run.power_page, "grid", options.crop_marks,
                                          store=cache.folder("sheets"), paper=options.paper, names=pairs.keys,
                                          chunks=ChunkCache(cache, f"{name}:powers"),
-                                         blank_backs=options.layout == "duplex"))
+                                         blank_backs=options.layout == "duplex", portrait=portrait))
         if reference:
             pdf = append_pdf(pdf, render_reference(reference, options.paper, theme))
         if keep:

@@ -19,6 +19,7 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, OutlineItem
 
 from cardgen.geometry import px_to_pt
+from cardgen.pdffonts import share_fonts
 from cardgen.pdfrecords import PageFacts
 
 
@@ -50,6 +51,7 @@ def assemble(parts: Sequence[bytes], facts: Sequence[Sequence[PageFacts]]) -> by
     _add_destinations(book, pages, anchors)
     _add_links(book, pages, facts, anchors)
     _add_outline(book, pages, facts)
+    share_fonts(book)                   # each chapter subsets its fonts apart: one name, one program
     out = io.BytesIO()
     book.save(out, deterministic_id=True, compress_streams=True)
     return out.getvalue()

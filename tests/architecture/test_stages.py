@@ -28,7 +28,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
               "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision", "cardgen.projectfile",
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
               "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind", "cardgen.settings",
-              "cardgen.pipes", "cardgen.richtext", "cardgen.pdfrecords", "cardgen.timelimit", "cardgen.printable")),
+              "cardgen.pipes", "cardgen.richtext", "cardgen.pdfrecords", "cardgen.pdffonts", "cardgen.timelimit", "cardgen.printable")),
     ("look", ("cardgen.theme", "cardgen.fonts", "cardgen.fontsynth", "cardgen.fontoutline", "cardgen.sandbox",
               "cardgen.sandbox.")),
     ("content", ("cardgen.content", "cardgen.content.")),

@@ -65,7 +65,7 @@ def test_sheets_written_in_chunks_look_as_one_qpdf_document(monkeypatch, layout)
     once its form is copied: every page is drawn pixel for pixel as when all sheets are in one qpdf
     document saved by qpdf (``chunk_pages=None``), and the file is sound (qpdf's own syntax check)."""
     init = Imposer.__init__
-    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None: init(self, chunk_pages=2))
+    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None, portrait=False: init(self, chunk_pages=2, portrait=portrait))
     cards = _cards(13)
     held: list[tuple[int, int]] = []
     write_chunk = Imposer._write_chunk
@@ -78,7 +78,7 @@ def test_sheets_written_in_chunks_look_as_one_qpdf_document(monkeypatch, layout)
     chunked = impose(cards, CARD, layout)
     assert {sources for sources, _ in held} == {0}                      # no face document left open
     assert max(pages for _, pages in held) <= 2 <= len(held)            # never more than a chunk held
-    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None: init(self, chunk_pages=None))
+    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None, portrait=False: init(self, chunk_pages=None, portrait=portrait))
     one_document = impose(cards, CARD, layout)
     assert chunked != one_document
     assert _rendered(chunked) == _rendered(one_document)
@@ -103,7 +103,8 @@ def test_kept_chunks_give_the_bytes_of_imposing_anew_and_read_only_the_changed_f
     """Imposed a second time after one card changed, with the chunks kept from the first time: the
     very bytes of imposing everything anew, and only the changed card's chunk reads its faces."""
     init = Imposer.__init__
-    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None: init(self, chunk_pages=3, chunks=chunks))
+    monkeypatch.setattr(Imposer, "__init__", lambda self, chunks=None, portrait=False: init(self, chunk_pages=3, chunks=chunks,
+                                                                                portrait=portrait))
     cards = _cards(41)
     names = [(f"k{i}", f"r{i}") for i in range(len(cards))]
     cache = Cache(tmp_path / "out")
