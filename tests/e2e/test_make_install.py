@@ -7,8 +7,9 @@ clone would hold, plus new files), so ``git status --ignored`` sees everything a
   ``build/`` (cardgen's output folder), no ``*.egg-info`` (flit_core builds out of tree, pyproject.toml).
 - The Makefile's own set-up, run for real into a fresh environment: ``make build``'s install brings no
   test tool, ``make test``'s adds them.  It installs cardgen's dependencies as a newcomer's first
-  ``make build`` does (from the registry, or pip's cache), about 40 s of CPU: marked ``install`` so that
-  ``make test-fast`` leaves it out, like the PDF tests.
+  ``make build`` does (from the registry, or pip's cache), about 40 s of CPU.
+
+Both are marked ``install``: ``make test-fast`` leaves them out, like the PDF tests.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def tools_in(venv: Path) -> list[str]:
     return probe.stdout.split()
 
 
+@pytest.mark.install
 def test_pip_install_of_the_checkout_leaves_it_as_it_was(tmp_path):
     """``pip install CHECKOUT`` is ``pip wheel`` then an install of the wheel: the build is what could
     write into the checkout (done here offline with the test environment's pinned flit_core)."""
