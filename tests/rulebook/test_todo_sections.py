@@ -1,7 +1,8 @@
 """A TODO heading hides its whole section, down to the next heading of its level or above, in the PDF
 and in its contents, and both commands say which sections they hid (issue 41, point 1).
 
-``fixtures/documents/missionen.md`` is shaped like the designer's ``Missionen.md``: missions not yet
+The fixture repository ``tests/fixtures/missions-repo/`` (a ``cardgen.toml`` and ``Regeln/Missionen.md``)
+is shaped like the designer's: its ``Missionen.md`` has missions not yet
 named (``## 03 . TODO``, ``## 05 . TODO``, the last in the file) with their maps and win conditions
 as subsections, and a deeper unnamed note (``#### 4.1 . TODO``) inside a named mission.  Before the
 fix, mission 02 printed the maps and win conditions of mission 03 as its own and the contents listed
@@ -23,7 +24,7 @@ from cardgen.rulebook.todo import todo_lines
 
 pytestmark = pytest.mark.pdf          # lays books out (make test-fast leaves it out)
 
-MISSIONS = Path(__file__).parent / "fixtures" / "documents" / "missionen.md"
+MISSIONS = Path(__file__).resolve().parents[1] / "fixtures" / "missions-repo"
 DRAFTS = ["Karte des Entwurfs drei.", "Sieg im Entwurf drei.", "Eine Sonderregel im Entwurf.",
           "Karte des Entwurfs fünf."]
 
@@ -39,11 +40,10 @@ def built(tmp_path_factory) -> dict:
     (the second reuses it) in a project that names it: (stdout, PDF text) of each."""
     from cardgen.commands.main import main
 
-    root = tmp_path_factory.mktemp("missionen")
-    shutil.copy(MISSIONS, root / "Missionen.md")
-    (root / "cardgen.toml").write_text('rulebooks = ["Missionen.md"]\n', encoding="utf-8")
-    runs = {"final": ["rulebook", "Missionen.md", "--out", "final.pdf"],
-            "draft": ["rulebook", "Missionen.md", "--out", "draft.pdf", "--draft"],
+    root = tmp_path_factory.mktemp("missionen") / "repo"
+    shutil.copytree(MISSIONS, root)
+    runs = {"final": ["rulebook", "Regeln/Missionen.md", "--out", "final.pdf"],
+            "draft": ["rulebook", "Regeln/Missionen.md", "--out", "draft.pdf", "--draft"],
             "build": ["build"], "again": ["build"]}
     made = {}
     with pytest.MonkeyPatch.context() as patch:
@@ -55,7 +55,7 @@ def built(tmp_path_factory) -> dict:
             made[name] = out.getvalue()
     made["final.pdf"] = _text(root / "final.pdf")
     made["draft.pdf"] = _text(root / "draft.pdf")
-    made["build.pdf"] = _text(root / "build" / "rulebooks" / "Missionen.pdf")
+    made["build.pdf"] = _text(root / "build" / "rulebooks" / "Regeln" / "Missionen.pdf")
     return made
 
 
@@ -81,10 +81,10 @@ def test_a_draft_shows_every_hidden_section(built):
 
 
 def test_both_commands_say_which_sections_they_hid(built):
-    line = "Missionen.md: 3 TODO note(s) hidden; hid 3 section(s): 03, 4.1, 05 (--draft shows them)"
+    line = "Regeln/Missionen.md: 3 TODO note(s) hidden; hid 3 section(s): 03, 4.1, 05 (--draft shows them)"
     assert line in built["final"].splitlines() and line in built["build"].splitlines()
     assert line in built["again"].splitlines() and "reused 1" in built["again"]       # a reused book says it too
-    assert "Missionen.md: 3 TODO note(s) shown, marked (a draft)" in built["draft"].splitlines()
+    assert "Regeln/Missionen.md: 3 TODO note(s) shown, marked (a draft)" in built["draft"].splitlines()
     assert built["build.pdf"] == built["final.pdf"]
 
 
