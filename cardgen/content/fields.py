@@ -68,7 +68,7 @@ Level = Annotated[int, BeforeValidator(_roman), Field(ge=1, le=MAX_LEVEL), WithJ
     {"anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_LEVEL}, {"enum": list(ROMAN)}],
      "description": "Stufe (level) as roman numeral or number."})]
 
-_ADDITIVE = re.compile(r"^\+(\d{1,2})$")
+_ADDITIVE = re.compile(r"^\+([0-9]{1,2})$")
 StatValue = Annotated[int | Annotated[str, StringConstraints(pattern=_ADDITIVE.pattern)], Field(
     description="A fixed value (e.g. 4) or additive on KO written '+N' (e.g. '+2').")]
 

@@ -142,7 +142,7 @@ class Weapon(Strict):
     weapon_class: WeaponClass
     strength: StatValue = Field(description="Stärke: fixed (4) or additive on KO ('+1').")
     damage: int = Field(ge=0, le=20, description="Schaden: TP lost on a wound.")
-    range: str | None = Field(default=None, pattern=r"^[1-9]\d{0,2}/[1-9]\d?$",
+    range: str | None = Field(default=None, pattern=r"^[1-9][0-9]{0,2}/[1-9][0-9]?$",
                               description="Reichweitenband 'X/Y' (band length cm / number of bands); ranged only.")
     dauerfeuer: int = Field(default=0, ge=0, le=4, description="Dauerfeuer DF 0–4 (1 + DF shots); ranged only.")
     area_radius: int = Field(default=0, ge=0, le=50, description="Flächenwaffe: radius in cm (0 = none).")

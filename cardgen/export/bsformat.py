@@ -21,7 +21,7 @@ BATTLESCRIBE_VERSION = "2.03"
 GAME = "universalis"
 GAME_NAME = "Universalis"
 
-_VERSION_NUMBERS = re.compile(r"v?(\d{1,6})(?:[.\-](\d{1,3}))?(?:[.\-](\d{1,3}))?")
+_VERSION_NUMBERS = re.compile(r"v?([0-9]{1,6})(?:[.\-]([0-9]{1,3}))?(?:[.\-]([0-9]{1,3}))?")
 MAX_REVISION = 2**31 - 1            # BattleScribe reads the revision as a 32-bit integer
 
 

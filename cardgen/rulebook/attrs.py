@@ -32,8 +32,8 @@ from markdown_it.token import Token
 from mdit_py_plugins.attrs import attrs_plugin as inline_attrs_plugin
 from mdit_py_plugins.attrs.parse import ParseError, parse
 
-_LENGTH = re.compile(r"^(\d+(?:\.\d+)?)(px|pt|pc|cm|mm|in|em|rem|ex|%)?$")
-_DIMENSION = re.compile(r"[ \t\n\f\r]*(\d+)(?:\.(\d+))?(%)?")
+_LENGTH = re.compile(r"^([0-9]+(?:\.[0-9]+)?)(px|pt|pc|cm|mm|in|em|rem|ex|%)?$")
+_DIMENSION = re.compile(r"[ \t\n\f\r]*([0-9]+)(?:\.([0-9]+))?(%)?")
 MAX_ATTRIBUTE_PX = 100_000
 """The largest image width or height taken from an attribute (about 26 m): a longer number is a
 typo, and WeasyPrint fails the whole book on an infinite length."""

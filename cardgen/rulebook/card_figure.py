@@ -44,7 +44,7 @@ from cardgen.theme import template_environment, template_failure
 
 TEMPLATE = "rulebook/card_figure.html.j2"
 SIDES = {"front": ("front",), "back": ("back",), "both": ("front", "back")}
-_WIDTH = re.compile(r"(?P<number>\d+(?:\.\d+)?|\.\d+)(?P<unit>%|mm|cm)")
+_WIDTH = re.compile(r"(?P<number>[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?P<unit>%|mm|cm)")
 WIDTH_RANGE = {"mm": (1.0, 1000.0), "cm": (0.1, 100.0), "%": (1.0, 100.0)}
 """The widths a figure may ask for, by unit: a card from 1 mm to 1 m, or 1 % to 100 % of the text
 width.  (Its stylesheet draws no figure wider than the text anyway; the bound keeps a number such as

@@ -48,7 +48,7 @@ VOID = frozenset("area base br col embed hr img input keygen link meta param sou
 FORMATTING = frozenset("a b big code em font i nobr s small strike strong tt u".split())
 CLOSES_SAME = frozenset("p li dt dd tr td th option thead tbody tfoot".split())
 MAX_SPANS = {"colspan": 1000, "span": 1000, "rowspan": 65534}  # HTML's own limits
-_LEADING_NUMBER = re.compile(r"\s*(\d+)")
+_LEADING_NUMBER = re.compile(r"\s*([0-9]+)")
 
 
 class _Open:

@@ -59,7 +59,7 @@ class PageSettings:
 
 def to_points(length: str) -> float:
     """A CSS length in points (unknown units count as 0)."""
-    match = re.match(r"^([\d.]+)([a-z%]*)$", length)
+    match = re.match(r"^([0-9.]+)([a-z%]*)$", length)
     return float(match[1]) * _PT_PER_UNIT.get(match[2], 0.0) if match else 0.0
 
 
@@ -144,7 +144,7 @@ def _length(value: Any, loc: tuple, largest_pt: float, instead: str, warn: Warn)
         warn(loc, f"{_shown(value)} is not a length (like 2cm, 15mm, 72pt; a bare number is pixels); "
                   f"{instead}")
         return None
-    number, unit = re.match(r"^([\d.]+)([a-z%]*)$", length).groups()  # type: ignore[union-attr]
+    number, unit = re.match(r"^([0-9.]+)([a-z%]*)$", length).groups()  # type: ignore[union-attr]
     if to_points(length) > largest_pt or unit not in _PT_PER_UNIT and float(number) > 100:
         warn(loc, f"{_shown(value)} is larger than {largest_pt / 72 * 25.4:.0f} mm; {instead}")
         return None

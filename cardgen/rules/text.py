@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-UNIT_AFTER_NUMBER = re.compile(r"(\d) (cm|TP|AP|W6|W12)\b")
+UNIT_AFTER_NUMBER = re.compile(r"([0-9]) (cm|TP|AP|W6|W12)\b")
 """A number and its unit ("3 cm") stay on one line of the rules text."""
 
 

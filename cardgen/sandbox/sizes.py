@@ -14,8 +14,8 @@ from typing import Any, Mapping, Sequence
 from cardgen.sandbox.budget import MAX_CHARS, TemplateLimit
 
 CONTAINERS = (list, tuple, set, frozenset, dict)
-_PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?[hlL]?(.)", re.S)
-_NUMBER = re.compile(r"\d+")
+_PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|[0-9]+)?(?:\.(\*|[0-9]+))?[hlL]?(.)", re.S)
+_NUMBER = re.compile(r"[0-9]+")
 _ESCAPES = 6                    # HTML escaping makes at most 6 characters of one (' -> &#39;, " -> &#34;)
 
 

@@ -128,7 +128,7 @@ def face_document(snapshot: Snapshot, kind: str, owner: str) -> str | None:
         return face_html(kind, card, unit_page, theme=snapshot.theme)
     group_id, _, index = owner.partition("/")
     group = content.groups.get(group_id)
-    if group is None or not index.isdigit() or int(index) >= len(group.models):
+    if group is None or not (index.isascii() and index.isdigit()) or int(index) >= len(group.models):
         return None
     member = group.models[int(index)]
     if not has_own_card(member):

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 import pytest
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from cardgen.content.fields import Id, Level, Modifier, Name, RulesText, Strict, Text, WeaponClass, parse_stat
+from cardgen.content.fields import Id, Level, Modifier, Name, RulesText, StatValue, Strict, Text, WeaponClass, parse_stat
 from cardgen.content.ruleset import Ruleset
 from cardgen.content.schema import KINDS
 
@@ -17,6 +17,13 @@ from cardgen.content.schema import KINDS
 @pytest.mark.parametrize("value, parsed", [(4, (4, False)), (0, (0, False)), ("+2", (2, True)), ("+12", (12, True))])
 def test_parse_stat_tells_a_fixed_value_from_an_additive_one(value, parsed):
     assert parse_stat(value) == parsed
+
+
+@pytest.mark.parametrize("written", ["+٣", "+²", "+３"])
+def test_an_additive_value_takes_ascii_digits_only(written):
+    """Arabic-Indic, superscript and full-width digits match a Unicode ``\\d``; a card prints ASCII ones."""
+    with pytest.raises(ValidationError):
+        TypeAdapter(StatValue).validate_python(written)
 
 
 @pytest.mark.parametrize("written, number", [("III", 3), ("v", 5), (" ii ", 2), (4, 4), ("I", 1)])

@@ -77,6 +77,7 @@ def test_face_documents(good, kind, owner, shown):
     ("power", "probe"), ("front", "gedankenblitz"), ("side", "probe"), ("front", "trupp/2"),
     ("front", "trupp/0"),                          # a plain model: its unit's card
     ("front", "trupp/x"), ("front", "keine/0"),
+    ("front", "trupp/²"), ("front", "trupp/١"),  # digits to str.isdigit, not to int() or to cardgen
 ])
 def test_no_such_face(good, kind, owner):
     assert face_document(good, kind, owner) is None
