@@ -38,7 +38,7 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from cardgen import timelimit
 from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
-from cardgen.errors import display_path, shortened
+from cardgen.errors import RenderError, display_path, shortened
 from cardgen.geometry import px_to_pt
 from cardgen.hyphenation import use_german_patterns
 from cardgen.pdfrecords import Rendered
@@ -312,12 +312,26 @@ class LaidOut:
         (:meth:`cardgen.pdfparts.PartLaidOut.renumber`) is written as if for the first time."""
         notes = list(self._notes)
         self._document.fonts = {}
-        with captured_log(notes) as more, time_limit(timelimit.MAX_RENDER_SECONDS):
+        with captured_log(notes) as more, time_limit(timelimit.MAX_RENDER_SECONDS), _unimplemented():
             pdf = self._document.write_pdf(uncompressed_pdf=False, pdf_identifier=b"cardgen")
         fetcher = self._fetcher
         log = [m for m in self._messages + more if RefusedResource.__name__ not in m]
         log += [f"refused to read {name}: {fetcher.reasons[name]}" for name in fetcher.refused]
         return Rendered(pdf, tuple(log), tuple(fetcher.refused), tuple(sorted(fetcher.read.items())), tuple(notes))
+
+
+@contextlib.contextmanager
+def _unimplemented() -> Iterator[None]:
+    """WeasyPrint (and tinycss2 under it) raise ``NotImplementedError`` for CSS they parse but cannot
+    draw -- ``device-cmyk()`` in a gradient is one -- which a stylesheet from a pull request may ask for:
+    one line naming it instead of a traceback."""
+    try:
+        yield
+    except NotImplementedError as exc:
+        detail = f" ({exc})" if str(exc) else ""
+        raise RenderError("WeasyPrint cannot draw something the stylesheets ask for" + detail + "; a colour "
+                          "other than sRGB in a gradient (device-cmyk(), lab(), oklch() ...) is one such "
+                          "case: give the gradient sRGB colours") from None
 
 
 def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0,

@@ -7,6 +7,7 @@ import hashlib
 import pytest
 
 from cardgen import pdf
+from cardgen.errors import RenderError
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -106,3 +107,11 @@ def test_a_render_without_harfbuzz_subset_warns_nothing_and_notes_it_once(monkey
     assert rendered.notes == (pdf.HARFBUZZ_SUBSET_NOTE,)
     monkeypatch.undo()                                                      # HarfBuzz-Subset back: no note
     assert pdf.render_pdf(html, tmp_path).notes == ()
+
+
+@pytest.mark.parametrize("colour", ["device-cmyk(0 0 0 1)", "lab(50 20 20)", "oklch(0.5 0.1 100)"])
+def test_a_gradient_weasyprint_cannot_draw_is_one_line_not_a_traceback(tmp_path, colour):
+    """tinycss2 parses these colours but cannot turn them into sRGB for a gradient (NotImplementedError)."""
+    html = f"<style>body {{ background: linear-gradient({colour}, red) }}</style><p>Verlauf</p>"
+    with pytest.raises(RenderError, match="gradient sRGB colours"):
+        pdf.render_pdf(html, tmp_path)

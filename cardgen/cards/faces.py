@@ -155,7 +155,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     for line in face_warnings(said_by):
         ctx.warn(line)
     if errors:
-        raise RenderError("\n".join(errors))
+        raise RenderError("\n".join(dict.fromkeys(errors)))   # one stylesheet fault fails every face alike
     return faces
 
 
