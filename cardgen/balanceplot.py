@@ -34,6 +34,9 @@ SETTINGS: dict[Any, Any] = {
 }
 SIZE_IN = (10.4, 6.4)           # the plot area of an A4 landscape page less its heading (report.css)
 COLOURS = "YlOrRd"
+MIN_TEXT_PT = 6.5
+"""The smallest text a plot draws: the page scales a plot by about 1.03 (report.css), so no character of
+the report is under 6 pt."""
 NUMBERS_UP_TO = 12
 """A heatmap panel prints each cell's number up to this many units per side; a larger one is colour only (the
 numbers are most of the time matplotlib and WeasyPrint spend on a page, and too small to read there)."""
@@ -64,20 +67,18 @@ def heatmap_svg(page: HeatmapPage, top: float) -> str:
         grid = figure.subplots(-(-len(page.bands) // columns), columns, sharex=True, sharey=True, squeeze=False)
         panels = [axes for row in grid for axes in row]
         numbers = max(len(page.rows), len(page.columns)) <= NUMBERS_UP_TO
-        small = max(len(page.rows), len(page.columns)) > 8
         mesh = None
         for axes, band, values in zip(panels, page.bands, page.values):
-            mesh = _panel(axes, band, values, top, numbers, small)
+            mesh = _panel(axes, band, values, top, numbers)
         for axes in panels[len(page.bands):]:
             axes.set_visible(False)
         axes = panels[0]                    # the panels share their axes: ticks and labels are set once
         axes.set_yticks(np.arange(len(page.rows)) + 0.5, page.rows)
         axes.set_xticks(np.arange(len(page.columns)) + 0.5, page.columns)
         axes.invert_yaxis()
-        for index, axes in enumerate(panels[:len(page.bands)]):
-            below = index + columns >= len(page.bands)                           # no panel below it
-            axes.tick_params(length=0, labelsize=5.5 if small else 6.5, labelbottom=below)
-            for label in axes.get_xticklabels() if below else ():
+        for axes in panels[:len(page.bands)]:         # every panel names its rows and columns
+            axes.tick_params(length=0, labelsize=MIN_TEXT_PT, labelbottom=True, labelleft=True)
+            for label in axes.get_xticklabels():
                 label.set(rotation=50, ha="right", rotation_mode="anchor")
         figure.supxlabel(f"Ziel ({page.target_faction})", fontsize=8)
         figure.supylabel(f"Angreifer ({page.attacker_faction})", fontsize=8)
@@ -88,8 +89,7 @@ def heatmap_svg(page: HeatmapPage, top: float) -> str:
         return _svg(figure)
 
 
-def _panel(axes: Any, band: str, values: tuple[tuple[float | None, ...], ...], top: float, numbers: bool,
-           small: bool) -> Any:
+def _panel(axes: Any, band: str, values: tuple[tuple[float | None, ...], ...], top: float, numbers: bool) -> Any:
     """One band's heatmap on ``axes``; returns its mesh (for the colour bar)."""
     grid = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row] for row in values], dtype=float))
     mesh = axes.pcolormesh(grid, cmap=COLOURS, vmin=0, vmax=top or 1, edgecolors="white", linewidth=0.5,
@@ -97,7 +97,7 @@ def _panel(axes: Any, band: str, values: tuple[tuple[float | None, ...], ...], t
     axes.set_title(band, fontsize=8, loc="left")
     for (row, column), value in _cells(values) if numbers else ():
         axes.text(column + 0.5, row + 0.5, "–" if value is None else f"{value:.2f}".replace(".", ","),
-                  ha="center", va="center", fontsize=5 if small else 6,
+                  ha="center", va="center", fontsize=MIN_TEXT_PT,
                   color="white" if value is not None and value > 0.6 * (top or 1) else "black")
     return mesh
 
@@ -112,10 +112,10 @@ def scatter_svg(view: BalanceView) -> str:
         axes = figure.add_subplot()
         if view.log_x:
             axes.set_xscale("log")
-        for name, colour in view.factions:
-            dots = [d for d in view.dots if d.faction == name]
-            axes.scatter([d.effectiveness for d in dots], [d.points for d in dots], s=20, color=colour, label=name,
-                         alpha=0.8, linewidths=0)
+        for mark in view.factions:
+            dots = [d for d in view.dots if d.faction == mark.faction]
+            axes.scatter([d.effectiveness for d in dots], [d.points for d in dots], s=26, color=mark.colour,
+                         marker=mark.marker, label=mark.faction, alpha=0.85, linewidths=0)
         if view.line is not None and view.dots:
             low, high = min(d.effectiveness for d in view.dots), max(d.effectiveness for d in view.dots)
             xs = np.geomspace(low, high, 200) if view.log_x and high > low else np.array([low, high])
@@ -124,7 +124,7 @@ def scatter_svg(view: BalanceView) -> str:
         for dot in view.dots:
             if dot.label:
                 axes.annotate(dot.name, (dot.effectiveness, dot.points), xytext=(4, 3), textcoords="offset points",
-                              fontsize=6.5)
+                              fontsize=MIN_TEXT_PT + 1)
         axes.set_xlabel("Wirkung (TP: Offensive × Haltbarkeit)" + (", logarithmische Achse" if view.log_x else ""))
         axes.set_ylabel("Punkte")
         axes.xaxis.set_major_formatter(FuncFormatter(_comma))

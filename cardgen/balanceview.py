@@ -8,6 +8,14 @@ page shows at most :data:`SIDE` × :data:`SIDE` units; a pair with more gets mor
 :data:`MAX_PAGES_PER_PAIR` (the first ``SIDE · √MAX_PAGES_PER_PAIR`` attackers and targets: the
 cheapest), and its pages say how many they leave out.  So a 1,000-unit set prints 4 pages per pair,
 never 10⁶ cells.
+
+**Telling factions apart.**  The scatter marks each faction by a shape and a colour of the Okabe–Ito
+palette (:data:`PALETTE`, told apart with every common colour-vision deficiency), not by the factions'
+card colours: two factions in red and green were one faction to a reader with deuteranopia.  The
+shape alone tells them apart (:data:`MARKERS`), in the plot, its legend and the table.
+
+**Every unit named.**  The plot names the outliers; the table beside it (:class:`UnitRow`) names every
+rated unit with its points, effectiveness, the points the line predicts and the deviation.
 """
 
 from __future__ import annotations
@@ -29,6 +37,10 @@ NAMED_AT_MOST = 40
 """Outlier sentences printed at most (the largest deviations); the rest are counted."""
 LABELLED_AT_MOST = 12
 """Outliers labelled in the scatter at most."""
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
+"""Okabe & Ito (2008), "Color Universal Design": blue and vermillion first (the two most apart)."""
+MARKERS = (("o", "●"), ("s", "■"), ("^", "▲"), ("D", "◆"), ("v", "▼"), ("P", "✚"), ("X", "✖"), ("*", "★"))
+"""Each faction's shape: matplotlib's marker and the same shape as a character (the table, the legend)."""
 Plots = tuple[str, tuple[str, ...]]
 """The report's plots as SVG: the scatter plot, then each heatmap page in the view's order
 (:func:`cardgen.balanceplot.draw_all`)."""
@@ -50,7 +62,10 @@ CHOICES: tuple[tuple[str, str], ...] = (
                 "durchschnittliche Angreifer braucht, um sie auszuschalten."),
     ("gerade", f"Punkte = a + b · Wirkung, kleinste Quadrate; genannt wird, wer mehr als {THRESHOLD * 100:.0f} % über "
                "oder unter dem Wert der Geraden liegt. Abweichung = (Punkte − Gerade) / Gerade: „kostet 18 % mehr, "
-               "als seine Wirkung vorhersagt“ heißt 18 % mehr Punkte, als die Gerade seiner Wirkung gibt."),
+               "als seine Wirkung vorhersagt“ heißt 18 % mehr Punkte, als die Gerade seiner Wirkung gibt. Jede "
+               "Einheit zählt gleich, auch ein Ausreißer: eine Einheit mit weit größerer Wirkung als alle anderen "
+               "(etwa ein Koloss) zieht die Gerade zu sich und liegt darum selbst nahe an ihr; die Tabelle zeigt "
+               "ihre Abweichung wie jede andere."),
     ("indirekt", "indirekter Fernkampf wird nicht gerechnet: der Bericht schießt direkt (die Odds kennen ihn: "
                  "cardgen odds --indirect)."),
     ("liegend", "jedes Ziel steht; ein liegendes Ziel (ein Größenprofil kleiner) rechnet cardgen odds "
@@ -81,6 +96,16 @@ class HeatmapPage:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """How a faction is drawn: its colour and shape (matplotlib's marker, the same shape as a character)."""
+
+    faction: str                            # the faction's name
+    colour: str
+    marker: str
+    symbol: str
+
+
+@dataclass(frozen=True)
 class Dot:
     """One unit in the scatter."""
 
@@ -90,13 +115,27 @@ class Dot:
     points: int
     colour: str
     label: bool                             # named beside its dot (an outlier)
+    marker: str = "o"
+
+
+@dataclass(frozen=True)
+class UnitRow:
+    """One rated unit in the table beside the plot; the numbers as printed (German decimals)."""
+
+    name: str
+    symbol: str                             # its faction's shape
+    faction: str
+    points: int
+    effectiveness: str
+    fitted: str                             # the points the line predicts ("–": no line)
+    deviation: str                          # "+18 %", "−12 %" ("–": no line)
 
 
 @dataclass(frozen=True)
 class BalanceView:
     choices: tuple[tuple[str, str], ...]   # (name, sentence)
     dots: tuple[Dot, ...]
-    factions: tuple[tuple[str, str], ...]   # (name, colour) of the factions in the scatter
+    factions: tuple[Mark, ...]              # the factions in the scatter
     line: Line | None
     line_text: str
     outliers: tuple[str, ...]
@@ -104,6 +143,7 @@ class BalanceView:
     heatmaps: tuple[HeatmapPage, ...]
     log_x: bool = False                     # the scatter's effectiveness on a log axis (every one above 0)
     beyond: int = 0                         # how many units lie beyond the threshold (outliers names some)
+    table: tuple[UnitRow, ...] = ()         # every unit in the scatter, the largest deviation first
 
 
 def decimal(value: float, places: int = 2) -> str:
@@ -134,7 +174,7 @@ def reason_notes(ratings: Sequence[Rating]) -> list[str]:
     unhurt = [r.entrant.name for r in ratings if r.reason == "unhurt"]
     notes = []
     if cannot:
-        notes.append(f"Kann in diesem Modell nicht angreifen (keine Waffe, oder eine Drohne: sie nutzt FK, NK und "
+        notes.append(f"Greift in dieser Rechnung nicht an (keine Waffe, oder eine Drohne: sie nutzt FK, NK und "
                      f"AGI ihres Lenkers) – leere Zeile, nicht in der Geraden: {', '.join(cannot)}.")
     if unhurt:
         notes.append(f"Kein Angreifer kann ihnen TP nehmen – nicht in der Geraden: {', '.join(unhurt)}.")
@@ -144,8 +184,10 @@ def reason_notes(ratings: Sequence[Rating]) -> list[str]:
 def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], line: Line | None,
                  outliers: Sequence[Outlier]) -> BalanceView:
     """The report's view."""
-    colours = {fid: f.colour for fid, f in content.factions.items()}
     names = {fid: f.name for fid, f in content.factions.items()}
+    in_scatter = sorted({r.entrant.faction for r in ratings if r.effectiveness is not None})
+    marks = {fid: Mark(names.get(fid, fid), PALETTE[n % len(PALETTE)], *MARKERS[n % len(MARKERS)])
+             for n, fid in enumerate(in_scatter)}
     scored = [r for r in ratings if r.effectiveness is not None]
     log_x = bool(scored) and all((r.effectiveness or 0.0) > 0 for r in scored)
     across = dict(zip((r.entrant.id for r in scored), axis_positions([r.effectiveness or 0.0 for r in scored],
@@ -156,11 +198,10 @@ def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], li
         spot = (round(across[o.rating.entrant.id] * 40), round(o.rating.entrant.points / tall * 40))
         spots.setdefault(spot, o.rating.entrant.id)
     labelled = set(list(spots.values())[:LABELLED_AT_MOST])
-    dots = tuple(Dot(name=r.entrant.name, faction=names.get(r.entrant.faction, r.entrant.faction),
-                     effectiveness=r.effectiveness, points=r.entrant.points,
-                     colour=colours.get(r.entrant.faction, "#555555"), label=r.entrant.id in labelled)
+    dots = tuple(Dot(name=r.entrant.name, faction=marks[r.entrant.faction].faction,
+                     effectiveness=r.effectiveness, points=r.entrant.points, colour=marks[r.entrant.faction].colour,
+                     label=r.entrant.id in labelled, marker=marks[r.entrant.faction].marker)
                  for r in ratings if r.effectiveness is not None)
-    in_scatter = sorted({r.entrant.faction for r in ratings if r.effectiveness is not None})
     notes = reason_notes(ratings)
     if line is None:
         notes.append("Zu wenige Einheiten mit einer Wirkung (oder alle mit derselben) für eine Gerade: "
@@ -174,10 +215,27 @@ def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], li
         sentences.append(f"… und {len(outliers) - NAMED_AT_MOST} weitere.")
     if line is not None and not outliers:
         sentences.append(f"Keine Einheit liegt mehr als {THRESHOLD * 100:.0f} % neben der Geraden.")
-    return BalanceView(choices=CHOICES, dots=dots, factions=tuple((names.get(f, f), colours.get(f, "#555555"))
-                                                                   for f in in_scatter),
+    return BalanceView(choices=CHOICES, dots=dots, factions=tuple(marks[f] for f in in_scatter),
                        line=line, line_text=line_text, outliers=tuple(sentences), notes=tuple(notes),
-                       heatmaps=tuple(heatmap_pages(matrix, names)), log_x=log_x, beyond=len(outliers))
+                       heatmaps=tuple(heatmap_pages(matrix, names)), log_x=log_x, beyond=len(outliers),
+                       table=unit_table(scored, line, marks))
+
+
+def unit_table(scored: Sequence[Rating], line: Line | None, marks: Mapping[str, Mark]) -> tuple[UnitRow, ...]:
+    """Every rated unit: the largest deviation from the line first (by name without a line)."""
+    def deviation(r: Rating) -> float | None:
+        fitted = line.at(r.effectiveness or 0.0) if line is not None else 0.0
+        return (r.entrant.points - fitted) / fitted if fitted > 0 else None
+
+    def row(r: Rating) -> UnitRow:
+        off = deviation(r)
+        fitted = f"{line.at(r.effectiveness or 0.0):.0f}" if line is not None else "–"
+        percent = None if off is None else round(off * 100)
+        return UnitRow(r.entrant.name, marks[r.entrant.faction].symbol, marks[r.entrant.faction].faction,
+                       r.entrant.points, decimal(r.effectiveness or 0.0, 1), fitted,
+                       "–" if percent is None else f"{'+' if percent > 0 else '−' if percent < 0 else ''}{abs(percent)} %")
+    ordered = sorted(scored, key=lambda r: (-abs(deviation(r) or 0.0), r.entrant.name, r.entrant.id))
+    return tuple(row(r) for r in ordered)
 
 
 def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[HeatmapPage]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import matplotlib
 
 from cardgen.balanceplot import NUMBERS_UP_TO, heatmap_svg, heatmap_top, scatter_svg
-from cardgen.balanceview import BalanceView, Dot, HeatmapPage
+from cardgen.balanceview import BalanceView, Dot, HeatmapPage, Mark
 from cardgen.rules.balance_fit import Line
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -24,14 +24,14 @@ PAGE = HeatmapPage(attacker_faction="A", target_faction="B", part="", rows=("Ein
                    note="")
 VIEW = BalanceView(choices=(), dots=(Dot("Eins", "A", 1.0, 100, "#8a1c1c", False),
                                      Dot("Zwei", "A", 2.0, 260, "#8a1c1c", True)),
-                   factions=(("A", "#8a1c1c"),), line=Line(10.0, 100.0, 2), line_text="", outliers=(), notes=(),
+                   factions=(Mark("A", "#0072B2", "o", "●"),), line=Line(10.0, 100.0, 2), line_text="", outliers=(), notes=(),
                    heatmaps=(PAGE,))
 
 
 WIDE = BalanceView(choices=(), dots=(Dot("Eins", "A", 0.5, 1000, "#8a1c1c", False),
                                      Dot("Zwei", "A", 3.0, 1300, "#8a1c1c", False),
                                      Dot("Koloss", "A", 250.0, 3800, "#8a1c1c", True)),
-                   factions=(("A", "#8a1c1c"),), line=Line(1200.0, 10.0, 3), line_text="", outliers=(), notes=(),
+                   factions=(Mark("A", "#0072B2", "o", "●"),), line=Line(1200.0, 10.0, 3), line_text="", outliers=(), notes=(),
                    heatmaps=(PAGE,), log_x=True)
 
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from cardgen.balanceview import (
-    MAX_PAGES_PER_PAIR, SIDE, axis_positions, balance_view, heatmap_pages, outlier_sentence,
+    MAX_PAGES_PER_PAIR, PALETTE, SIDE, Mark, axis_positions, balance_of, balance_view, heatmap_pages,
+    outlier_sentence, unit_table,
 )
 from cardgen.rules.balance import Cell, Entrant, Matrix, attack_matrix, ratings
-from cardgen.rules.balance_fit import Outlier, outliers, points_line
+from cardgen.rules.balance_fit import Line, Outlier, outliers, points_line
 from cardgen.stages import load_and_derive
 from conftest import EXAMPLE
 from tests.rules.test_balance import model
@@ -33,7 +34,7 @@ def test_the_example_content_view():
         ("Orden der Glut", "Orden der Glut"), ("Orden der Glut", "Imperium"),
         ("Imperium", "Orden der Glut"), ("Imperium", "Imperium")]
     assert len(view.dots) == len(derived.units) - 3
-    assert view.notes[0].startswith("Kann in diesem Modell nicht angreifen")
+    assert view.notes[0].startswith("Greift in dieser Rechnung nicht an")      # "Modell" is a miniature
     assert view.notes[0].endswith(": Späherdrohne Falke, Wachgeschütz Bastion, Kettendrohne Bulldogge.")
     assert all(" als seine Wirkung vorhersagt" in s for s in view.outliers)
     glut = view.heatmaps[0]
@@ -44,6 +45,27 @@ def test_the_example_content_view():
                for panel in glut.values)
     assert view.log_x                                       # every effectiveness above 0: a log axis
     assert [name for name, _ in view.choices][-4:] == ["indirekt", "liegend", "drohnen", "kolosse"]
+    assert sorted(row.name for row in view.table) == sorted(dot.name for dot in view.dots)     # every unit named
+    assert view.table[0].name == "Basaltriese" and view.table[0].deviation == "+38 %"
+
+
+def test_factions_are_told_apart_without_colour():
+    """Red and green dots were one faction to a reader with deuteranopia: each faction has its own shape
+    (in the plot's data, its legend and the table) and an Okabe-Ito colour."""
+    content, derived = load_and_derive(EXAMPLE)
+    view = balance_of(content, derived.units)
+    marks = view.factions
+    assert len({m.marker for m in marks}) == len({m.symbol for m in marks}) == len(marks) == 2
+    assert {m.colour for m in marks} <= set(PALETTE)
+    by_faction = {m.faction: m for m in marks}
+    assert all(dot.marker == by_faction[dot.faction].marker for dot in view.dots)
+    assert all(row.symbol == by_faction[row.faction].symbol for row in view.table)
+
+
+def test_a_deviation_that_rounds_to_nothing_has_no_sign():
+    assert [row.deviation for row in unit_table([rating("A", 100, 1.0), rating("B", 100, 1.0)],
+                                                Line(100.3, 0.0, 2), {"f": Mark("F", "#000000", "o", "●")})] == [
+        "0 %", "0 %"]
 
 
 def test_a_large_pair_is_capped_and_says_so():

@@ -1,4 +1,5 @@
-"""A roster file's XML bytes: a ``.ros`` as it is, a ``.rosz`` (a zip of one ``.ros``) unzipped under caps.
+"""A roster file's XML bytes: a ``.ros`` as it is, a ``.rosz`` (a zip of one ``.ros``) unzipped under caps
+-- or as it is where it holds plain XML (:func:`is_plain_xml`: some tools save that).
 
 A roster comes from anyone (a player mails it, a club shares it), so it is read as hostile: the path
 through :func:`cardgen.safefs.read_file` (its real path, a regular file, at most
@@ -33,11 +34,13 @@ METHOD_NAMES = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "lzma", 9: "deflat
 
 
 class RosterError(CardgenError):
-    """A roster file cardgen will not read: one line, ``file: why``."""
+    """A roster file cardgen will not read: one line, ``file: why`` (and what was found under it)."""
 
-    def __init__(self, file: Path | str, reason: str, line: int = 0, column: int = 0) -> None:
+    def __init__(self, file: Path | str, reason: str, line: int = 0, column: int = 0,
+                 details: tuple[str, ...] = ()) -> None:
+        """``details``: lines under the first (what was found), each one line, indented."""
         where = display_path(file) + (f":{line}" if line else "") + (f":{column}" if line and column else "")
-        super().__init__(one_line(f"{where}: {reason}"))
+        super().__init__(one_line(f"{where}: {reason}") + "".join(f"\n  {one_line(d)}" for d in details))
 
 
 def read_roster_bytes(path: Path) -> bytes:
@@ -50,7 +53,18 @@ def read_roster_bytes(path: Path) -> bytes:
         data = read_file(path, resolve_roots([path.parent]), MAX_FILE_BYTES)
     except FileRefused as exc:
         raise RosterError(path, exc.reason) from None
-    return unzip_roster(path, data) if suffix == ".rosz" else data
+    return unzip_roster(path, data) if suffix == ".rosz" and not is_plain_xml(data) else data
+
+
+def is_plain_xml(data: bytes) -> bool:
+    """Whether ``data`` is XML rather than a zip: some tools save a ``.rosz`` uncompressed, and a zip
+    starts with ``PK`` (its local header), XML with ``<`` (after a byte order mark and blanks), in UTF-8
+    or UTF-16."""
+    for bom in (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff"):
+        if data.startswith(bom):
+            return True
+    head = data[:64].lstrip(b" \t\r\n")
+    return head.startswith((b"<", b"<\x00", b"\x00<"))
 
 
 def _roster_member(path: Path, infos: list[zipfile.ZipInfo]) -> zipfile.ZipInfo:

@@ -13,6 +13,10 @@ costs the difference), per model.
 A warning -- never a silent guess -- for an unknown unit (left out), an unknown loadout (printed with
 the unit's own kit), an unknown option (not on the card), and points that differ from today's
 (the roster was built on an older release: the cover prints the roster's, the card today's values).
+Points are the costs of the game system's cost type (by its id, :func:`~cardgen.export.bsunits.cost_type_id`),
+whatever name a tool shows for it.  Forces New Recruit nests in the roster's force are part of the
+same group (their selections are read after the force's own).  A roster without any model of this
+content names what it holds instead (at most :data:`MAX_LISTED` entries).
 The game system, the single force and its catalogue must be this content's, and the group at most
 :data:`~cardgen.vocabulary.MAX_GROUP_MODELS` models, refused at the selection that goes over before a
 model is made (:class:`RosterError`).
@@ -30,10 +34,10 @@ from cardgen.content.schema import Faction, Group, GroupModel, Unit
 from cardgen.errors import Problem
 from cardgen.export.battlescribe import game_system_id
 from cardgen.export.bsformat import GAME_NAME, stable_id
-from cardgen.export.bsunits import item_id
+from cardgen.export.bsunits import cost_type_id, item_id
 from cardgen.printable import refused_character
 from cardgen.roster.rosfile import RosterError
-from cardgen.roster.rosxml import Roster, Selection
+from cardgen.roster.rosxml import Force, Roster, Selection
 from cardgen.rules.derived import Derived
 from cardgen.vocabulary import MAX_GROUP_MODELS
 
@@ -41,6 +45,7 @@ MAX_NAME = 80                       # a Name of the content schema
 ITEM_KINDS = ("weapons", "armor", "equipment", "traits", "powers")
 _KIND_IDS = {"weapons": "weapon", "armor": "armor", "equipment": "equipment", "traits": "trait", "powers": "power"}
 MODEL_TYPES = ("model", "unit")
+MAX_LISTED = 20                     # unknown entries named when a roster has no model of this content: a screenful
 
 
 @dataclass(frozen=True)
@@ -96,15 +101,28 @@ def roster_group(roster: Roster, content: Content, derived: Derived, group_id: s
         raise RosterError(roster.file, f"unknown catalogue '{force.catalogue_name}' ({force.catalogue_id}): "
                                        "no faction of this content", force.line, force.column)
     walk = _Walk(roster.file, content, derived, index, faction)
-    walk.selections(force.selections, None)
+    walk.warnings += roster.warnings
+    walk.force(force)
     if not walk.models:
-        raise RosterError(roster.file, "no model of this content in the roster", force.line, force.column)
+        raise RosterError(roster.file, "no model of this content in the roster; it holds "
+                                       + _entries(len(walk.unknown)), force.line, force.column,
+                          _unknown_lines(walk.unknown))
     walk.check_group()
     name = roster.name.strip()
     printable = 0 < len(name) <= MAX_NAME and refused_character(name) is None
     group = Group(id=group_id, name=name if printable else group_id, faction=faction.id,
                   models=walk.models)
     return RosterGroup(group, tuple(walk.points), tuple(walk.warnings))
+
+
+def _entries(count: int) -> str:
+    return "no entry at all" if not count else f"{count} entr{'y' if count == 1 else 'ies'} of another release or game:"
+
+
+def _unknown_lines(unknown: list[Selection]) -> tuple[str, ...]:
+    lines = tuple(f"line {s.line}: '{s.name}' (entry {s.target})" for s in unknown[:MAX_LISTED])
+    more = len(unknown) - MAX_LISTED
+    return lines + ((f"… and {more} more",) if more > 0 else ())
 
 
 class _Walk:
@@ -115,6 +133,18 @@ class _Walk:
         self.models: list[GroupModel] = []
         self.points: list[int] = []
         self.warnings: list[str] = []
+        self.unknown: list[Selection] = []          # the selections left out, in roster order
+        self.points_id = cost_type_id()
+
+    def force(self, force: Force) -> None:
+        """The force's selections, then those of the forces nested in it (New Recruit)."""
+        self.selections(force.selections, None)
+        for nested in force.forces:
+            if nested.catalogue_id not in self.index.catalogues:
+                self.warnings.append(Problem(self.file, nested.line, nested.column, "", f"force '{nested.name}' is "
+                                             f"of the catalogue '{nested.catalogue_name}' ({nested.catalogue_id}), "
+                                             "no faction of this content", "warning").format())
+            self.force(nested)
 
     def warn(self, at: Selection, message: str) -> None:
         self.warnings.append(Problem(self.file, at.line, at.column, "", message, "warning").format())
@@ -124,20 +154,22 @@ class _Walk:
             if selection.target in self.index.units:
                 self.model(selection, controller)
             elif selection.type in MODEL_TYPES:
+                self.unknown.append(selection)
                 self.warn(selection, f"unknown unit '{selection.name}' (entry {selection.target}): not in "
                                      "today's content, left out (the roster was built on an older release?)")
             else:
+                self.unknown.append(selection)
                 self.warn(selection, f"'{selection.name}' is no model of this content: left out")
 
     def model(self, selection: Selection, controller: str | None) -> None:
         unit = self.index.units[selection.target]
-        leader, loadout, cost, drones = False, "", selection.points, []
+        leader, loadout, cost, drones = False, "", selection.cost(self.points_id), []
         for child in selection.children:
             if child.target in self.index.units or child.type in MODEL_TYPES:
                 drones.append(child)
                 continue
-            if child.points is not None:
-                cost = (cost or 0) + child.points
+            if (child_cost := child.cost(self.points_id)) is not None:
+                cost = (cost or 0) + child_cost
             if child.target == self.index.leader:
                 leader = True
             elif self.index.loadout_groups.get(child.group_target) == unit.id or child.target in self.index.loadouts:
@@ -182,7 +214,7 @@ class _Walk:
         """The points of one model as the roster gives them (its share of ``selection``'s cost)."""
         today = model_values(member, self.derived).points
         if cost is None:
-            self.warn(selection, f"'{selection.name}' has no pts cost in the roster: today's {today} printed")
+            self.warn(selection, f"'{selection.name}' has no points cost in the roster: today's {today} printed")
             return today
         points = round(cost / selection.number)
         if points != today:

@@ -4,7 +4,13 @@ The roster format is BattleScribe's (namespace :data:`ROSTER_NS`), which New Rec
 ``roster`` holds ``forces/force`` (one catalogue each), a force ``selections/selection``, and a
 selection its ``costs/cost`` (its own cost, not its children's) and the ``selections`` chosen
 inside it.  A selection's ``entryId`` is the path of ids that led to its entry, joined by ``::``
-(``<entryLink id>::<target id>``); the last id is the entry itself.
+(``<entryLink id>::<target id>``); the last id is the entry itself.  New Recruit nests forces in forces
+(``force/forces/force``): they are read like the roster's own.  Costs are kept by their cost type's id
+(``typeId``), as the game system defines it; which one is points is the game's business
+(:mod:`cardgen.roster.rosgroup`), not a name's.
+
+A selection's ``number`` outside 1–:data:`MAX_NUMBER` is read clamped, with a warning naming its line
+(:attr:`Roster.warnings`): one odd count does not cost the player the whole roster.
 
 Parsed with defusedxml and no DTD at all (a roster has none): a document type, an entity
 declaration or an external reference is refused before anything is expanded, so neither a
@@ -30,18 +36,18 @@ from typing import Any
 from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
 from defusedxml.ElementTree import DefusedXMLParser  # type: ignore[import-untyped]
 
-from cardgen.errors import shortened
+from cardgen.errors import Problem, shortened
 from cardgen.roster.rosfile import RosterError
 
 ROSTER_NS = "http://www.battlescribe.net/schema/rosterSchema"
-COST_TYPE = "pts"
 MAX_DEPTH = 24              # selections inside selections: a model, its drone group, the drone, its kit
 MAX_SELECTIONS = 5_000      # in all: a roster of some hundred models with their kit
 ENCODINGS = ("utf-8", "utf8", "utf-16", "utf-16le", "utf-16be")     # declared names read (any case, '_' or '-')
 READ_IN = "a roster is read in UTF-8 or UTF-16, as BattleScribe and New Recruit save it"
 _DECLARATION = re.compile(r"\ufeff?<\?xml[ \t\r\n](.*?)\?>", re.DOTALL)
 _DECLARED = re.compile(r"encoding[ \t\r\n]*=[ \t\r\n]*([\"'])(.*?)\1", re.DOTALL)
-_NUMBER = re.compile(r"0*([0-9]{1,3})")                             # leading zeros, then at most 100
+MAX_NUMBER = 100            # models in one selection; a group holds a handful (vocabulary.MAX_GROUP_MODELS)
+_NUMBER = re.compile(r"(-?)0*([0-9]+)")                             # ASCII digits, what BattleScribe writes
 _COST = re.compile(r"[-+]?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")   # as BattleScribe writes a double
 
 
@@ -55,10 +61,14 @@ class Selection:
     custom_name: str | None     # the name the player gave it
     type: str                   # model, unit, upgrade
     number: int
-    points: float | None        # its own ``pts`` cost (None: the roster gives none)
+    costs: tuple[tuple[str, float], ...]    # its own costs (not its children's): (cost type id, value)
     children: tuple[Selection, ...]
     line: int
     column: int
+
+    def cost(self, type_id: str) -> float | None:
+        """Its own cost of the cost type ``type_id`` (None: the roster gives none)."""
+        return next((value for key, value in self.costs if key == type_id), None)
 
     @property
     def target(self) -> str:
@@ -78,6 +88,7 @@ class Force:
     selections: tuple[Selection, ...]
     line: int
     column: int
+    forces: tuple[Force, ...] = ()      # forces nested in it (New Recruit)
 
 
 @dataclass(frozen=True)
@@ -87,6 +98,7 @@ class Roster:
     game_system_id: str
     game_system_name: str
     forces: tuple[Force, ...]
+    warnings: tuple[str, ...] = ()      # one line each (file:line:col: warning: …), e.g. a count clamped
 
 
 class _Positions(ET.TreeBuilder):
@@ -158,6 +170,7 @@ class _Reader:
         self.file = file
         self.where = where
         self.count = 0
+        self.warnings: list[str] = []
 
     def fail(self, element: ET.Element, reason: str) -> RosterError:
         return RosterError(self.file, reason, *self.where.get(id(element), (0, 0)))
@@ -177,40 +190,59 @@ class _Reader:
             raise self.fail(root, f"not a roster: the root element is <{_local(root.tag)}>"
                                   + ("" if _local(root.tag) != "roster" else f" outside the namespace {ROSTER_NS}")
                                   + "; BattleScribe and New Recruit save <roster xmlns=\"" + ROSTER_NS + "\">")
-        forces = tuple(self.force(f) for f in self.children(root, "forces", "force"))
+        forces = tuple(self.force(f, 1) for f in self.children(root, "forces", "force"))
         return Roster(str(self.file), root.get("name", ""), self.attribute(root, "gameSystemId"),
-                      root.get("gameSystemName", ""), forces)
+                      root.get("gameSystemName", ""), forces, tuple(self.warnings))
 
-    def force(self, element: ET.Element) -> Force:
-        selections = tuple(self.selection(s, 1) for s in self.children(element, "selections", "selection"))
+    def force(self, element: ET.Element, depth: int) -> Force:
+        self.count += 1
+        if depth > MAX_DEPTH or self.count > MAX_SELECTIONS:
+            raise self.fail(element, f"refused: forces more than {MAX_DEPTH} deep or more than {MAX_SELECTIONS} "
+                                     "forces and selections in all (no roster of this game needs that many)")
+        selections = tuple(self.selection(s, depth) for s in self.children(element, "selections", "selection"))
+        nested = tuple(self.force(f, depth + 1) for f in self.children(element, "forces", "force"))
         line, column = self.where.get(id(element), (0, 0))
         return Force(element.get("name", ""), self.attribute(element, "catalogueId"),
-                     element.get("catalogueName", ""), selections, line, column)
+                     element.get("catalogueName", ""), selections, line, column, nested)
 
     def selection(self, element: ET.Element, depth: int) -> Selection:
         self.count += 1
         if depth > MAX_DEPTH or self.count > MAX_SELECTIONS:
             raise self.fail(element, f"refused: more than {MAX_DEPTH} selections deep or {MAX_SELECTIONS} "
                                      "in all (no roster of this game needs that many)")
-        number = self.attribute(element, "number")
-        digits = _NUMBER.fullmatch(number)
-        if digits is None or not 1 <= int(digits.group(1)) <= 100:
-            raise self.fail(element, f"not a roster: number=\"{shortened(number)}\" (a whole number 1–100)")
+        number = self.number(element)
         children = tuple(self.selection(s, depth + 1) for s in self.children(element, "selections", "selection"))
         line, column = self.where.get(id(element), (0, 0))
         return Selection(self.attribute(element, "entryId"), element.get("entryGroupId", ""),
                          self.attribute(element, "name"), element.get("customName"), element.get("type", ""),
-                         int(digits.group(1)), self.points(element), children, line, column)
+                         number, self.costs(element), children, line, column)
 
-    def points(self, element: ET.Element) -> float | None:
+    def number(self, element: ET.Element) -> int:
+        """The selection's count, clamped to 1–:data:`MAX_NUMBER` with a warning; a count that is no whole
+        number at all is no roster."""
+        number = self.attribute(element, "number")
+        digits = _NUMBER.fullmatch(number)
+        if digits is None:
+            raise self.fail(element, f"not a roster: number=\"{shortened(number)}\" (a whole number 1–{MAX_NUMBER})")
+        sign, value = digits.groups()
+        count = -1 if sign == "-" else int(value) if len(value) <= 4 else 10_000
+        clamped = min(max(count, 1), MAX_NUMBER)
+        if clamped != count:
+            line, column = self.where.get(id(element), (0, 0))
+            self.warnings.append(Problem(str(self.file), line, column, "", f"'{shortened(element.get('name', ''))}'"
+                                         f" has number=\"{shortened(number)}\", outside 1–{MAX_NUMBER}: read as "
+                                         f"{clamped}", "warning").format())
+        return clamped
+
+    def costs(self, element: ET.Element) -> tuple[tuple[str, float], ...]:
+        costs = []
         for cost in self.children(element, "costs", "cost"):
-            if cost.get("name") == COST_TYPE:
-                text = self.attribute(cost, "value")
-                value = float(text) if _COST.fullmatch(text) else math.nan
-                if not math.isfinite(value):
-                    raise self.fail(cost, f"not a roster: the cost value \"{shortened(text)}\" is no number")
-                return value
-        return None
+            text = self.attribute(cost, "value")
+            value = float(text) if _COST.fullmatch(text) else math.nan
+            if not math.isfinite(value):
+                raise self.fail(cost, f"not a roster: the cost value \"{shortened(text)}\" is no number")
+            costs.append((cost.get("typeId", ""), value))
+        return tuple(costs)
 
 
 def _tag(name: str) -> str:

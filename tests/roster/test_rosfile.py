@@ -171,3 +171,20 @@ def test_a_zip_directory_that_lies_is_one_line(tmp_path, monkeypatch, name, patc
     with pytest.raises(RosterError) as caught:
         unzip_roster(tmp_path / "x.rosz", _patched(name, patch))
     assert str(caught.value).startswith(f"x.rosz: {message}")
+
+
+@pytest.mark.parametrize("encode", [
+    lambda text: text.encode("utf-8"), lambda text: b"\xef\xbb\xbf" + text.encode("utf-8"),
+    lambda text: text.encode("utf-16"), lambda text: text.encode("utf-16-le"), lambda text: b"\n  " + text.encode()])
+def test_a_rosz_of_plain_xml_is_read_as_a_ros(tmp_path, encode):
+    """Some tools save a .rosz uncompressed: it was refused as 'a broken zip'."""
+    text = (ROSTERS / "kampfgruppe_eisenfaust.ros").read_text(encoding="utf-8")
+    data = encode(text)
+    (tmp_path / "liste.rosz").write_bytes(data)
+    assert read_roster_bytes(tmp_path / "liste.rosz") == data
+
+
+def test_a_rosz_neither_zip_nor_xml_is_still_a_broken_zip(tmp_path):
+    (tmp_path / "liste.rosz").write_bytes(b"GIF89a not a roster")
+    with pytest.raises(RosterError, match="not a roster: a broken or unsupported zip"):
+        read_roster_bytes(tmp_path / "liste.rosz")

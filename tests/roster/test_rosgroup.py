@@ -13,6 +13,7 @@ from cardgen.content.resolve import group_labels
 from cardgen.content.schema import Group
 from cardgen.export.battlescribe import game_system_id
 from cardgen.export.bsformat import stable_id
+from cardgen.export.bsunits import cost_type_id
 from cardgen.roster.rosfile import RosterError
 from cardgen.roster.rosgroup import roster_group, roster_id
 from cardgen.roster.rosxml import ROSTER_NS, Force, Roster, parse_roster
@@ -80,7 +81,8 @@ def test_a_roster_of_another_game_or_force_is_refused(example):
     with pytest.raises(RosterError, match=r"\.ros:10:5: unknown catalogue 'Orks' \(abc\): no faction of this content$"):
         roster_group(stranger, content, derived, "x")
     empty = replace(roster, forces=(Force("Gruppe", roster.forces[0].catalogue_id, "Imperium", (), 10, 5),))
-    with pytest.raises(RosterError, match=r"\.ros:10:5: no model of this content in the roster$"):
+    with pytest.raises(RosterError, match=r"\.ros:10:5: no model of this content in the roster; it holds no "
+                                          r"entry at all$"):
         roster_group(empty, content, derived, "x")
 
 
@@ -162,3 +164,71 @@ def test_a_roster_at_the_cap_is_read(example):
     content, derived = example
     sheet = roster_group(parse_roster("heer.ros", _army(1, MAX_GROUP_MODELS - 1)), content, derived, "heer")
     assert len(sheet.group.models) == MAX_GROUP_MODELS
+
+
+def _selections(*entries: tuple[str, str, str], cost: str = "") -> str:
+    """``(entry id, name, type)`` each as one selection line, with ``cost`` inside."""
+    return "".join(f'<selection entryId="{entry}" name="{name}" number="1" type="{kind}">{cost}</selection>\n'
+                   for entry, name, kind in entries)
+
+
+def _wrap(body: str, nested: str = "") -> bytes:
+    return (f'<roster xmlns="{ROSTER_NS}" name="Heer" gameSystemId="{game_system_id()}">\n<forces><force '
+            f'catalogueId="{stable_id("catalogue", "imperium")}" name="Gruppe">\n<selections>\n{body}</selections>'
+            f'{nested}</force></forces></roster>').encode()
+
+
+def test_a_roster_of_only_unknown_entries_names_them_a_screenful_at_most(example):
+    """'no model of this content' alone hid what the roster held: each entry (line, name, id), at most 20."""
+    content, derived = example
+    few = _wrap(_selections(("a1b2", "Space Marine", "model"), ("c3d4", "Bolter", "upgrade")))
+    with pytest.raises(RosterError) as caught:
+        roster_group(parse_roster("fremd.ros", few), content, derived, "fremd")
+    assert str(caught.value) == ("fremd.ros:2:9: no model of this content in the roster; it holds 2 entries of "
+                                 "another release or game:\n  line 4: 'Space Marine' (entry a1b2)\n"
+                                 "  line 5: 'Bolter' (entry c3d4)")
+    many = _wrap(_selections(*[(f"id{n}", f"Ork {n}", "model") for n in range(25)]))
+    with pytest.raises(RosterError) as caught:
+        roster_group(parse_roster("fremd.ros", many), content, derived, "fremd")
+    lines = str(caught.value).split("\n")
+    assert "25 entries" in lines[0] and len(lines) == 1 + 20 + 1
+    assert lines[20] == "  line 23: 'Ork 19' (entry id19)" and lines[-1] == "  … and 5 more"
+
+
+def test_new_recruits_nested_forces_are_read_into_the_group(example):
+    content, derived = example
+    leader = _selections((stable_id("unit", "feldleutnant"), "Feldleutnant", "model"))
+    leader = leader.replace("</selection>", f'<selections><selection entryId="{stable_id("leader")}" '
+                                            'name="Gruppenführer" number="1" type="upgrade"/></selections></selection>')
+    inner = (f'<forces><force catalogueId="{stable_id("catalogue", "imperium")}" name="Trupp"><selections>\n'
+             + _selections((stable_id("unit", "mg_schütze"), "MG-Schütze", "model"))
+             + '</selections><forces><force catalogueId="ork" catalogueName="Orks" name="Fremd"><selections>'
+             + _selections((stable_id("unit", "sturmtruppe"), "Sturmtruppe", "model"))
+             + "</selections></force></forces></force></forces>")
+    sheet = roster_group(parse_roster("heer.ros", _wrap(leader, inner)), content, derived, "heer")
+    assert [m.unit for m in sheet.group.models] == ["feldleutnant", "mg_schütze", "sturmtruppe"]
+    assert [w.split(": warning: ")[1] for w in sheet.warnings if "no points cost" not in w] == [
+        "force 'Fremd' is of the catalogue 'Orks' (ork), no faction of this content"]
+
+
+def test_points_are_the_cost_type_of_the_game_system_whatever_its_name(example):
+    """A tool may show the cost type by another name ('Punkte'); another cost type named 'pts' is not points."""
+    content, derived = example
+    today = derived.units["mg_schütze"].points
+    mg = (stable_id("unit", "mg_schütze"), "MG-Schütze", "model")
+    renamed = f'<costs><cost name="Punkte" typeId="{cost_type_id()}" value="{today}"/></costs>'
+    sheet = roster_group(parse_roster("heer.ros", _wrap(_selections(mg, cost=renamed))), content, derived, "h")
+    assert sheet.points == (today,) and not [w for w in sheet.warnings if "cost" in w]
+    impostor = '<costs><cost name="pts" typeId="kommando-punkte" value="3"/></costs>'
+    sheet = roster_group(parse_roster("heer.ros", _wrap(_selections(mg, cost=impostor))), content, derived, "h")
+    assert sheet.points == (today,)
+    assert [w.split(": warning: ")[1] for w in sheet.warnings if "cost" in w] == [
+        f"'MG-Schütze' has no points cost in the roster: today's {today} printed"]
+
+
+def test_a_clamped_count_is_one_of_the_groups_warnings(example):
+    content, derived = example
+    data = _wrap(_selections((stable_id("unit", "mg_schütze"), "MG-Schütze", "model")).replace('number="1"', 'number="0"'))
+    sheet = roster_group(parse_roster("heer.ros", data), content, derived, "h")
+    assert len(sheet.group.models) == 1
+    assert sheet.warnings[0] == "heer.ros:4:1: warning: 'MG-Schütze' has number=\"0\", outside 1–100: read as 1"

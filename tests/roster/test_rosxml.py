@@ -24,7 +24,8 @@ def test_the_fixture_roster():
                       ("Sturmtruppe", "Kurt Adler", 343, 9), ("Sturmtruppe", "Otto Kessler", 450, 9),
                       ("MG-Schütze", None, 541, 9)]
     lenker = force.selections[1]
-    assert lenker.points == 1312.0
+    assert lenker.costs == (("ea8939f9-9bd1-599f-a777-1a0f29142960", 1312.0),)
+    assert lenker.cost("ea8939f9-9bd1-599f-a777-1a0f29142960") == 1312.0 and lenker.cost("pts") is None
     drones = [c for c in lenker.children if c.type == "model"]
     assert [d.name for d in drones] == ["Späherdrohne Falke", "Kettendrohne Bulldogge"]
     assert drones[0].entry_id.count("::") == 1 and drones[0].target == drones[0].entry_id.split("::")[1]
@@ -54,9 +55,6 @@ ATTACK = ("r.ros: refused: the XML declares a document type (<!DOCTYPE>), which 
     (b"<roster/>", "r.ros:1:1: not a roster: the root element is <roster> outside the namespace "
                    f'{ROSTER_NS}; BattleScribe and New Recruit save <roster xmlns="{ROSTER_NS}">'),
     (f'<roster xmlns="{ROSTER_NS}"/>'.encode(), "r.ros:1:1: not a roster: <roster> has no 'gameSystemId'"),
-    (f'{HEAD}<forces><force catalogueId="c"><selections>\n<selection entryId="e" name="n" number="0"/>'
-     '</selections></force></forces></roster>'.encode(),
-     'r.ros:2:1: not a roster: number="0" (a whole number 1–100)'),
     (f'{HEAD}<forces><force catalogueId="c"><selections><selection entryId="e" name="n" number="1">'
      '<costs>\n  <cost name="pts" value="NaN"/></costs></selection></selections></force></forces></roster>'.encode(),
      'r.ros:2:3: not a roster: the cost value "NaN" is no number'),
@@ -109,7 +107,7 @@ def test_utf8_and_utf16_rosters_are_read(codec, declared):
     assert roster.name == "Zirkel der Glut – Ärger" and roster.forces[0].catalogue_id == "c"
 
 
-@pytest.mark.parametrize("number", ["²", "①", "፩", "١", "１", "+1", " 1", "1.0", "1" + "0" * 5000, "101", "-1"])
+@pytest.mark.parametrize("number", ["²", "①", "፩", "١", "１", "+1", " 1", "1.0", "", "-", "zwei"])
 def test_a_number_is_ascii_digits_only(number):
     """``str.isdigit`` is true for '²', '①' and '፩', which ``int`` refuses (a ValueError); ``int`` reads
     '١' and '１' as 1, and refuses more than 4,300 digits."""
@@ -119,6 +117,25 @@ def test_a_number_is_ascii_digits_only(number):
         parse_roster("r.ros", data)
     assert str(caught.value) == f'r.ros:2:1: not a roster: number="{shortened(number)}" (a whole number 1–100)'
     assert len(str(caught.value)) < 250
+
+
+@pytest.mark.parametrize("number, read", [("0", 1), ("101", 100), ("-1", 1), ("-0", 1), ("1" + "0" * 5000, 100)])
+def test_a_count_outside_1_to_100_is_clamped_with_a_warning_at_its_line(number, read):
+    """One odd count (a tool that writes 0 for an unticked option, a typo of 1000) does not cost the
+    player the whole roster: the count is read clamped and the warning names the selection's line."""
+    data = (f'{HEAD}<forces><force catalogueId="c"><selections>\n<selection entryId="e" name="Trupp" '
+            f'number="{number}"/></selections></force></forces></roster>').encode()
+    roster = parse_roster("r.ros", data)
+    assert roster.forces[0].selections[0].number == read
+    assert roster.warnings == (f"r.ros:2:1: warning: 'Trupp' has number=\"{shortened(number)}\", outside 1–100: "
+                               f"read as {read}",)
+
+
+def test_a_count_within_1_to_100_warns_nothing():
+    data = (f'{HEAD}<forces><force catalogueId="c"><selections><selection entryId="e" name="n" number="100"/>'
+            '<selection entryId="e" name="n" number="001"/></selections></force></forces></roster>').encode()
+    roster = parse_roster("r.ros", data)
+    assert [s.number for s in roster.forces[0].selections] == [100, 1] and roster.warnings == ()
 
 
 def test_leading_zeros_are_still_a_number():
@@ -136,3 +153,20 @@ def test_a_cost_is_ascii_digits_only(value):
     with pytest.raises(RosterError) as caught:
         parse_roster("r.ros", data)
     assert str(caught.value) == f'r.ros:2:1: not a roster: the cost value "{value}" is no number'
+
+
+def test_forces_nested_in_forces_are_read():
+    """New Recruit writes a force's sub-forces inside it (force/forces/force)."""
+    inner = '<forces><force catalogueId="d" name="Trupp"><selections><selection entryId="x" name="n" number="1"/>' \
+            '</selections></force></forces>'
+    data = f'{HEAD}<forces><force catalogueId="c" name="Gruppe">{inner}</force></forces></roster>'.encode()
+    (force,) = parse_roster("r.ros", data).forces
+    (nested,) = force.forces
+    assert (nested.name, nested.catalogue_id, [s.name for s in nested.selections]) == ("Trupp", "d", ["n"])
+
+
+def test_forces_nested_too_deep_are_refused(monkeypatch):
+    monkeypatch.setattr(rosxml, "MAX_DEPTH", 3)
+    nested = '<forces><force catalogueId="c">' * 4 + "</force></forces>" * 4
+    with pytest.raises(RosterError, match=r"^r.ros:1:\d+: refused: forces more than 3 deep"):
+        parse_roster("r.ros", f"{HEAD}{nested}</roster>".encode())
