@@ -4,12 +4,18 @@ The files are written all or nothing (:class:`cardgen.outputs.Outputs`).  Their 
 ``--revision N`` if given, else the number of the project's version (``version`` in cardgen.toml,
 else the git tag at HEAD; :func:`cardgen.export.bsformat.revision_of`), else 1 with a warning: a
 BattleScribe user's data updates only when the revision goes up, so a release needs a new version.
+
+The entries cite the pages of the rulebooks the last build wrote (OUT/rulebooks/…, read, never
+built here: :mod:`cardgen.export.bspublication`); a book not built, or a unit no book defines, is a
+warning and its entries cite no page.  ``--author``, ``--contact`` and ``--url`` (the folder the
+files are published in, e.g. a repository's ``releases/latest/download/``) go into the files.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from cardgen.commands.options import add_project_options, settings_of
 from cardgen.errors import UsageError, display_path
@@ -17,7 +23,18 @@ from cardgen.export.bsformat import MAX_REVISION, revision_of
 from cardgen.revision import git_tag
 from cardgen.settings import Settings
 
+if TYPE_CHECKING:
+    from cardgen.content.model import Content
+    from cardgen.export.bspublication import Citations
+
 FORMATS = ("battlescribe",)
+MAX_NAMED = 10                      # units named in the warning about entries without a page
+
+
+def project_version(settings: Settings) -> str | None:
+    """The content's version: ``version`` in cardgen.toml, else the git tag at HEAD (None: neither)."""
+    project = settings.project
+    return project.version or (git_tag(project.root) if project.file is not None else None)
 
 
 def data_revision(settings: Settings, given: int | None) -> tuple[int, str | None]:
@@ -26,8 +43,7 @@ def data_revision(settings: Settings, given: int | None) -> tuple[int, str | Non
         if not 0 <= given <= MAX_REVISION:
             raise UsageError(f"--revision must be 0–{MAX_REVISION}, not {given}")
         return given, None
-    project = settings.project
-    version = project.version or (git_tag(project.root) if project.file is not None else None)
+    version = project_version(settings)
     number = revision_of(version)
     if number is not None:
         return number, None
@@ -35,19 +51,58 @@ def data_revision(settings: Settings, given: int | None) -> tuple[int, str | Non
     return 1, f"cardgen: warning: {said}; revision 1 (give --revision N, or set version = \"1.2\")"
 
 
+def citations_of(settings: Settings, version: str | None, warnings: list[str]) -> Citations:
+    """The built rulebooks the entries cite, in the order the build takes them; a warning for each
+    book not built or not readable."""
+    # lazy: the build's list of rulebooks and the PDF reader
+    from cardgen.build import find_rulebooks
+    from cardgen.context import Summary
+    from cardgen.export.bspublication import Citations, UnreadableBook, read_publication
+
+    summary = Summary()
+    books = []
+    for source, label in find_rulebooks(settings.content, summary, settings.project):
+        path = settings.out / label
+        if not path.is_file():
+            warnings.append(f"cardgen: warning: rulebook {display_path(source)} is not built ({display_path(path)} "
+                            "missing; run cardgen build first): no entry cites its pages")
+            continue
+        try:
+            books.append(read_publication(path, label, version))
+        except UnreadableBook as exc:
+            warnings.append(f"cardgen: warning: {display_path(path)} cannot be read ({exc}): no entry cites its pages")
+    if not books and not warnings:
+        warnings.append("cardgen: warning: no rulebook: no entry cites a page")
+    return Citations(books)
+
+
+def unplaced_units(content: Content, citations: Citations) -> str | None:
+    """The warning naming the units no cited book defines (None if every unit has its page)."""
+    missing = sorted(unit.name for unit in content.units.values() if citations.page_of("unit", unit.id) is None)
+    if not missing or not citations.books:
+        return None
+    named = ", ".join(missing[:MAX_NAMED]) + (f" and {len(missing) - MAX_NAMED} more" if len(missing) > MAX_NAMED else "")
+    return (f"cardgen: warning: {len(missing)} unit(s) defined in no built rulebook ({{{{ list: units }}}} gives "
+            f"each its anchor), their entries cite no page: {named}")
+
+
 def cmd_export(args: argparse.Namespace) -> int:
-    """Write OUT/battlescribe/: the game system, one catalogue per faction, the data index."""
+    """Write OUT/battlescribe/: the game system, one catalogue per faction, the data index, .bsi and .bsr."""
     # lazy: the content stages and the exporter; every command builds this module's parser
-    from cardgen.export.battlescribe import export_battlescribe
+    from cardgen.export.battlescribe import About, export_battlescribe
     from cardgen.outputs import Outputs
     from cardgen.stages import load_and_derive
 
     settings = settings_of(args)
     revision, warning = data_revision(settings, args.revision)
-    if warning:
-        print(warning, file=sys.stderr)
+    warnings = [warning] if warning else []
     content, derived = load_and_derive(settings.content)
-    files = export_battlescribe(content, derived, revision)
+    citations = citations_of(settings, project_version(settings), warnings)
+    warnings += filter(None, [unplaced_units(content, citations)])
+    for line in warnings:
+        print(line, file=sys.stderr)
+    url = args.url if args.url is None or args.url.endswith("/") else args.url + "/"
+    files = export_battlescribe(content, derived, revision, citations, About(args.author, args.contact, url))
     folder = settings.out / args.format
     with Outputs(folder) as outputs:
         for name, data in files.items():
@@ -63,4 +118,9 @@ def add_parser(sub) -> None:
     add_project_options(p)
     p.add_argument("--revision", type=int, default=None, metavar="N",
                    help="the files' revision (default: from the project's version, else its git tag)")
+    p.add_argument("--author", default=None, help="the data's author, as the apps show it (authorName)")
+    p.add_argument("--contact", default=None, help="where players report errors: an e-mail or issue page (authorContact)")
+    p.add_argument("--url", default=None, metavar="URL",
+                   help="where the files are published, e.g. https://github.com/OWNER/REPO/releases/latest/download/ "
+                        "(authorUrl, and the index's own address)")
     p.set_defaults(func=cmd_export)

@@ -15,6 +15,7 @@ from collections import Counter
 from cardgen.content.model import Content
 from cardgen.content.schema import Armor, Equipment, Weapon, weapon_id
 from cardgen.export.bsformat import Document, stable_id
+from cardgen.export.bspublication import Citations
 from cardgen.export.bsprofiles import add_profile, armor_values, unit_values, values_key, weapon_values
 from cardgen.rules.derived import Derived, DerivedUnit
 from cardgen.vocabulary import UNIT_TYPE_NAMES, roman
@@ -22,8 +23,9 @@ from cardgen.vocabulary import UNIT_TYPE_NAMES, roman
 COST_TYPE = "pts"
 LEADER = "Gruppenführer"
 CONTROLLER = "Drohnenkontroller"
+MODEL = "Modell"
 TYPE_CATEGORIES = UNIT_TYPE_NAMES                 # a category per unit type, named as the cards name it
-ROLE_CATEGORIES = {"leader": LEADER, "controller": CONTROLLER}
+ROLE_CATEGORIES = {"leader": LEADER, "controller": CONTROLLER, "model": MODEL}
 
 
 def cost_type_id() -> str:
@@ -44,15 +46,18 @@ def add_cost(doc: Document, parent: ET.Element, points: int) -> None:
 
 
 def add_constraints(doc: Document, parent: ET.Element, owner: str, low: int | None, high: int | None,
-                    scope: str = "parent") -> None:
-    """``constraints``: at least ``low`` and at most ``high`` selections in ``scope``; ids from ``owner``."""
+                    children: bool = False) -> None:
+    """``constraints``: at least ``low`` and at most ``high`` selections of ``parent``'s entry (or
+    category) within the selection or force ``parent`` sits in (scope ``parent``); ``children``:
+    counted at any depth below it (``includeChildSelections``), else only its direct children.
+    Ids from ``owner``."""
     listed = doc.add(parent, "constraints")
     for kind, value in (("min", low), ("max", high)):
         if value is not None:
             doc.add(listed, "constraint", {
                 "id": stable_id("constraint", owner, kind), "type": kind, "value": str(value),
-                "field": "selections", "scope": scope, "shared": "true", "percentValue": "false",
-                "includeChildSelections": "false"})
+                "field": "selections", "scope": "parent", "shared": "true", "percentValue": "false",
+                "includeChildSelections": str(children).lower(), "includeChildForces": "false"})
 
 
 def weapon_profile_id(derived_weapon_id: str, values: dict[str, str]) -> str:
@@ -97,12 +102,14 @@ def _item_name(kind: str, key: str, content: Content) -> str:
 
 
 def add_unit_entry(doc: Document, parent: ET.Element, derived: DerivedUnit, content: Content, all_derived: Derived,
-                   drones: list[DerivedUnit]) -> None:
-    """The ``selectionEntry`` of one unit under ``parent`` (``selectionEntries`` or the shared ones)."""
+                   drones: list[DerivedUnit], citations: Citations) -> None:
+    """The ``selectionEntry`` of one unit under ``parent`` (``selectionEntries`` or the shared ones),
+    citing the rulebook's page that defines it."""
     unit = derived.unit
     owner = f"unit:{unit.id}"
     entry = doc.add(parent, "selectionEntry", {"id": stable_id("unit", unit.id), "name": unit.name, "hidden": "false",
                                                "collective": "false", "import": "true", "type": "model"})
+    citations.cite(entry, "unit", unit.id)
     add_profile(doc, doc.add(entry, "profiles"), "unit", stable_id("unit-profile", unit.id), unit.name,
                 unit_values(derived))
     if unit.rules:
@@ -112,6 +119,7 @@ def add_unit_entry(doc: Document, parent: ET.Element, derived: DerivedUnit, cont
     categories = doc.add(entry, "categoryLinks")
     roles: list[tuple[str, str, str]] = [(unit.type, TYPE_CATEGORIES[unit.type], "true")]
     roles += [("controller", CONTROLLER, "false")] if unit.drone_controller else []
+    roles.append(("model", MODEL, "false"))         # every unit is a model of the group (bsforce: at least 2)
     for key, name, primary in roles:
         doc.add(categories, "categoryLink", {"id": stable_id("category-link", unit.id, key), "name": name,
                                              "hidden": "false", "targetId": category_id(key), "primary": primary})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardgen.commands.export import data_revision
+from cardgen.errors import display_path
 from cardgen.settings import load_settings
 from conftest import EXAMPLE
 
@@ -10,10 +11,14 @@ from conftest import EXAMPLE
 def test_export_writes_the_files_twice_the_same(cli, tmp_path):
     out = tmp_path / "out"
     code, text, err = cli("export", "battlescribe", "--content", EXAMPLE, "--out", out, "--revision", "7")
-    assert code == 0 and err == "" and "wrote 4 files" in text and "(revision 7)" in text
+    assert code == 0 and "wrote 6 files" in text and "(revision 7)" in text
+    assert err.startswith("cardgen: warning: rulebook ") and err.count("\n") == 1
+    assert err.endswith("/rulebook/Regeln.md is not built (" + display_path(out / "rulebooks/rulebook/Regeln.pdf")
+                        + " missing; run cardgen build first): no entry cites its pages\n")
     folder = out / "battlescribe"
     first = {p.name: p.read_bytes() for p in folder.iterdir()}
-    assert set(first) == {"Universalis.gst", "glutorden.cat", "imperium.cat", "index.xml"}
+    assert set(first) == {"Universalis.gst", "glutorden.cat", "imperium.cat", "index.xml", "Universalis.bsi",
+                          "Universalis.bsr"}
     assert b'revision="7"' in first["imperium.cat"]
     assert cli("export", "battlescribe", "--content", EXAMPLE, "--out", out, "--revision", "7")[0] == 0
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == first

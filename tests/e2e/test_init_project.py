@@ -144,12 +144,17 @@ def test_the_workflow_publishes_the_battlescribe_export_on_a_tag_when_switched_o
     assert workflow["permissions"] == {"contents": "read"} and "permissions" not in workflow["jobs"]["build"]
     steps = job["steps"]
     runs = [step.get("run", "").strip() for step in steps]
-    assert f"python -m pip install cardgen=={__version__}" in runs and "cardgen export battlescribe" in runs
+    export = 'cardgen export battlescribe --url "$DATA_URL" --author "$DATA_AUTHOR" --contact "$DATA_CONTACT"'
+    assert f"python -m pip install cardgen=={__version__}" in runs and export in runs
+    assert steps[runs.index(export)]["env"]["DATA_URL"] == \
+        "${{ github.server_url }}/${{ github.repository }}/releases/latest/download/"     # issue 44.3: the stable link
     uses = {step["uses"].split("@")[0]: step.get("with", {}) for step in steps if "uses" in step}
+    assert uses["actions/download-artifact"] == {"name": "cardgen-pdfs", "path": "build/"}     # the pages' rulebooks
     assert uses["actions/upload-artifact"]["path"] == "build/battlescribe/"
     assert uses["softprops/action-gh-release"]["files"] == "build/battlescribe/*"
-    assert runs.index("cardgen export battlescribe") < [s.get("uses", "") for s in steps].index(
-        "softprops/action-gh-release@v2")
+    order = [s.get("uses", "").split("@")[0] for s in steps]
+    assert order.index("actions/download-artifact") < runs.index(export) < order.index("softprops/action-gh-release")
+    assert "releases/latest/download/Universalis.bsi" in (project / WORKFLOW).read_text(encoding="utf-8")
 
 
 def test_the_pre_commit_config_is_valid_and_runs_the_installed_cardgen(project, tmp_path):

@@ -52,14 +52,15 @@ REFERENCES = ("targetId", "typeId")       # entryLink/infoLink/categoryLink targ
 
 def test_every_file_has_the_structure_the_apps_read(example):
     _, _, files = example
-    assert set(files) == {GAME_SYSTEM_FILE, "glutorden.cat", "imperium.cat", INDEX_FILE}
+    assert set(files) == {GAME_SYSTEM_FILE, "glutorden.cat", "imperium.cat", INDEX_FILE, "Universalis.bsi",
+                          "Universalis.bsr"}
     system = ET.fromstring(files[GAME_SYSTEM_FILE])
     assert system.tag == f"{{{GAME_SYSTEM_NS}}}gameSystem"
     assert all(system.get(a) for a in REQUIRED["gameSystem"])
     system_ids = [e.get("id") for e in system.iter() if e.get("id")]
     assert len(system_ids) == len(set(system_ids))
     for name, data in files.items():
-        if name in (INDEX_FILE, GAME_SYSTEM_FILE):
+        if not name.endswith(".cat"):
             continue
         root = ET.fromstring(data)
         assert root.tag == f"{{{CATALOGUE_NS}}}catalogue", name
