@@ -200,9 +200,14 @@ def split_again(html: str, first_head_html: str, roots: Roots,
     split, styles = _split(html, first_head_html, roots)
     if styles is None or split.count < 2:
         return split, None, None
+    return split, record_of(split), None
+
+
+def record_of(split: Chapters) -> SplitRecord:
+    """What the next build remembers of ``split`` (:class:`SplitRecord`)."""
     bounds = list(zip(split.cuts, (*split.cuts[1:], len(split.blocks))))
-    return split, SplitRecord(tuple(b - a for a, b in bounds), tuple(_blocks_digest(split, a, b) for a, b in bounds),
-                              tuple(_ends_digest(split, a, b) for a, b in bounds)), None
+    return SplitRecord(tuple(b - a for a, b in bounds), tuple(_blocks_digest(split, a, b) for a, b in bounds),
+                       tuple(_ends_digest(split, a, b) for a, b in bounds))
 
 
 @dataclass(frozen=True)
@@ -215,6 +220,7 @@ class SplitCheck:
     index: int
     html: str
     blocks: tuple[Block, ...]
+    cuts: tuple[int, ...] = (0,)              # the forced breaks ``html`` must show (a cut's neighbours in it)
 
 
 class SplitChanged(Exception):
@@ -227,7 +233,7 @@ def still_fits(check: SplitCheck, roots: Roots) -> bool:
     from cardgen.pdfparts import cascade
 
     styles = cascade(check.html, roots)
-    return not (styles.obstacles or _mismatch(styles, check.blocks) or find_cuts(styles) != ((0,), ""))
+    return not (styles.obstacles or _mismatch(styles, check.blocks) or find_cuts(styles) != (check.cuts, ""))
 
 
 def _reuse(one: Chapters, previous: SplitRecord) -> tuple[Chapters, SplitRecord, SplitCheck | None] | None:
