@@ -25,7 +25,8 @@ import re
 from typing import Callable
 
 from cardgen.pdfrecords import Cascade, ElementStyle
-from cardgen.rulebook.chapters import VOID, Chapters, SplitCheck, _split, _with_cuts, find_cuts, with_total
+from cardgen.rulebook.blocks import VOID
+from cardgen.rulebook.chapters import Chapters, SplitCheck, _split, _with_cuts, find_cuts, with_total
 from cardgen.safefs import Roots
 
 ID_ATTRIBUTE = re.compile(r"""\s+id\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)""", re.I)

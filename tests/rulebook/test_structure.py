@@ -69,3 +69,4 @@ def test_a_first_child_rule_the_kinds_cannot_see_fails_the_check_of_its_cut():
     found = by_structure(html, html, Roots.build("."))
     assert found is not None and found[0].cuts == (0, 1, 3)
     assert [still_fits(check, Roots.build(".")) for check in found[1]] == [False, False, True]
+
