@@ -2,7 +2,8 @@
 
 Per chapter document: its pages' facts and what it said and read (``.json``, a :class:`Record`);
 per document, first page and total: its PDF (``.pdf``); per chapter as it is without page numbers:
-the page count it had (``.pages``); per head of a book: its last split (``.split``,
+the page count it had (``.pages``); per probe of a book's structure its cascade (``.probe``,
+:mod:`cardgen.rulebook.structure`); per head of a book: its last split (``.split``,
 :class:`~cardgen.rulebook.chapters.SplitRecord`).  A record names the files the chapter read with
 their SHA-256 and is used only while each still has those bytes (each hashed once a build).  After a
 build, :meth:`ChapterStore.prune` keeps only what some book used last (``.used``, one list per book).
@@ -23,7 +24,6 @@ from cardgen.rulebook.structure import cascade_bytes, cascade_probe, split_by_st
 from cardgen.safefs import Roots, file_digest
 
 KIND = "chapters"
-PROBES = "probes"
 
 
 def split_book(html: str, first_head_html: str, roots: Roots, store: ChapterStore,
@@ -78,14 +78,12 @@ class ChapterStore:
 
     def probe(self, html: str) -> Cascade:
         """The cascade of a probe of the book's structure (:func:`~cardgen.rulebook.structure.probe_html`),
-        kept in the cache (``probes``: not pruned with the chapters, as it depends only on the stylesheets and
-        the kinds of blocks)."""
+        kept in the cache (``.probe``) while a book uses it."""
         key = digest("probe", self.tool, html, self.roots.named)
-        styles = stored_cascade(self.cache.get(PROBES, key, ".json")) if self.cache else None
+        styles = stored_cascade(self.read(key, ".probe"))
         if styles is None:
             styles = cascade_probe(html, self.roots)
-            if self.cache is not None:
-                self.cache.put(PROBES, key, cascade_bytes(styles), ".json")
+            self.write(key, ".probe", cascade_bytes(styles))
         return styles
 
     def key(self, html: str) -> str:
