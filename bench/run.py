@@ -157,14 +157,15 @@ def rulebook_chapter_rows(runs: int, work: Path, chromium_s: float | None,
     taskset = shutil.which("taskset")
     cores = os.cpu_count() or 1
     pinned = {1: ["taskset", "-c", "0"], 2: ["taskset", "-c", "0,1"]} if taskset else {}
+    fresh = ["env", "CARDGEN_SPEEDUPS=-journal"]      # a layout each time: no replay of the last run (bookjournal)
     variants: dict[str, tuple[list[str], Path]] = {
-        "whole, 2 cores": ([*pinned.get(2, []), *CARDGEN, *args, "--no-chapters"], PROJECT)}
+        "whole, 2 cores": ([*fresh, *pinned.get(2, []), *CARDGEN, *args, "--no-chapters"], PROJECT)}
     for who, cardgen in pythons.items():
         for n in (1, 2):
             if n in pinned and n <= cores:
                 variants[f"chapters cold, {n} core{'s' if n > 1 else ''}{who}"] = (
-                    [*pinned[n], *cardgen, *args, "--chapters"], homes[who])
-        variants[f"chapters cold, all {cores} cores{who}"] = ([*cardgen, *args, "--chapters"], homes[who])
+                    [*fresh, *pinned[n], *cardgen, *args, "--chapters"], homes[who])
+        variants[f"chapters cold, all {cores} cores{who}"] = ([*fresh, *cardgen, *args, "--chapters"], homes[who])
     measured: dict[str, list[tuple[float, float, float]]] = {name: [] for name in variants}
     for _ in range(runs):
         for name, (cmd, home) in variants.items():
@@ -423,7 +424,8 @@ def main() -> None:
             if REGELBUCH.is_file():
                 progress("the user's rulebook")
                 rb_out = work / "Regelbuch.pdf"
-                t, m, cpu = median_of(runs, lambda: None, [*CARDGEN, "rulebook", str(REGELBUCH), "--assets",
+                t, m, cpu = median_of(runs, lambda: None, ["env", "CARDGEN_SPEEDUPS=-journal", *CARDGEN, "rulebook",
+                                                           str(REGELBUCH), "--assets",
                                                            "cardgen/assets", "--out", str(rb_out), "--no-chapters"])
                 note = f"{pdf_pages(rb_out)} pages" if pdf_pages(rb_out) else ""
                 chromium_s = None

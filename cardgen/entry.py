@@ -1,7 +1,8 @@
 """The ``cardgen`` command (and ``python -m cardgen``).
 
 A ``cardgen build`` whose files are all as the last run that changed nothing found them is replayed
-from its journal before anything else is loaded (:mod:`cardgen.speed.journal`); any other ``cardgen build``,
+from its journal before anything else is loaded (:mod:`cardgen.speed.journal`), and so is a ``cardgen
+rulebook`` whose book and everything it read are as its last run found them (:mod:`cardgen.speed.bookjournal`); any other ``cardgen build``,
 ``cardgen cards`` and ``cardgen rulebook`` (but ``--no-chapters``) starts its render (or layout) workers' forkserver next (:mod:`cardgen.speed.workers`); every
 command line is then :func:`cardgen.commands.main.main`.  Before all that, the working folder is taken off the
 import path of every process cardgen will start (:func:`cardgen.speed.workers.isolate_imports`) and
@@ -27,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     with contextlib.suppress(OSError):      # a working folder that is gone: the command says so
         isolate_imports()                   # no process cardgen starts imports from the working folder
     speed.install(lasting=args[:1] in (["watch"], ["serve"]))
-    if args[:1] == ["build"] and speed.enabled("journal"):
+    if args[:1] in (["build"], ["rulebook"]) and speed.enabled("journal"):
         from cardgen.speed.journal import replay
 
         code = replay(args)

@@ -45,10 +45,20 @@ def test_a_replayed_build_runs_nothing_else(calls):
     assert calls == ["quiet", ("replay", ["build"])]
 
 
-@pytest.mark.parametrize("args, early", [(["cards"], "preload"), (["rulebook", "R.md"], "preload_layout"),
-                                         (["rulebook", "--no-chapters", "R.md"], None), (["list"], None), ([], None)])
+def test_a_rulebook_tries_its_journal_first(calls):
+    assert entry.main(["rulebook", "R.md"]) == 3
+    assert calls == ["quiet", ("replay", ["rulebook", "R.md"]), ("workers", "preload_layout"),
+                     ("run", ["rulebook", "R.md"], True), "exit"]
+
+
+@pytest.mark.parametrize("args, early", [(["cards"], "preload"), (["list"], None), ([], None)])
 def test_other_commands_run_without_the_journal(calls, args, early):
-    """``cards`` starts the render workers' forkserver, ``rulebook`` (by chapters) the layout workers' one;
-    the speed layer's end runs as every command ends."""
+    """``cards`` starts the render workers' forkserver; the speed layer's end runs as every command ends."""
     assert entry.main(args) == 3
     assert calls == ["quiet", *([("workers", early)] if early else []), ("run", args, True), "exit"]
+
+
+def test_a_rulebook_laid_out_whole_starts_no_workers(calls):
+    assert entry.main(["rulebook", "--no-chapters", "R.md"]) == 3
+    assert calls == ["quiet", ("replay", ["rulebook", "--no-chapters", "R.md"]),
+                     ("run", ["rulebook", "--no-chapters", "R.md"], True), "exit"]

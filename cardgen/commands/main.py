@@ -37,10 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None, journal: bool = False) -> int:
     """Run one command; ``journal``: the ``cardgen`` command itself (:mod:`cardgen.entry`), whose
-    no-change builds are recorded for replay (:mod:`cardgen.speed.journal`)."""
+    no-change builds and rulebooks are recorded for replay (:mod:`cardgen.speed.journal`,
+    :mod:`cardgen.speed.bookjournal`)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    if journal and args.command == "build":
+    if journal and args.command in ("build", "rulebook"):
         args.command_line = list(sys.argv[1:] if argv is None else argv)
     try:
         if hasattr(args, "project_options"):

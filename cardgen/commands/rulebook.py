@@ -50,7 +50,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Build the rulebook; print warnings to stderr; return the exit code."""
+    """Build the rulebook; print warnings to stderr; return the exit code.  With ``args.command_line`` (the
+    ``cardgen`` command itself, :mod:`cardgen.entry`), a successful run is kept in the journal, so the same
+    command with nothing changed replays it next time (:mod:`cardgen.speed.bookjournal`)."""
     # lazy: the rulebook's build (Markdown, the theme, the cache, WeasyPrint); cli imports this module for every subcommand
     from cardgen.build import default_rulebook_output
     from cardgen.cache import Cache
@@ -65,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         content = project.content
     # where cardgen build puts the same book, below its own folder: never on a card output
     out = args.out or project.out / default_rulebook_output(args.file, project, content or project.content)
+    journal = _recorder(args, project, out, content, list(settings.css))
     summary = Summary(strict=settings.strict)
     try:
         theme = theme_for(project, list(settings.css))
@@ -77,15 +80,36 @@ def run(args: argparse.Namespace) -> int:
             summary.note(note)
         summary.check_strict(f"{display_path(out)} not written")
         write_atomic(out, result.pdf)
-    except CardgenError as exc:
+    except BaseException as exc:
+        if journal is not None:
+            journal.forget()
+        if not isinstance(exc, CardgenError):
+            raise
         for line in exc.lines():
             print(line, file=sys.stderr)
         return 1
-    for message in [*summary.warnings, *summary.notes]:
-        print(message, file=sys.stderr)
-    if result.icon_set:
-        print(icon_set_line(result.icon_set, settings.verbose))
-    for line in result.todo_lines:                  # as cardgen build says it (rulebook.todo.todo_lines)
-        print(line)
-    print(f"wrote {display_path(out)} ({result.pages} pages)")
+    lines = [("stderr", message) for message in [*summary.warnings, *summary.notes]]
+    lines += [("stdout", icon_set_line(result.icon_set, settings.verbose))] if result.icon_set else []
+    lines += [("stdout", line) for line in result.todo_lines]     # as cardgen build says it (rulebook.todo.todo_lines)
+    lines += [("stdout", f"wrote {display_path(out)} ({result.pages} pages)")]
+    for stream, line in lines:
+        print(line, file=sys.stderr if stream == "stderr" else sys.stdout)
+    if journal is not None:
+        journal.finish_book(lines, args.file, result.reads.files, result.pdf)
     return 0
+
+
+def _recorder(args: argparse.Namespace, project, out: Path, content: Path | None, css: list[Path]):
+    """The journal of this run (:class:`cardgen.speed.bookjournal.BookRecorder`), when the ``cardgen``
+    command runs it; None otherwise."""
+    if not getattr(args, "command_line", None):
+        return None
+    # lazy: the journal, only for the cardgen command itself
+    from cardgen.project import CSS_TARGETS
+    from cardgen.speed.bookjournal import BookRecorder
+
+    root = project.root if project.file is not None else None
+    index = [args.file.parent, *args.assets, *((root,) if root else ())]
+    theme = [*((project.theme,) if root and project.theme else ()), *(project.fonts if root else ())]
+    sheets = [p for target in CSS_TARGETS for p in project.stylesheets(target)] if root else []
+    return BookRecorder(args.command_line, args.file, out, project.out, index, content, theme, [*sheets, *css], root)

@@ -172,11 +172,11 @@ def _by_chapters(source: Path, page: RulebookPage, store: ChapterStore) -> tuple
     as the last build cut it, unless that no longer fits (then anew); None where it is one chapter (lay
     it out whole).  WeasyPrint's failures on hostile input name the document."""
     with _failures_named(source):
-        split, check = split_book(page.parts_html, page.html, page.roots, store)
+        split, check, checks = split_book(page.parts_html, page.html, page.roots, store)
         try:
-            book = build_by_chapters(split, page.roots, store, check=check) if split.count > 1 else None
+            book = build_by_chapters(split, page.roots, store, check=check, checks=checks) if split.count > 1 else None
         except SplitChanged:
-            split, _ = split_book(page.parts_html, page.html, page.roots, store, again=True)
+            split, _, _ = split_book(page.parts_html, page.html, page.roots, store, again=True)
             book = build_by_chapters(split, page.roots, store) if split.count > 1 else None
         if book is not None:
             store.prune(str(source.resolve()))

@@ -68,10 +68,11 @@ class _Round:
 
 
 def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, workers: int = 0,
-                      check: SplitCheck | None = None) -> ChapterBook:
+                      check: SplitCheck | None = None, checks: tuple[SplitCheck, ...] = ()) -> ChapterBook:
     """Lay out ``chapters`` (see the module docstring), each cached in ``store``, and put the book together.
-    ``check``: what must hold for the cuts kept from the last split, checked beside the first round's
-    layouts; :class:`~cardgen.rulebook.chapters.SplitChanged` if it fails."""
+    ``check``: what must hold for the cuts kept from the last split; ``checks``: one per chapter, for cuts
+    found from the book's structure (:mod:`cardgen.rulebook.structure`: each cut must be a forced break);
+    checked beside the first round's layouts; :class:`~cardgen.rulebook.chapters.SplitChanged` if one fails."""
     count = chapters.count
     plain = [chapters.chapter_html(i) for i in range(count)]
     contents = [i for i in range(count) if CONTENTS_NAV.search(plain[i])]
@@ -83,7 +84,8 @@ def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, wor
             starts = [1 + sum(pages[:i]) for i in range(count)]
             for i in contents:
                 state.htmls[i] = chapters.chapter_html(i, _numbers(state, plain, starts, i))
-            jobs, check = _checked(_jobs(state, store, plain, contents, starts, sum(pages)), check), None
+            jobs = _checked(_jobs(state, store, plain, contents, starts, sum(pages)), (check,) if check else checks)
+            check, checks = None, ()
             if not jobs:
                 break
             laid += sorted(job.index for job in jobs if isinstance(job, (Lay, LayWrite)))
@@ -99,9 +101,9 @@ def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, wor
                        tuple(dict.fromkeys(n for layout in layouts for n in layout.notes)), count, laid)
 
 
-def _checked(jobs: list[Job], check: SplitCheck | None) -> list[Job]:
-    """``jobs``, and the check of the cuts kept from the last split beside them (:class:`Check`)."""
-    return jobs if check is None else [*jobs, Check(check)]
+def _checked(jobs: list[Job], checks: tuple[SplitCheck, ...]) -> list[Job]:
+    """``jobs``, and the checks of the cuts beside them (:class:`Check`)."""
+    return [*jobs, *(Check(check, -1 - number) for number, check in enumerate(checks))]
 
 
 def _pages(state: _Round, store: ChapterStore, plain: list[str], i: int) -> int:

@@ -73,9 +73,9 @@ class LayWrite:
 
 @dataclass(frozen=True)
 class Check:
-    """Check that the cuts kept from the last split still fit (:func:`~cardgen.rulebook.chapters.still_fits`),
-    beside the layout of its chapter; the job raises :class:`~cardgen.rulebook.chapters.SplitChanged` if
-    not.  Its ``index`` is below every chapter's (-1)."""
+    """Check that the cuts kept from the last split, or found from the book's structure, still fit
+    (:func:`~cardgen.rulebook.chapters.still_fits`), beside the layout of its chapter; the job raises
+    :class:`~cardgen.rulebook.chapters.SplitChanged` if not.  Its ``index`` is below every chapter's (-1, -2, …)."""
 
     check: SplitCheck
     index: int = -1

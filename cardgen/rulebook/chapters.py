@@ -24,12 +24,11 @@ import hashlib
 import re
 from dataclasses import dataclass
 from html import unescape
-from html.parser import HTMLParser
 
 from cardgen.pdfrecords import Cascade
+from cardgen.rulebook.blocks import Block, BlockParser
 from cardgen.safefs import Roots
 
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 CUT_STYLE = ("main[data-cardgen-cut~=top] { margin-top: 0 !important; padding-top: 0 !important; "
              "border-top-width: 0 !important; }\n"
              "main[data-cardgen-cut~=bottom] { margin-bottom: 0 !important; padding-bottom: 0 !important; "
@@ -38,61 +37,6 @@ CUT_STYLE = ("main[data-cardgen-cut~=top] { margin-top: 0 !important; padding-to
              "{ content: attr(data-cardgen-page); }\n")
 CONTENTS_LINK = re.compile(r'<a href="#([^"]*)"')
 CONTENTS_NAV = re.compile(r'<nav class="(?:toc|glossary)">.*?</nav>', re.S)
-
-
-@dataclass(frozen=True)
-class Block:
-    """One top-level block of the body: its text's span in the document, and whether it is inside ``main``."""
-
-    start: int
-    end: int
-    tag: str
-    in_main: bool
-
-
-class _Blocks(HTMLParser):
-    """Finds the top-level blocks of a whole-book document (see :class:`Block`)."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.starts = [0]
-        for line in text.split("\n"):
-            self.starts.append(self.starts[-1] + len(line) + 1)
-        self.stack: list[str] = []
-        self.body_start = self.main_open = self.main_close = -1
-        self.blocks: list[list] = []
-
-    def position(self) -> int:
-        line, column = self.getpos()
-        return self.starts[line - 1] + column
-
-    def handle_starttag(self, tag: str, attrs) -> None:
-        here = self.position()
-        if self.stack == ["html", "body"] or self.stack == ["html", "body", "main"]:
-            if tag == "main" and len(self.stack) == 2:
-                self.main_open = here
-            else:
-                self.blocks.append([here, -1, tag, len(self.stack) == 3])
-        if tag not in VOID:
-            self.stack.append(tag)
-        if tag == "body":
-            self.body_start = here + len(self.get_starttag_text() or "")
-
-    def handle_startendtag(self, tag: str, attrs) -> None:
-        self.handle_starttag(tag, attrs)
-        if tag not in VOID and self.stack and self.stack[-1] == tag:
-            self.stack.pop()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in VOID or tag not in self.stack:
-            return
-        while self.stack and self.stack.pop() != tag:
-            pass
-        here = self.position()
-        if tag == "main" and self.stack == ["html", "body"]:
-            self.main_close = here
-        if self.stack in (["html", "body"], ["html", "body", "main"]) and self.blocks and self.blocks[-1][1] < 0:
-            self.blocks[-1][1] = here + len(f"</{tag}>")
 
 
 @dataclass(frozen=True)
@@ -200,9 +144,14 @@ def split_again(html: str, first_head_html: str, roots: Roots,
     split, styles = _split(html, first_head_html, roots)
     if styles is None or split.count < 2:
         return split, None, None
+    return split, record_of(split), None
+
+
+def record_of(split: Chapters) -> SplitRecord:
+    """What the next build remembers of ``split`` (:class:`SplitRecord`)."""
     bounds = list(zip(split.cuts, (*split.cuts[1:], len(split.blocks))))
-    return split, SplitRecord(tuple(b - a for a, b in bounds), tuple(_blocks_digest(split, a, b) for a, b in bounds),
-                              tuple(_ends_digest(split, a, b) for a, b in bounds)), None
+    return SplitRecord(tuple(b - a for a, b in bounds), tuple(_blocks_digest(split, a, b) for a, b in bounds),
+                       tuple(_ends_digest(split, a, b) for a, b in bounds))
 
 
 @dataclass(frozen=True)
@@ -215,6 +164,7 @@ class SplitCheck:
     index: int
     html: str
     blocks: tuple[Block, ...]
+    cuts: tuple[int, ...] = (0,)              # the forced breaks ``html`` must show (a cut's neighbours in it)
 
 
 class SplitChanged(Exception):
@@ -227,7 +177,7 @@ def still_fits(check: SplitCheck, roots: Roots) -> bool:
     from cardgen.pdfparts import cascade
 
     styles = cascade(check.html, roots)
-    return not (styles.obstacles or _mismatch(styles, check.blocks) or find_cuts(styles) != ((0,), ""))
+    return not (styles.obstacles or _mismatch(styles, check.blocks) or find_cuts(styles) != (check.cuts, ""))
 
 
 def _reuse(one: Chapters, previous: SplitRecord) -> tuple[Chapters, SplitRecord, SplitCheck | None] | None:
@@ -273,7 +223,7 @@ def _blocks_digest(split: Chapters, start: int, end: int) -> str:
 
 def _split(html: str, first_head_html: str, roots: Roots, whole: bool = True) -> tuple[Chapters, Cascade | None]:
     """The book cut (and the cascade that says where), or -- ``whole=False`` -- its blocks only, one chapter."""
-    parser = _Blocks(html)
+    parser = BlockParser(html)
     parser.feed(html)
     parser.close()
     blocks = tuple(Block(s, e, t, m) for s, e, t, m in parser.blocks)
@@ -301,7 +251,7 @@ def _one(whole: Chapters, reason: str) -> Chapters:
                     whole.body_start, reason)
 
 
-def _unsplittable(parser: _Blocks, blocks: tuple[Block, ...], first: str, tail: str) -> str:
+def _unsplittable(parser: BlockParser, blocks: tuple[Block, ...], first: str, tail: str) -> str:
     if parser.body_start < 0 or not blocks or any(b.end < 0 for b in blocks):
         return "the document's body could not be read as blocks"
     if not first.endswith(tail) or first.count("</head>") != 1:

@@ -2,7 +2,8 @@
 
 Per chapter document: its pages' facts and what it said and read (``.json``, a :class:`Record`);
 per document, first page and total: its PDF (``.pdf``); per chapter as it is without page numbers:
-the page count it had (``.pages``); per head of a book: its last split (``.split``,
+the page count it had (``.pages``); per probe of a book's structure its cascade (``.probe``,
+:mod:`cardgen.rulebook.structure`); per head of a book: its last split (``.split``,
 :class:`~cardgen.rulebook.chapters.SplitRecord`).  A record names the files the chapter read with
 their SHA-256 and is used only while each still has those bytes (each hashed once a build).  After a
 build, :meth:`ChapterStore.prune` keeps only what some book used last (``.used``, one list per book).
@@ -17,19 +18,23 @@ from cardgen.atomic import TMP_PREFIX
 from cardgen.cache import Cache, digest, discard
 from cardgen.pdfrecords import PageFacts
 from cardgen.rulebook.chapterpool import ChapterLayout
-from cardgen.rulebook.chapters import Chapters, SplitCheck, SplitRecord, split_again
+from cardgen.pdfrecords import Cascade
+from cardgen.rulebook.chapters import Chapters, SplitCheck, SplitRecord, record_of, split_again
+from cardgen.rulebook.structure import cascade_bytes, cascade_probe, split_by_structure, stored_cascade
 from cardgen.safefs import Roots, file_digest
 
 KIND = "chapters"
 
 
 def split_book(html: str, first_head_html: str, roots: Roots, store: ChapterStore,
-               again: bool = False) -> tuple[Chapters, SplitCheck | None]:
+               again: bool = False) -> tuple[Chapters, SplitCheck | None, tuple[SplitCheck, ...]]:
     """The book cut into chapters (:func:`~cardgen.rulebook.chapters.split_again`), the last split of a
     book with the same head kept in the cache (``.split``): an edit cascades its chapter, not the book,
     where that chapter is laid out (the check, to be handed to :func:`~cardgen.rulebook.bychapter.build_by_chapters`).
-    The new split is kept once the book is built (:meth:`ChapterStore.prune`).  ``again``: the last split
-    did not fit (:class:`~cardgen.rulebook.chapters.SplitChanged`): cut the whole book anew."""
+    Without a last split, the book is cut from its structure (:mod:`cardgen.rulebook.structure`: the
+    checks of every chapter go with it).  The new split is kept once the book is built
+    (:meth:`ChapterStore.prune`).  ``again``: the last split, or the cut from the structure, did not fit
+    (:class:`~cardgen.rulebook.chapters.SplitChanged`): cut the whole book anew from its cascade."""
     key = digest("split", store.tool, roots.named, html.split("<body", 1)[0], first_head_html.split("<body", 1)[0])
     previous = None
     data = None if again else store.read(key, ".split")
@@ -40,11 +45,15 @@ def split_book(html: str, first_head_html: str, roots: Roots, store: ChapterStor
                                    tuple(map(str, stored["ends"])))
         except (ValueError, TypeError, KeyError):
             previous = None
+    found = split_by_structure(html, first_head_html, roots, store.probe) if previous is None and not again else None
+    if found is not None:
+        split, checks = found
+        record = record_of(split) if split.count > 1 else None
+        store.split = (key, record, True) if record is not None else None
+        return split, None, checks
     split, record, check = split_again(html, first_head_html, roots, previous)
     store.split = (key, record, record != previous) if record is not None else None
-    return split, check
-
-
+    return split, check, ()
 
 
 @dataclass(frozen=True)
@@ -66,6 +75,16 @@ class ChapterStore:
         self.records: dict[str, Record | None] = {}
         self.digests: dict[str, str] = {}           # the files records read, each hashed once a run
         self.split: tuple[str, SplitRecord, bool] | None = None     # the book's split to keep (key, record, new)
+
+    def probe(self, html: str) -> Cascade:
+        """The cascade of a probe of the book's structure (:func:`~cardgen.rulebook.structure.probe_html`),
+        kept in the cache (``.probe``) while a book uses it."""
+        key = digest("probe", self.tool, html, self.roots.named)
+        styles = stored_cascade(self.read(key, ".probe"))
+        if styles is None:
+            styles = cascade_probe(html, self.roots)
+            self.write(key, ".probe", cascade_bytes(styles))
+        return styles
 
     def key(self, html: str) -> str:
         return digest("chapter", self.tool, html, self.roots.named)

@@ -14,6 +14,7 @@ name            what                                                        the 
 ``stylesheets`` linked stylesheets parsed once per process, not per         rendering card faces
                 document (:mod:`.stylesheets`)
 ``journal``     a no-change ``cardgen build`` replayed (:mod:`cardgen.speed.journal`)  a build with no change
+                and a no-change ``cardgen rulebook`` (:mod:`.bookjournal`)
 ``forkserver``  the render workers' forkserver started first, importing     a one-shot build
                 WeasyPrint while the build reads the content (:mod:`.workers`)
 ``warm``        ``serve``/``watch`` render one face of each kind once, so   an edit under serve/watch

@@ -56,7 +56,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -87,18 +87,19 @@ def forget(path: Path | None) -> None:
 
 
 def record(path: Path | None, inputs: Snapshot, started_ns: int, out: Path, lines: list[tuple[str, str]],
-           summary: str) -> bool:
-    """Keep the journal of a run that changed nothing; False (and no journal) where that is not safe."""
+           summary: str, outputs: Snapshot | None = None) -> bool:
+    """Keep the journal of a run that changed nothing; False (and no journal) where that is not safe.
+    ``outputs``: what the run left (default: the output folder ``out``, walked); ``summary``: the last
+    line, printed with the replay's time (none where empty)."""
     if path is None or inputs.newest_ns() > started_ns - RACY_NS:
         forget(path)
         return False
     try:
-        outputs = output_snapshot(out)
+        outputs = outputs or output_snapshot(out)
     except TooMany:
         forget(path)
         return False
-    data = {"format": FORMAT, "inputs": {"plan": inputs.plan, "entries": inputs.entries, "links": inputs.links},
-            "outputs": {"plan": outputs.plan, "entries": outputs.entries, "links": outputs.links},
+    data = {"format": FORMAT, "inputs": _recorded(inputs), "outputs": _recorded(outputs),
             "lines": [[stream, text] for stream, text in lines], "summary": summary}
     if not own_folder(path.parent, create=True):
         return False
@@ -112,11 +113,16 @@ def record(path: Path | None, inputs: Snapshot, started_ns: int, out: Path, line
     return True
 
 
+def _recorded(snap: Snapshot) -> dict[str, Any]:
+    return {"plan": snap.plan, "entries": snap.entries, "links": snap.links, "hashes": snap.hashes}
+
+
 def _unchanged(recorded: Any) -> bool:
-    """Whether a recorded snapshot (``{"plan": …, "entries": …, "links": …}``) is what its plan finds now."""
+    """Whether a recorded snapshot (``{"plan": …, "entries": …, "links": …, "hashes": …}``) is what its plan
+    finds now."""
     try:
         now = Snapshot.again(recorded["plan"])
-        return now.entries == recorded["entries"] and now.links == recorded["links"]
+        return now.matches(recorded["entries"], recorded["links"], recorded.get("hashes") or {})
     except TooMany:
         return False
 
@@ -144,11 +150,12 @@ def replay(argv: list[str]) -> int | None:
             return None
         lines = [(str(stream), str(text)) for stream, text in recorded["lines"]]
         summary = str(recorded["summary"])
-    except (KeyError, TypeError, ValueError, IndexError):
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None
     for stream, text in lines:
         print(text, file=sys.stderr if stream == "stderr" else sys.stdout)
-    print(f"{summary} in {time.perf_counter() - started:.2f} s", flush=True)
+    if summary:
+        print(f"{summary} in {time.perf_counter() - started:.2f} s", flush=True)
     return 0
 
 
@@ -158,13 +165,17 @@ class Recorder:
     none."""
 
     def __init__(self, argv: list[str], root: Path, content: Path, out: Path, css: Iterable[Path]) -> None:
+        self.start(argv, out, lambda: input_snapshot(os.getcwd(), root, content, out, css))
+
+    def start(self, argv: list[str], out: Path, take: Callable[[], Snapshot]) -> None:
+        """The journal's file, and the snapshot ``take`` makes (None: :class:`TooMany`, or no cache folder)."""
         self.path = journal_file(os.getcwd(), argv, sys.stdout.isatty())
         self.out = out
         self.started_ns = time.time_ns()
         self.inputs: Snapshot | None = None
         if self.path is not None:
             with contextlib.suppress(TooMany):
-                self.inputs = input_snapshot(os.getcwd(), root, content, out, css)
+                self.inputs = take()
 
     def forget(self) -> None:
         forget(self.path)

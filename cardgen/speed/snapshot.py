@@ -8,6 +8,7 @@ project, is :class:`TooMany` (nothing is recorded)."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import sys
@@ -18,6 +19,7 @@ from typing import Any
 from cardgen.fontview import font_view
 
 MAX_ENTRIES = 10_000                    # files and folders a snapshot looks at, at most
+MAX_HASHED_BYTES = 256 * 1024 * 1024    # a larger file is not pinned by its digest (its times must do)
 SKIPPED_NAMES = frozenset({"__pycache__"})    # in cardgen's own package only
 ENVIRONMENTS = frozenset({".venv", "venv", "node_modules"})  # a walk that meets one records nothing
 GIT_FILES = ("HEAD", "packed-refs")
@@ -54,6 +56,7 @@ class Snapshot:
         self.entries: dict[str, Entry | None] = {}
         self.links: dict[str, str] = {}             # a path as given -> where it leads, links resolved
         self.plan: list[list[Any]] = []
+        self.hashes: dict[str, str] = {}           # a path whose times are not trusted -> its content's digest
 
     @classmethod
     def again(cls, plan: list[list[Any]]) -> Snapshot:
@@ -65,7 +68,8 @@ class Snapshot:
             elif step[0] == "resolve":
                 snap.resolve(str(step[1]))
             else:
-                snap.walk(str(step[1]), [str(path) for path in step[2]], bool(step[3]))
+                snap.walk(str(step[1]), [str(path) for path in step[2]], bool(step[3]),
+                          [str(name) for name in step[4]] if len(step) > 4 else ())
         return snap
 
     def _put(self, path: str) -> None:
@@ -83,11 +87,14 @@ class Snapshot:
         self.plan.append(["resolve", path])
         self.links[path] = os.path.realpath(path)
 
-    def walk(self, top: str, skip: Iterable[str] = (), skip_caches: bool = False) -> None:
+    def walk(self, top: str, skip: Iterable[str] = (), skip_caches: bool = False,
+             skip_names: Iterable[str] = ()) -> None:
         """``top`` and everything below it, links not followed, but the paths in ``skip`` (and, with
-        ``skip_caches``, folders named ``__pycache__``)."""
+        ``skip_caches``, folders named ``__pycache__``; folders named as one of ``skip_names``: a walk
+        as :class:`cardgen.rulebook.fileindex.FileIndex` makes it)."""
         skipped = sorted(set(skip))
-        self.plan.append(["walk", top, skipped, skip_caches])
+        names = sorted(set(skip_names))
+        self.plan.append(["walk", top, skipped, skip_caches, *([names] if names else [])])
         self._put(top)
         folders = [top] if os.path.isdir(top) and not os.path.islink(top) else []
         while folders:
@@ -98,7 +105,8 @@ class Snapshot:
             except OSError:
                 continue
             for item in items:
-                if item.path in skipped or (skip_caches and item.name in SKIPPED_NAMES):
+                if item.path in skipped or (skip_caches and item.name in SKIPPED_NAMES) or (
+                        item.name in names and item.is_dir(follow_symlinks=False)):
                     continue
                 if item.name in ENVIRONMENTS and item.is_dir(follow_symlinks=False):
                     raise TooMany               # thousands of files: give up at once
@@ -107,8 +115,52 @@ class Snapshot:
                     folders.append(item.path)
 
     def newest_ns(self) -> int:
-        """The latest modification or status-change time of any entry (or of a link's target)."""
-        return max((max(e[2:4] + e[7:9]) for e in self.entries.values() if e), default=0)
+        """The latest modification or status-change time of any entry (or of a link's target) whose
+        content is not pinned by its digest (:meth:`pin_racy`)."""
+        return max((_changed_ns(e) for p, e in self.entries.items() if e and p not in self.hashes), default=0)
+
+    def pin_racy(self, since_ns: int) -> None:
+        """Each entry changed at or after ``since_ns`` pinned by its content's digest (:func:`content_digest`):
+        its times, in the same clock tick as a later write, do not prove it unchanged (git's racy entries)."""
+        for path, entry in self.entries.items():
+            if entry and _changed_ns(entry) >= since_ns:
+                found = content_digest(path)
+                if found is not None:
+                    self.hashes[path] = found
+
+    def matches(self, entries: dict[str, Any], links: dict[str, str], hashes: dict[str, str]) -> bool:
+        """Whether this snapshot finds what a recorded one found: the same paths and links, each entry
+        the same -- or, for a path pinned by ``hashes``, of the same type and content."""
+        if self.links != links or self.entries.keys() != entries.keys():
+            return False
+        for path, entry in entries.items():
+            now = self.entries[path]
+            if path in hashes:
+                if not now or not entry or now[0] != entry[0] or content_digest(path) != hashes[path]:
+                    return False
+            elif now != entry:
+                return False
+        return True
+
+
+def _changed_ns(entry: Entry) -> int:
+    return max(entry[2:4] + entry[7:9])
+
+
+def content_digest(path: str) -> str | None:
+    """SHA-256 of a file's bytes, or of a folder's sorted names; None for anything else (or unreadable)."""
+    digest = hashlib.sha256()
+    try:
+        if os.path.isdir(path):
+            digest.update("\0".join(sorted(os.listdir(path))).encode("utf-8", "surrogateescape"))
+        elif os.path.isfile(path) and os.path.getsize(path) <= MAX_HASHED_BYTES:
+            with open(path, "rb") as handle:
+                digest.update(handle.read())
+        else:
+            return None
+    except OSError:
+        return None
+    return digest.hexdigest()
 
 
 def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable[Path]) -> Snapshot:
@@ -120,15 +172,28 @@ def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable
     root_path = os.path.realpath(root)
     git = os.path.join(root_path, ".git")
     snap.walk(root_path, skip=(real_out, git))
-    for name in GIT_FILES:
-        snap.add(os.path.join(git, name))
-    snap.walk(os.path.join(git, "refs"))
+    add_git(snap, root_path)
     folders = [os.path.realpath(content)]
     for sheet in css:                   # a --css file's folder is one the build may read from
         folders += [os.path.dirname(os.path.abspath(sheet)), os.path.dirname(os.path.realpath(sheet))]
     for folder in dict.fromkeys(folders):
         if not _walked_by(folder, root_path, (real_out, git)):
             snap.walk(folder, skip=(real_out,))
+    add_toolchain(snap, cwd)
+    return snap
+
+
+def add_git(snap: Snapshot, root: str) -> None:
+    """What the version stamp reads of the project's ``.git`` (:mod:`cardgen.revision`)."""
+    git = os.path.join(root, ".git")
+    for name in GIT_FILES:
+        snap.add(os.path.join(git, name))
+    snap.walk(os.path.join(git, "refs"))
+
+
+def add_toolchain(snap: Snapshot, cwd: str) -> None:
+    """What every run reads besides the project: every ``cardgen.toml`` from ``cwd`` up, cardgen's own
+    package, the folders of Python's import path and the system's fonts (:func:`add_fonts`)."""
     folder = cwd
     while True:
         snap.add(os.path.join(folder, "cardgen.toml"))
@@ -141,7 +206,6 @@ def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable
         if entry and os.path.isdir(entry):
             snap.add(os.path.realpath(entry))
     add_fonts(snap)
-    return snap
 
 
 def add_fonts(snap: Snapshot) -> None:

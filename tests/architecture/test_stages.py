@@ -48,7 +48,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter", "cardgen.rulebook.chapterpool",
                  "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
                  "cardgen.speed.warm", "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.")),
-    ("build", ("cardgen.build", "cardgen.speed.journal", "cardgen.speed.snapshot")),
+    ("build", ("cardgen.build", "cardgen.speed.journal", "cardgen.speed.snapshot", "cardgen.speed.bookjournal")),
     ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init", "cardgen.adopt", "cardgen.vscodesettings")),
     ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
                   "cardgen.speed.preload", "cardgen.speed.preload_layout",
