@@ -173,8 +173,7 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     are the second part, recorded with its output (:mod:`cardgen.rulebook.reads`,
     :func:`build_one_rulebook`): a picture of another book, or one no book uses, is in neither."""
     project = project or Project(root=content.root)
-    roots = resolve_roots([content.root, source.parent, *project.allowed_roots])
-    raw = read_file(source, roots)
+    raw = rulebook_bytes(source, content, project)
     text = raw.decode("utf-8", errors="replace")
     kinds = sorted({*kinds_read(text), *KEYWORD_KINDS})   # every rulebook links the content's keywords
     tables = digest([(kind, kind_data(content, kind)) for kind in kinds]) if kinds else ""
@@ -183,6 +182,20 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     setup = digest(project.file is not None, project.toc_levels, project.keyword_links,
                    [str(folder) for folder in project.assets], theme.digest() if theme else "", project.stamp())
     return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tables, setup, cards)
+
+
+def rulebook_bytes(source: Path, content: Content, project: Project | None = None) -> bytes:
+    """A rulebook's text as read for its key (inside the content, its folder and the project's)."""
+    project = project or Project(root=content.root)
+    return read_file(source, resolve_roots([content.root, source.parent, *project.allowed_roots]))
+
+
+def shows_misfit(ctx: BuildContext, source: Path) -> bool:
+    """Whether the rulebook ``source`` shows a card figure of a face that does not fit."""
+    if not ctx.misfits or ctx.faces is None:
+        return False
+    shown = set(card_ids(rulebook_bytes(source, ctx.content, ctx.project).decode("utf-8", errors="replace")))
+    return ctx.showing_misfits(job.key for (owner, _), job in ctx.faces.jobs.items() if owner in shown)
 
 
 def kind_data(content: Content, kind: str) -> object:
@@ -224,6 +237,9 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
     label = label or rulebook_output(source, ctx.content.root)
     out = ctx.out_dir / label
     name = "rulebook:" + label.removeprefix("rulebooks/").removesuffix(".pdf")
+    if shows_misfit(ctx, source):                    # a card figure that does not fit: the last book stays
+        ctx.keep(label, name, "reads:" + name)
+        return
     first = digest(rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.faces),
                    label, "chapters" if ctx.chapters else "whole")
     reads = Reads.from_bytes(ctx.cache.get("warnings", first, READS))

@@ -247,11 +247,11 @@ class Cache:
     def record(self, name: str, key: str) -> None:
         self.current[name] = key
 
-    def carry(self, prefix: str) -> None:
+    def carry(self, prefix: str, exact: bool = False) -> None:
         """Keep the last build's entries whose names start with ``prefix`` (what an output reused
-        as it is still refers to: the imposer's recorded chunks)."""
+        as it is still refers to: the imposer's recorded chunks); ``exact``: the entry of that name."""
         for name, key in self.previous.items():
-            if name.startswith(prefix) and name not in self.current:
+            if (name == prefix if exact else name.startswith(prefix)) and name not in self.current:
                 self.current[name] = key
 
     def output_name(self, output: Path) -> str:

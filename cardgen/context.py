@@ -24,7 +24,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol
 from cardgen.cache import Cache, toolchain_digest
 from cardgen.content.model import Content
 from cardgen.content.load import require_folder
-from cardgen.errors import CardgenError, escape_lines
+from cardgen.errors import CardgenError, Problem, escape_lines
 from cardgen.geometry import DEFAULT_PAPER, PRINT_SHOP_BLEED_MM
 from cardgen.outputs import Outputs
 from cardgen.project import Project
@@ -61,6 +61,8 @@ class Summary:
     warnings: list[str] = field(default_factory=list)
     changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
     removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
+    kept: list[str] = field(default_factory=list)        # outputs left as the last build wrote them: they show
+                                                         # a card that does not fit (BuildContext.keep)
     icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
     notes: list[str] = field(default_factory=list)       # not counted: about the machine (cardgen.pdf.SYSTEM_NOTES),
                                                          # the faces synthesised (cardgen.fontsynth), no content folder
@@ -95,6 +97,21 @@ class StrictFailure(CardgenError):
         return [*self.summary.warnings, str(self)]
 
 
+class CardsDoNotFit(CardgenError):
+    """Cards that do not fit: every other output was written, those that show them were kept as they
+    were (:meth:`BuildContext.keep`); the problems name the fields to shorten."""
+
+    def __init__(self, summary: Summary, problems: Iterable[Problem]):
+        self.summary = summary
+        self.problems = sorted(set(problems))
+        cards = len(self.problems)
+        kept = f"; kept as they were: {', '.join(summary.kept)}" if summary.kept else ""
+        super().__init__(f"{cards} card face(s) do not fit; every output without them was written{kept}")
+
+    def lines(self) -> list[str]:
+        return [*(p.format() for p in self.problems), str(self)]
+
+
 class Reporter(Protocol):
     def step(self, name: str, status: str) -> None: ...
 
@@ -119,6 +136,7 @@ class BuildContext:
     faces: Any = None                                     # the card stage's faces, for the rulebooks' card
                                                           # figures (cardgen.cards.figures.CardFaces)
     chapters: bool = False                                # rulebooks by chapters (a run's settings: True)
+    misfits: dict[str, Problem] = field(default_factory=dict)   # faces that do not fit: key → the field to shorten
 
     @property
     def cache(self) -> Cache:
@@ -150,15 +168,33 @@ class BuildContext:
         if self.reporter:
             self.reporter.step(name, status)
 
+    def showing_misfits(self, keys: Iterable[str]) -> bool:
+        """Whether any of the face ``keys`` does not fit (an output showing it is kept: :meth:`keep`)."""
+        return bool(self.misfits) and any(key in self.misfits for key in keys)
+
+    def keep(self, name: str, *entries: str) -> None:
+        """Leave the output ``name`` (below the output folder) as the last build wrote it, with its
+        manifest entries (``sheet:NAME``, ``chunk:NAME:…`` and ``entries``): it shows a card that does
+        not fit.  The next build compares its key again, so it is made once the card fits."""
+        for prefix in (f"output:{name}", f"sheet:{name}", f"chunk:{name}:", *entries):
+            self.cache.carry(prefix, exact=not prefix.endswith(":"))
+        there = f"output:{name}" in self.cache.current
+        if there:
+            self.summary.kept.append(name)
+        self.step(name, "kept" if there else "skipped")
+
     @contextmanager
     def staged(self, owns: Callable[[str], bool]) -> Iterator[Outputs]:
         """Stage the outputs of the block; put them in place only if it succeeded and, with
-        ``strict``, nothing warned -- else the output folder stays as it was."""
+        ``strict``, nothing warned -- else the output folder stays as it was.  Cards that do not fit
+        (:attr:`misfits`) fail the run after the commit: what does not show them is written."""
         with Outputs(self.out_dir, self.cache, owns=owns) as outputs:
             self.outputs = outputs
             yield outputs
             self.summary.check_strict()
         self.summary.removed = outputs.removed            # the manifest was written last, with them
+        if self.misfits:
+            raise CardsDoNotFit(self.summary, self.misfits.values())
 
 
 def icon_set_line(names: Iterable[str], verbose: bool = False) -> str:

@@ -17,9 +17,11 @@ from typing import TYPE_CHECKING, Any, overload
 
 from cardgen import timelimit
 from cardgen.cache import Cache
+from cardgen.cards.misfit import FitError, Misfit, misfit_problem
 from cardgen.cards.planning import FaceJob
+from cardgen.content.model import Content
 from cardgen.context import BuildContext
-from cardgen.errors import RenderError
+from cardgen.errors import Problem, RenderError
 from cardgen.geometry import FacePage
 from cardgen.speed.workers import forking, pool_context, start_worker, usable_cores
 from cardgen.timelimit import time_limit_for_a_worker, timeout_message
@@ -29,19 +31,28 @@ if TYPE_CHECKING:
 
 CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
 WARNINGS = ".warnings.json"         # beside a cached face: what rendering it said
+MISFIT = ".misfit.json"             # in place of a face that does not fit: its box and floor, not rendered again
 PARALLEL_FROM = 2                   # fewer missing faces render in-process (unless a forkserver is ready)
 
 
 def _render_safely(job: FaceJob):
-    """One face (in a worker process): its Face, or the error message."""
+    """One face (in a worker process): its Face, its :class:`~cardgen.cards.misfit.Misfit` when it does
+    not fit, or the error message."""
     # lazy: WeasyPrint, not needed when every face is cached
     from cardgen.cards.render import render_face
 
     try:
         return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots,
-                           press=job.press)
+                           press=job.press, owner=job.owner)
+    except FitError as exc:
+        return exc.misfit
     except RenderError as exc:
         return str(exc)
+
+
+def misfit_of(job: FaceJob, misfit: Misfit, content: Content | None) -> Problem | None:
+    """The problem of a face that does not fit, at the content field to shorten (None without content)."""
+    return misfit_problem(misfit, job.card, content) if content is not None else None
 
 
 def render_here(jobs: list[FaceJob]) -> list:
@@ -53,11 +64,15 @@ class FaceStore:
     """Face PDFs by key, read from the cache when asked (never all in memory).
 
     A face whose cache entry turns out damaged when read (its bytes no longer
-    match the hash stored with them) is rendered again, here and now."""
+    match the hash stored with them) is rendered again, here and now.  ``failed``: the faces of
+    this build that do not fit (key → their problem), never asked for again; ``content``: what
+    names the field of a face that turns out not to fit when rendered here."""
 
-    def __init__(self, cache: Cache, jobs: Iterable[FaceJob] = ()):
+    def __init__(self, cache: Cache, jobs: Iterable[FaceJob] = (), content: Content | None = None):
         self.cache = cache
         self.jobs = {job.key: job for job in jobs}
+        self.content = content
+        self.failed: dict[str, Problem] = {}
 
     def __getitem__(self, key: str) -> bytes:
         data = self.cache.get("faces", key)
@@ -70,7 +85,12 @@ class FaceStore:
         job = self.jobs.get(key)
         if job is None:
             raise RenderError(f"the cached face {key} vanished during the build; build again")
+        if key in self.failed:
+            raise RenderError(self.failed[key].format())
         result = _render_safely(job)
+        if isinstance(result, Misfit):
+            problem = misfit_of(job, result, self.content)
+            raise FitError(result, problem.format() if problem else "")
         if isinstance(result, str):
             raise RenderError(result)
         store_face(self.cache, key, result)
@@ -105,14 +125,23 @@ def _start_render_worker(build: int, limit: float, ended: Any) -> None:
     time_limit_for_a_worker(limit, ended)
 
 
-def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
-    """Every face rendered into the cache (all errors collected); the store reads them back."""
+def render_faces(ctx: BuildContext, jobs: list[FaceJob], keep_going: bool = False) -> FaceStore:
+    """Every face rendered into the cache (all errors collected); the store reads them back.
+
+    A face that does not fit is an error at the field to shorten (:mod:`cardgen.cards.misfit`);
+    with ``keep_going`` (a build) it stops only the outputs that show it: its problem goes into
+    ``ctx.misfits`` and the store's ``failed``, and the build goes on.  Any other error ends it."""
     cache, summary = ctx.cache, ctx.summary
-    faces = FaceStore(cache, jobs)
+    faces = FaceStore(cache, jobs, ctx.content)
     missing = []
     said_by: list[tuple[str, str]] = []             # (face, warning), every face's, in build order
+    errors: list[str] = []
     for job in jobs:
         cache.record(f"face:{job.owner}:{job.kind}", job.key)
+        known = cached_misfit(cache, job)
+        if known is not None:                       # it did not fit with this very key: it still does not
+            _misfit(ctx, faces, job, known, keep_going, errors)
+            continue
         said = cached_warnings(cache, job.key) if cache.has("faces", job.key) else None
         if said is None:                            # not stored whole, under this very key
             missing.append(job)
@@ -141,8 +170,11 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
                               "nothing was written -- build again") from None
     else:
         results = render_here(missing)
-    errors = []
     for job, result in zip(missing, results):
+        if isinstance(result, Misfit):
+            cache.put("faces", job.key, json.dumps([result.box, result.floor_pt, result.note]).encode(), MISFIT)
+            _misfit(ctx, faces, job, result, keep_going, errors)
+            continue
         if isinstance(result, str):
             errors.append(result)
             continue
@@ -157,6 +189,28 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     if errors:
         raise RenderError("\n".join(dict.fromkeys(errors)))   # one stylesheet fault fails every face alike
     return faces
+
+
+def cached_misfit(cache: Cache, job: FaceJob) -> Misfit | None:
+    """The misfit kept for the face of ``job`` (its key did not fit before), or None."""
+    if not cache.has("faces", job.key, MISFIT):
+        return None
+    try:
+        box, floor_pt, note = json.loads(cache.get("faces", job.key, MISFIT) or b"null")
+        return Misfit(job.owner, job.kind, str(box), float(floor_pt), str(note))
+    except (ValueError, TypeError):
+        return None
+
+
+def _misfit(ctx: BuildContext, faces: FaceStore, job: FaceJob, misfit: Misfit, keep_going: bool,
+            errors: list[str]) -> None:
+    """A face that does not fit: its problem into ``ctx.misfits`` (``keep_going``), else into ``errors``."""
+    problem = misfit_problem(misfit, job.card, ctx.content)
+    if keep_going:
+        faces.failed[job.key] = ctx.misfits[job.key] = problem
+        ctx.step(f"{job.owner} {job.kind}", "misfit")
+    else:
+        errors.append(problem.format())
 
 
 def face_warnings(said: Iterable[tuple[str, str]], named: int = 3) -> list[str]:

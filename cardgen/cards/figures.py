@@ -93,7 +93,7 @@ def standalone_faces(content: Content, project: Project, theme: Theme) -> tuple[
     ctx = make_context(project, content, derive(content), project.out, theme=theme)
     portraits, roots = model_portraits(ctx)
     jobs = plan_faces(content, stamped_options(ctx), ctx.tool, ctx.derived, theme, portraits, roots)
-    return CardFaces(jobs, FaceStore(ctx.cache, jobs)), list(ctx.summary.warnings)
+    return CardFaces(jobs, FaceStore(ctx.cache, jobs, content)), list(ctx.summary.warnings)
 
 
 def rulebook_faces(faces: CardFaces | None, content: object, project: Project | None,

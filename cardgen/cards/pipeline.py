@@ -75,7 +75,8 @@ def _png(run: CardRun) -> None:
     from cardgen.cards.png import export_png
 
     if run.options.png_dpi:
-        export_png(run.jobs, run.faces, run.ctx.out_dir / "png", run.options.png_dpi, run.ctx.staging())
+        export_png(run.jobs, run.faces, run.ctx.out_dir / "png", run.options.png_dpi, run.ctx.staging(),
+                   keep=lambda name: run.ctx.keep(f"png/{name}"), failed=run.ctx.misfits)
 
 
 def shop_faces(run: CardRun) -> ShopFaces:
@@ -88,9 +89,9 @@ def shop_faces(run: CardRun) -> ShopFaces:
     portraits, roots = model_portraits(ctx)
     jobs = [replace(job, owner=f"print-shop/{job.owner}")
             for job in plan_faces(ctx.content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots, press=True)]
-    render_faces(ctx, jobs)
+    render_faces(ctx, jobs, keep_going=True)
     unit_page, power_page = page_settings(ctx.content, options)
-    run.shop = ShopFaces(jobs, FaceStore(ctx.cache, jobs), unit_page, power_page, *print_shop_profile(ctx, options))
+    run.shop = ShopFaces(jobs, FaceStore(ctx.cache, jobs, ctx.content), unit_page, power_page, *print_shop_profile(ctx, options))
     return run.shop
 
 
@@ -108,7 +109,7 @@ def _print_shop(run: CardRun) -> None:
         def make(of_kind: list = of_kind, page: FacePage = page, name: str = name) -> bytes:
             return print_shop_pdf((shop.faces[job.key] for job in of_kind), page, shop.profile, shop.condition, name)
         impose_once(run.ctx, name, ([job.key for job in of_kind], repr(page), shop.condition, imposer_code(),
-                                    _profile_key(shop)), make)
+                                    _profile_key(shop)), make, shows=[job.key for job in of_kind])
 
 
 def _press_sheets(run: CardRun) -> None:
@@ -123,7 +124,7 @@ def _press_sheets(run: CardRun) -> None:
         def make(keys: list = keys, page: FacePage = page, name: str = name) -> bytes:
             return press_pdf(FacePairs(shop.faces, keys), page, sheet, shop.profile, shop.condition, name)
         impose_once(run.ctx, name, (keys, repr(page), sheet, shop.condition, imposer_code(), _profile_key(shop)),
-                    make)
+                    make, shows=[key for pair in keys for key in pair if key])
 
 
 def print_shop_profile(ctx: BuildContext, options: CardOptions) -> tuple[bytes | None, str | None]:
@@ -176,7 +177,7 @@ def card_run(ctx: BuildContext) -> CardRun:
     jobs = plan_faces(content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots, only)
     groups = [options.group] if options.group else sorted(content.groups)
     model_jobs = plan_model_faces(content, options, ctx.tool, ctx.derived, groups, ctx.theme, portraits, roots)
-    faces = render_faces(ctx, jobs + model_jobs)
+    faces = render_faces(ctx, jobs + model_jobs, keep_going=True)
     unit_page, power_page = page_settings(content, options)
     run = CardRun(ctx, options, jobs, model_jobs, faces, unit_page, power_page, groups)
     if not options.group:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 import math
 from pathlib import Path
-from typing import Protocol
+from typing import Callable, Container, Protocol
 
 import pypdfium2
 from PIL import Image
@@ -60,8 +60,11 @@ def deck_sheet(images: list[Image.Image]) -> Image.Image:
     return sheet
 
 
-def export_png(jobs, faces: Faces, folder: Path, dpi: int, outputs) -> None:
-    """``folder/<id>-<side>.png`` for every face and ``folder/deck-<series>-<n>.png``.
+def export_png(jobs, faces: Faces, folder: Path, dpi: int, outputs,
+               keep: Callable[[str], None] | None = None, failed: Container[str] = ()) -> None:
+    """``folder/<id>-<side>.png`` for every face and ``folder/deck-<series>-<n>.png``; a face whose
+    key is ``failed`` (it does not fit), and a deck sheet showing one, is handed to ``keep`` (its
+    file name) instead: the last build's file stays.
 
     Works one deck sheet (70 faces) at a time, so memory stays bounded.
     """
@@ -71,7 +74,15 @@ def export_png(jobs, faces: Faces, folder: Path, dpi: int, outputs) -> None:
         for number, start in enumerate(range(0, len(of_kind), per_sheet), start=1):
             images = []
             for job in of_kind[start:start + per_sheet]:
+                name = f"{job.owner}-{SIDES[kind]}.png"
+                if job.key in failed and keep is not None:
+                    keep(name)
+                    continue
                 image = rasterise(faces[job.key], dpi)
-                outputs.stage(folder / f"{job.owner}-{SIDES[kind]}.png", _png(image, dpi))
+                outputs.stage(folder / name, _png(image, dpi))
                 images.append(image)
-            outputs.stage(folder / f"deck-{series}-{number}.png", _png(deck_sheet(images), dpi))
+            deck = f"deck-{series}-{number}.png"
+            if len(images) < len(of_kind[start:start + per_sheet]) and keep is not None:
+                keep(deck)
+            else:
+                outputs.stage(folder / deck, _png(deck_sheet(images), dpi))

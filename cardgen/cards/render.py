@@ -15,6 +15,7 @@ import jinja2
 
 from cardgen.cards.face import Face
 from cardgen.cards.fit import Overflow, find_overflows, floors, font_sizes, small_text
+from cardgen.cards.misfit import TEXT_BOXES, FitError, Misfit
 from cardgen.cards.view import header_icons
 from cardgen.errors import RenderError
 from cardgen.geometry import Callout, FacePage
@@ -76,11 +77,12 @@ def card_label(card) -> str:
     return f"'{card.id}'" + (f" as '{model}'" if model else "")
 
 
-def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float) -> list[Overflow]:
+def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float, owner: str = "") -> list[Overflow]:
     """Overflowing boxes of one face (its first page plus any page it ran onto).
 
-    Raises RenderError when a box overflows at (or would go below) its minimum size,
-    and when any text of the face is set below the minimum (a theme's too small font)."""
+    Raises FitError (:mod:`cardgen.cards.misfit`) when a box overflows at (or would go below) its
+    minimum size, and RenderError when any text of the face outside every fit box is set below the
+    minimum (a theme's too small font: no card's text to shorten)."""
     page_boxes: list[tuple[BoxInfo, ...]] = [laid_out.boxes(n) for n in range(laid_out.page_count)]
     small = small_text(page_boxes[0], min_font_pt)
     outside = [s for s in small if s.box is None]
@@ -93,10 +95,12 @@ def _check_fit(kind: str, card, laid_out: LaidOut, min_font_pt: float) -> list[O
     overflows = find_overflows(page_boxes[0]) + [
         Overflow(name, sizes.get(name, 0)) for later in page_boxes[1:] for name in font_sizes(later)]
     stuck = [o.box for o in overflows if o.font_pt <= floor.get(o.box, min_font_pt) + 0.05]
+    shrinking = [o for o in overflows if o.box in TEXT_BOXES and o.box not in stuck]
+    if stuck and not below and shrinking and not set(stuck) & set(TEXT_BOXES):
+        return shrinking          # the author's text may still take the room: name a computed value's box last
     if below or stuck:
-        name = (below or stuck)[0]
-        raise RenderError(f"card {card_label(card)} ({kind}): the text of box '{name}' does not fit, "
-                          f"even at the minimum font size of {floor.get(name, min_font_pt):g} pt; shorten it")
+        name = min(below or stuck, key=lambda box: box not in TEXT_BOXES)     # the author's text first
+        raise FitError(Misfit(owner or card.id, kind, name, floor.get(name, min_font_pt)), label=card_label(card))
     return overflows
 
 
@@ -127,20 +131,20 @@ def _face(laid_out: LaidOut) -> Face:
 
 
 def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Theme | None = None,
-                extra_roots: Iterable[Path] = (), press: bool = False) -> Face:
-    """Lay out a face, shrinking overflowing boxes step by step; fail if one never fits.
+                extra_roots: Iterable[Path] = (), press: bool = False, owner: str = "") -> Face:
+    """Lay out a face, shrinking overflowing boxes step by step; FitError if one never fits.
 
     ``extra_roots``: further folders the face may read (the prepared portraits); ``press``: a
-    print-shop face (:func:`face_html`)."""
+    print-shop face (:func:`face_html`); ``owner``: its face job's (a group model's ``group/3``)."""
     steps: dict[str, int] = {}
     roots = (*(theme.roots if theme else ()), *extra_roots)
     for _ in range(MAX_FIT_ROUNDS):
         laid_out = load_document(face_html(kind, card, page, steps, theme, press), CARDS_TEMPLATES, roots)
-        overflows = _check_fit(kind, card, laid_out, min_font_pt)
+        overflows = _check_fit(kind, card, laid_out, min_font_pt, owner)
         if not overflows:
             return _face(laid_out)
         for overflow in overflows:
             steps[overflow.box] = steps.get(overflow.box, 0) + 1
-    boxes = ", ".join(f"'{name}'" for name in sorted({o.box for o in overflows}))
-    raise RenderError(f"card {card_label(card)} ({kind}): the text of box {boxes} does not fit, "
-                      f"even after {MAX_FIT_ROUNDS} steps down in size; shorten it")
+    box = sorted({o.box for o in overflows})[0]
+    raise FitError(Misfit(owner or card.id, kind, box, min_font_pt, f"after {MAX_FIT_ROUNDS} steps down in size"),
+                   label=card_label(card))

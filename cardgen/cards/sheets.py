@@ -10,7 +10,7 @@ of :mod:`cardgen.cards.pipeline`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from cardgen.cache import digest
 from cardgen.cards import imposer_code
@@ -60,8 +60,13 @@ class CardRun:
         return (options.layout, options.crop_marks, options.paper, self.ctx.theme.digest(), imposer_code())
 
 
-def impose_once(ctx: BuildContext, name: str, key_parts: object, make: Callable[[], bytes]) -> None:
-    """Impose one output (``make()``) unless it exists with the same key as last time."""
+def impose_once(ctx: BuildContext, name: str, key_parts: object, make: Callable[[], bytes],
+                shows: Iterable[str] = ()) -> None:
+    """Impose one output (``make()``) unless it exists with the same key as last time; one that
+    ``shows`` a face that does not fit is kept as it was (:meth:`~cardgen.context.BuildContext.keep`)."""
+    if ctx.showing_misfits(shows):
+        ctx.keep(name)
+        return
     key = digest(name, key_parts)
     ctx.cache.record(f"sheet:{name}", key)
     built = not ctx.cache.unchanged(f"sheet:{name}", key, ctx.out_dir / name)
@@ -83,8 +88,8 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
     options, cache, theme = run.options, run.ctx.cache, run.ctx.theme
     keys = run.keys
     portrait = bool(cover or reference)     # a group sheet: its own pages are portrait, so are its sheets
-    parts = (run.sheet_options, [keys[(u, k)] for u in units for k in ("front", "back")],
-             [keys[(p, "power")] for p in powers], repr(cover), repr(reference))
+    faces = [keys[(u, k)] for u in units for k in ("front", "back")] + [keys[(p, "power")] for p in powers]
+    parts = (run.sheet_options, faces[:2 * len(units)], faces[2 * len(units):], repr(cover), repr(reference))
 
     def make() -> bytes:
         # lazy: pikepdf (and WeasyPrint for a sheet not laid out before), only when a card changed
@@ -109,7 +114,7 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
         if keep:
             run.imposed[name] = pdf
         return pdf
-    impose_once(run.ctx, name, parts, make)
+    impose_once(run.ctx, name, parts, make, shows=faces)
 
 
 def impose_group(run: CardRun, group_id: str) -> None:
@@ -193,12 +198,17 @@ def group_page_html(template: str, paper: str, theme: Theme | None, **values) ->
 
 
 def changed_units(ctx: BuildContext, jobs: list[FaceJob]) -> list[str]:
-    """The unit cards whose faces differ from the last successful build (each card's key recorded)."""
+    """The unit cards whose faces differ from the last successful build (each card's key recorded;
+    a card that does not fit keeps the key of its last good build, so it counts as changed once it fits)."""
     changed = []
     for unit_id in sorted(ctx.content.units):
-        key = digest([j.key for j in jobs if j.owner == unit_id and j.kind != "power"], ctx.options.layout)
+        faces = [j.key for j in jobs if j.owner == unit_id and j.kind != "power"]
+        key = digest(faces, ctx.options.layout)
         name = f"card:{unit_id}"
-        ctx.cache.record(name, key)
+        if ctx.showing_misfits(faces):
+            ctx.cache.carry(name, exact=True)
+        else:
+            ctx.cache.record(name, key)
         if ctx.cache.previous.get(name) != key:
             changed.append(unit_id)
     return changed
@@ -212,6 +222,9 @@ def write_changed(ctx: BuildContext, changed: list[str], jobs: list[FaceJob], fa
     options, cache = ctx.options, ctx.cache
     target = ctx.out_dir / "changed-cards.pdf"
     ctx.summary.changed = changed
+    if ctx.showing_misfits(key for pair in unit_pairs(jobs, faces, changed).keys for key in pair if key):
+        ctx.keep("changed-cards.pdf")
+        return
     if changed and all_cards is not None and changed == sorted(ctx.content.units):
         ctx.staging().stage(target, all_cards)
     elif changed:

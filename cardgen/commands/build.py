@@ -77,7 +77,7 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
     journal, so the same command replays it next time (:mod:`cardgen.speed.journal`)."""
     # lazy: the build's stages (content, cards, rulebooks); every command builds this module's parser
     from cardgen.build import build_run
-    from cardgen.context import CardOptions, icon_set_line
+    from cardgen.context import CardOptions, CardsDoNotFit
     from cardgen.speed.journal import Recorder
 
     started = time.perf_counter()
@@ -93,23 +93,34 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
 
     try:
         summary = build_run(settings, reporter if reporter_factory else None, options)
-    except BaseException:
+    except BaseException as exc:
         if journal:
             journal.forget()
+        if isinstance(exc, CardsDoNotFit):           # the rest was written: said as a build says it
+            report(exc.summary, settings.verbose, started)
         raise
     lines = [("stdout", line) for r in reporters for line in getattr(r, "lines", [])]
+    printed, counts = report(summary, settings.verbose, started)
+    if journal:
+        journal.finish(bool(summary.built or summary.removed), lines + printed, counts)
+    return summary
+
+
+def report(summary: Summary, verbose: bool, started: float) -> tuple[list[tuple[str, str]], str]:
+    """Print what a build said (notes, warnings, removed outputs, its counts); the lines
+    printed (stream, line) and the counts, for the journal."""
+    from cardgen.context import icon_set_line
+
     printed = [("stdout", note) for note in summary.notes]
     printed += [("stderr", warning) for warning in summary.warnings]
     printed += [("stdout", f"{'removed':>8}  {name}") for name in summary.removed]
-    printed += [("stdout", icon_set_line(summary.icon_set, settings.verbose))] if summary.icon_set else []
+    printed += [("stdout", icon_set_line(summary.icon_set, verbose))] if summary.icon_set else []
     printed = [(stream, one_line(line)) for stream, line in printed]      # a font's family, an output's name
     for stream, line in printed:
         print(line, file=sys.stderr if stream == "stderr" else sys.stdout)
     counts = f"built {len(summary.built)}, reused {len(summary.reused)}, {len(summary.warnings)} warning(s)"
     print(f"{counts} in {time.perf_counter() - started:.2f} s", flush=True)
-    if journal:
-        journal.finish(bool(summary.built or summary.removed), lines + printed, counts)
-    return summary
+    return printed, counts
 
 
 def rebuild(settings: Settings, reporter_factory=make_reporter) -> Summary:

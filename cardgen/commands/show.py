@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from cardgen.commands.options import add_content_option, settings_of
+from cardgen.commands.options import add_content_option, add_css_option, add_project_options, settings_of
 from cardgen.settings import no_content_line
 from cardgen.errors import UsageError, did_you_mean, display_path, json_text, one_line
 
@@ -15,16 +15,19 @@ LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "sch
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Check every content file; print all problems; exit 1 if there are errors."""
+    """Check every content file, and then that every card fits (:mod:`cardgen.cards.fitcheck`); print
+    all problems; exit 1 if there are errors."""
     # lazy: the content stages; every command builds this module's parser
-    from cardgen.stages import check_content
+    from cardgen.stages import check_and_derive
 
     settings = settings_of(args)
     content = settings.content
     if settings.rulebooks_only():                     # a repository of rulebooks: nothing to check
         print(no_content_line(content))
         return 0
-    _, problems = check_content(content)
+    loaded, derived, problems = check_and_derive(content)
+    if not any(p.severity == "error" for p in problems):
+        problems += fit_problems(settings, loaded, derived)
     for problem in sorted(problems, key=lambda p: (p.file, p.line, p.column, p.field, p.message)):
         print(problem.format(), file=sys.stderr)
     errors = [p for p in problems if p.severity == "error"]
@@ -33,6 +36,19 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return 1
     print(f"{display_path(content)}: valid")
     return 0
+
+
+def fit_problems(settings, content, derived) -> list:
+    """The cards of valid content that cannot fit, measured against the theme's capacities (kept in the
+    output folder's cache)."""
+    # lazy: the card stage and the theme, only for content that is valid
+    from cardgen.cache import Cache
+    from cardgen.cards.fitcheck import check_fit
+    from cardgen.theme import theme_for
+
+    if not content.units:
+        return []
+    return check_fit(content, derived, theme_for(settings.project, list(settings.css)), Cache(settings.out))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -96,8 +112,9 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 def add_parser(sub) -> None:
     """Register ``validate``, ``list``, ``show`` and ``schema``."""
-    p = sub.add_parser("validate", help="check every content file")
-    add_content_option(p)
+    p = sub.add_parser("validate", help="check every content file, and that every card fits")
+    add_project_options(p)                  # --out: whose cache keeps the theme's measured capacities
+    add_css_option(p, "for the cards the fit check measures (as the build's --css)")
     p.set_defaults(func=cmd_validate)
     p = sub.add_parser("list", help="list ids and names")
     p.add_argument("kind", nargs="?", help=f"one of: {', '.join(LIST_KINDS)}")

@@ -21,10 +21,14 @@ from .conftest import CARD_FIXTURES, flat, pdf_text
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 
-def test_overlong_rules_text_fails_naming_unit_and_box(cli, tmp_path):
+def test_overlong_rules_text_fails_naming_unit_side_and_the_text_to_shorten(cli, tmp_path):
+    """The back's box of rules texts does not fit: the message stands at the weapon's ``rules``, the
+    text that fills it, and names the card, its side and how the unit uses it -- never the box."""
     code, out, err = cli("cards", "--content", CARD_FIXTURES / "overflow", "--out", tmp_path / "out")
     assert code == 1
-    assert "schwaetzer" in err and "Regeltexte" in err, err
+    assert ("weapons/laberwaffe.yaml:8:8: rules: 3200 characters do not fit the back of card 'schwaetzer' "
+            "(weapons[0]), with its other rules texts, at its smallest size (7.5 pt); shorten it") in err, err
+    assert "Regeltexte" not in err, err
     assert not (tmp_path / "out" / "cards.pdf").exists(), "a failed build must not write cards.pdf"
 
 
@@ -111,7 +115,8 @@ def test_very_long_name_is_never_silently_clipped(cli, rules_content, tmp_path, 
         assert err == ""
     else:
         assert code == 1
-        assert "langname" in err and "'Name'" in err, err
+        assert f"units/langname.yaml:2:7: name: {len(name)} characters do not fit the name cell of card " \
+               "'langname' at its smallest size (6 pt); shorten it" in err, err
 
 
 def test_name_that_fits_when_shrunk_renders(cli, rules_content, tmp_path):
@@ -159,5 +164,5 @@ def test_text_that_never_fits_above_a_low_minimum_names_card_and_box(rules_conte
     card = unit_card(derive(content).units["langname"], content)
     monkeypatch.setattr(render, "MAX_FIT_ROUNDS", 2)
     with pytest.raises(RenderError, match="card 'langname' \\(back\\): the text of box 'Name' does not fit, "
-                                          "even after 2 steps down in size; shorten it"):
+                                          "even after 2 steps down in size"):
         render_face("back", card, FacePage(120, 80, 0), 4.0)

@@ -126,7 +126,7 @@ def _copy(tmp_path, stress_build):
     return root
 
 
-def test_an_1800_character_power_fails_naming_card_and_box(cli, tmp_path, stress_build):
+def test_an_1800_character_power_fails_naming_the_text_to_shorten(cli, tmp_path, stress_build):
     root = _copy(tmp_path, stress_build)
     path = root / "powers" / "donnerwort.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -137,11 +137,12 @@ def test_an_1800_character_power_fails_naming_card_and_box(cli, tmp_path, stress
     assert cli("validate", "--content", root)[0] == 0
     code, out, err = cli("cards", "--content", root, "--out", tmp_path / "out")
     assert code == 1
-    assert "card 'donnerwort' (power): the text of box 'Regeltext' does not fit" in err, err
+    assert (f"powers/donnerwort.yaml:9:8: rules: {len(data['rules'])} characters do not fit the rules text of "
+            "power card 'donnerwort' at its smallest size (6 pt); shorten it") in err, err
     assert (tmp_path / "out" / "powers.pdf").read_bytes() == (stress_build[3] / "powers.pdf").read_bytes()
 
 
-def test_a_group_name_that_cannot_fit_fails_naming_the_model_and_the_name_box(cli, tmp_path, stress_build):
+def test_a_group_name_that_cannot_fit_fails_naming_the_model_and_its_name(cli, tmp_path, stress_build):
     """A two-line model name over a 50-character unit name is four lines: more than the name cell
     holds at 6 pt.  The build fails naming the unit, the model and the box."""
     root = _copy(tmp_path, stress_build)
@@ -151,8 +152,9 @@ def test_a_group_name_that_cannot_fit_fails_naming_the_model_and_the_name_box(cl
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     code, out, err = cli("cards", "--content", root, "--out", tmp_path / "out")
     assert code == 1
-    assert ("card 'oberfeldwebel' as 'Oberstabsfeldwebel Otto von Kessler-Hohenfels' (front): "
-            "the text of box 'Name' does not fit") in err, err
+    assert ("groups/eisenlegion.yaml:13:9: models[3].name: 45 characters do not fit the name cell (with the "
+            "unit's name under it) of card 'Oberstabsfeldwebel Otto von Kessler-Hohenfels' (unit 'oberfeldwebel') "
+            "of group 'eisenlegion' at its smallest size (6 pt); shorten it") in err, err
 
 
 def test_render_error_names_a_plain_unit_by_its_id():
