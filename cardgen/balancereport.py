@@ -1,6 +1,6 @@
 """The balance report's PDF (``cardgen balance``): the plots (:mod:`cardgen.balanceplot`) as SVG
 ``data:`` pictures in the HTML of ``templates/balance/report.html.j2``, laid out by WeasyPrint
-(:mod:`cardgen.pdf`).  The template only prints; the page layout is ``report.css``.  A picture, not
+(:mod:`cardgen.pdf.wrapper`).  The template only prints; the page layout is ``report.css``.  A picture, not
 inline SVG: WeasyPrint's HTML parser would take the SVG's style attributes for CSS and warn about
 each; as a picture it is drawn by its SVG renderer, with the document's fonts."""
 
@@ -13,7 +13,7 @@ import jinja2
 from cardgen.balanceview import BalanceView, Plots
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
-from cardgen.pdf import Rendered, load_document
+from cardgen.pdf.wrapper import Rendered, load_document
 from cardgen.theme import template_environment, template_failure
 
 TEMPLATE = "balance/report.html.j2"

@@ -62,7 +62,7 @@ class Summary:
     changed: list[str] = field(default_factory=list)     # unit cards in changed-cards.pdf
     removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
     icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
-    notes: list[str] = field(default_factory=list)       # not counted: about the machine (cardgen.pdf.SYSTEM_NOTES),
+    notes: list[str] = field(default_factory=list)       # not counted: about the machine (cardgen.pdf.wrapper.SYSTEM_NOTES),
                                                          # the faces synthesised (cardgen.fontsynth), no content folder
 
     def note(self, message: str) -> None:

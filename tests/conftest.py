@@ -77,7 +77,7 @@ def _no_pdf_in_a_fast_run(request, monkeypatch):
     document all the same fails, naming the marker it lacks (``pytestmark = pytest.mark.pdf``)."""
     if "not pdf" not in (request.config.getoption("markexpr") or "") or request.node.get_closest_marker("pdf"):
         return
-    from cardgen import pdf
+    from cardgen.pdf import wrapper as pdf
 
     def refuse(*args, **kwargs):
         raise AssertionError(f"{request.node.nodeid} renders a PDF: mark it pytest.mark.pdf")

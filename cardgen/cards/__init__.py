@@ -14,7 +14,7 @@ import hashlib
 from pathlib import Path
 
 IMPOSER_FILES = ("impose.py", "sheetlayout.py", "placement.py", "pdfwriter.py", "recording.py", "press.py",
-                 "../pdffonts.py")
+                 "../pdf/fonts.py")
 
 
 @functools.lru_cache(maxsize=1)

@@ -15,14 +15,14 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING, Any, overload
 
-from cardgen import timelimit
+from cardgen.pdf import timelimit
 from cardgen.cache import Cache
 from cardgen.cards.planning import FaceJob
 from cardgen.context import BuildContext
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
 from cardgen.speed.workers import forking, pool_context, start_worker, usable_cores
-from cardgen.timelimit import time_limit_for_a_worker, timeout_message
+from cardgen.pdf.timelimit import time_limit_for_a_worker, timeout_message
 
 if TYPE_CHECKING:
     from cardgen.cards.face import Face

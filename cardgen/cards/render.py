@@ -19,7 +19,7 @@ from cardgen.cards.view import header_icons
 from cardgen.errors import RenderError
 from cardgen.geometry import Callout, FacePage
 from cardgen.paths import CARDS_TEMPLATES, FONTS_DIR
-from cardgen.pdf import BoxInfo, LaidOut, load_document
+from cardgen.pdf.wrapper import BoxInfo, LaidOut, load_document
 from cardgen.theme import Theme, template_environment, template_failure
 
 

@@ -23,7 +23,7 @@ from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
 from cardgen.theme import Theme
 
 if TYPE_CHECKING:           # the PDF layer imports WeasyPrint: only when a group sheet is imposed
-    from cardgen.pdf import LaidOut
+    from cardgen.pdf.wrapper import LaidOut
 
 
 @dataclass
@@ -157,7 +157,7 @@ def _reference_layout(reference, paper: str, theme: Theme | None, last_page: str
     # lazy: WeasyPrint, only when a group sheet is imposed
     from cardgen.cards.columns import continued_entries
     from cardgen.cards.render import CARDS_TEMPLATES
-    from cardgen.pdf import load_document
+    from cardgen.pdf.wrapper import load_document
 
     continued: frozenset[str] = frozenset()
     entries = sum(len(section.entries) for section in reference.sections)
@@ -176,7 +176,7 @@ def _group_page(template: str, paper: str, theme: Theme | None, **values) -> byt
     """A group sheet's own pages (``template`` with ``values``) as a PDF, styled by the theme's ``groups``."""
     # lazy: WeasyPrint, only when a group sheet is imposed
     from cardgen.cards.render import CARDS_TEMPLATES
-    from cardgen.pdf import render_pdf
+    from cardgen.pdf.wrapper import render_pdf
 
     return render_pdf(group_page_html(template, paper, theme, **values), CARDS_TEMPLATES,
                       theme.roots if theme else ()).pdf

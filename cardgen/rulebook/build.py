@@ -3,7 +3,7 @@
 read the source → parse and check (:mod:`~cardgen.rulebook.document`) →
 lay out HTML (:mod:`~cardgen.rulebook.layout`, with the theme's fonts and
 stylesheets, then the front matter's ``css:``) → WeasyPrint
-(:mod:`cardgen.pdf`, reading only the document's folder, the asset
+(:mod:`cardgen.pdf.wrapper`, reading only the document's folder, the asset
 folders and, with a project file, the project root) → write atomically.
 
 Every warning -- broken link, missing image, bad attribute, unknown table or list,
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from cardgen.cache import Cache, toolchain_digest
 from cardgen.atomic import write_atomic
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
-from cardgen.pdfrecords import Rendered
+from cardgen.pdf.records import Rendered
 from cardgen.project import Project
 from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters
 from cardgen.rulebook.chapterstore import ChapterStore, split_book
@@ -49,7 +49,7 @@ from cardgen.stages import load_content
 from cardgen.theme import Theme
 
 if TYPE_CHECKING:
-    from cardgen.pdf import LaidOut
+    from cardgen.pdf.wrapper import LaidOut
 
 MAX_CONTENT_LINES = 3
 
@@ -64,7 +64,7 @@ class RulebookResult:
     warnings: list[Problem] = field(default_factory=list)
     written: bool = False
     pdf_warnings: tuple[str, ...] = ()  # WeasyPrint's own log, for tests
-    notes: tuple[str, ...] = ()         # about the machine, not the document (cardgen.pdf.SYSTEM_NOTES)
+    notes: tuple[str, ...] = ()         # about the machine, not the document (cardgen.pdf.wrapper.SYSTEM_NOTES)
     pdf: bytes = field(default=b"", repr=False)
     icon_set: list[str] = field(default_factory=list)   # picture references drawn from cardgen's icon set
     reads: Reads = field(default_factory=Reads)         # what it read (rulebook.reads: the build's key)
@@ -145,7 +145,7 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
     overflows): any such failure is a :class:`RenderError` naming the document."""
     with _failures_named(source):
         # lazy: WeasyPrint, only where this process lays the book out
-        from cardgen.pdf import load_document
+        from cardgen.pdf.wrapper import load_document
 
         laid_out = load_document(html, roots, spent=len(figures or ()))
         rendered = laid_out.write()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from cardgen.atomic import TMP_PREFIX
 from cardgen.cache import Cache, digest, discard
-from cardgen.pdfrecords import PageFacts
+from cardgen.pdf.records import PageFacts
 from cardgen.rulebook.chapterpool import ChapterLayout
 from cardgen.rulebook.chapters import Chapters, SplitCheck, SplitRecord, split_again
 from cardgen.safefs import Roots, file_digest

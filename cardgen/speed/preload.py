@@ -19,4 +19,4 @@ from cardgen import speed
 speed.install()                         # an entry point, as cardgen/__main__.py is: the speed layer armed
 with contextlib.suppress(Exception):    # the worker imports it again and reports what went wrong
     import cardgen.cards.render  # noqa: F401
-    import cardgen.pdfparts  # noqa: F401  (a rulebook's chapters)
+    import cardgen.pdf.parts  # noqa: F401  (a rulebook's chapters)

@@ -1,5 +1,5 @@
 """The start of ``cardgen rulebook``'s layout workers' forkserver (:mod:`cardgen.speed.workers`): as
-:mod:`cardgen.speed.preload`, but only WeasyPrint's wrappers (:mod:`cardgen.pdfparts`, :mod:`cardgen.pdf`),
+:mod:`cardgen.speed.preload`, but only WeasyPrint's wrappers (:mod:`cardgen.pdf.parts`, :mod:`cardgen.pdf.wrapper`),
 not the card renderer -- a chapter needs none of it, and the forkserver is ready sooner (an edited
 chapter waits for it).  An import that fails is let go, as there.
 """
@@ -12,4 +12,4 @@ from cardgen import speed
 
 speed.install()                         # an entry point, as cardgen/__main__.py is: the speed layer armed
 with contextlib.suppress(Exception):    # the worker imports it again and reports what went wrong
-    import cardgen.pdfparts  # noqa: F401
+    import cardgen.pdf.parts  # noqa: F401

@@ -24,11 +24,11 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 # (context, cache, outputs, the render processes), the stages' outputs (card sheets, rulebooks, the
 # errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
+    ("base", ("cardgen", "cardgen.pdf", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
               "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision", "cardgen.projectfile",
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
               "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind", "cardgen.settings",
-              "cardgen.pipes", "cardgen.richtext", "cardgen.pdfrecords", "cardgen.pdffonts", "cardgen.timelimit", "cardgen.printable")),
+              "cardgen.pipes", "cardgen.richtext", "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.timelimit", "cardgen.printable")),
     ("look", ("cardgen.theme", "cardgen.fonts", "cardgen.fontsynth", "cardgen.fontoutline", "cardgen.sandbox",
               "cardgen.sandbox.")),
     ("content", ("cardgen.content", "cardgen.content.")),
@@ -36,7 +36,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
               "cardgen.oddsview", "cardgen.balanceview",
               "cardgen.cards.portrait", "cardgen.cards.picturecheck")),
-    ("pdf", ("cardgen.pdf", "cardgen.pdfparts", "cardgen.hyphenation", "cardgen.speed.stylesheets")),
+    ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.cards.columns",
                 "cardgen.rulebook.",
                 "cardgen.schema_export", "cardgen.balanceplot", "cardgen.balancereport")),
@@ -127,7 +127,7 @@ def test_no_stage_imports_a_later_stage():
 @pytest.mark.parametrize("module, stage", [
     ("cardgen.content.resolve", "content"), ("cardgen.rules.derive", "derive"), ("cardgen.stages", "derive"),
     ("cardgen.cards.view", "view"), ("cardgen.cards.render", "render"), ("cardgen.rulebook.directive", "render"),
-    ("cardgen.pdf", "pdf"), ("cardgen.rulebook", "outputs"), ("cardgen.build", "build"),
+    ("cardgen.pdf.wrapper", "pdf"), ("cardgen.rulebook", "outputs"), ("cardgen.build", "build"),
     ("cardgen.commands.main", "commands"), ("cardgen.serve.worker", "tools"), ("cardgen.cards.pipeline", "outputs"),
 ])
 def test_stage_table(module, stage):

@@ -50,7 +50,7 @@ def test_a_face_that_vanished_without_its_job_is_an_error(store):
 
 
 def test_a_rendered_faces_notes_about_the_machine_are_said_once_and_not_counted(tmp_path, monkeypatch):
-    """A note (cardgen.pdf.SYSTEM_NOTES) from each of three renders: said once, no warning, not cached."""
+    """A note (cardgen.pdf.wrapper.SYSTEM_NOTES) from each of three renders: said once, no warning, not cached."""
     monkeypatch.setattr(faces_module, "PARALLEL_FROM", 99)          # render here, in this process
     monkeypatch.setattr(faces_module, "pool_context", lambda: None)
     monkeypatch.setattr(faces_module, "_render_safely",

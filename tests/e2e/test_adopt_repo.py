@@ -49,7 +49,7 @@ def adopted(tmp_path_factory) -> dict:
     said: dict = {"repo": repo, "before": files(repo)}
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.chdir(repo)
-        monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)      # no "Nova Round" of another test's project
+        monkeypatch.setattr("cardgen.pdf.wrapper._FONT_CONFIG", None)      # no "Nova Round" of another test's project
         said["bare"] = run("build")
         said["after_bare"] = files(repo)
         said["init"] = run("init")

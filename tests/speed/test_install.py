@@ -40,7 +40,7 @@ print(json.dumps({"before": before, "after": after}))
 INSTALL = """
 from cardgen import speed
 speed.install()
-import cardgen.pdf
+import cardgen.pdf.wrapper
 print(json.dumps(state()))
 """
 
@@ -74,7 +74,7 @@ def test_a_lasting_process_keeps_pythons_collector_and_its_render_workers_do_not
     lasting = run("""
 from cardgen import speed
 speed.install(lasting=True)
-import cardgen.pdf
+import cardgen.pdf.wrapper
 before = state()
 speed.install()                     # a render worker forked from it: cardgen.speed.workers.start_worker
 print(json.dumps([before, state()]))

@@ -46,7 +46,7 @@ LAYOUT = """
 import json, sys
 import cardgen.speed.preload_layout
 from cardgen import speed
-print(json.dumps([bool(speed._installed), "cardgen.pdfparts" in sys.modules, "cardgen.cards.render" in sys.modules]))
+print(json.dumps([bool(speed._installed), "cardgen.pdf.parts" in sys.modules, "cardgen.cards.render" in sys.modules]))
 """
 
 

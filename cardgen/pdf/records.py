@@ -1,4 +1,4 @@
-"""The plain records the two WeasyPrint wrappers return (:mod:`cardgen.pdf`, :mod:`cardgen.pdfparts`):
+"""The plain records the two WeasyPrint wrappers return (:mod:`cardgen.pdf.wrapper`, :mod:`cardgen.pdf.parts`):
 a rendered PDF, and what cardgen knows of a book's parts.  Importable without WeasyPrint, so that the
 modules that cut, cache and put a book together need none where every part comes from the cache, or
 is laid out in a worker process.

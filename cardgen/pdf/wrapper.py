@@ -13,7 +13,7 @@
   cardgen may know of a laid-out document (page sizes, every box as a plain
   :class:`BoxInfo` record) and its PDF.  No other module imports WeasyPrint
   or touches its objects (``tests/architecture/test_pdf_seal.py``).
-* German is hyphenated with single-level patterns (:mod:`cardgen.hyphenation`): pyphen's own
+* German is hyphenated with single-level patterns (:mod:`cardgen.pdf.hyphenation`): pyphen's own
   German files are two-level and break ``Fa-r-be``.
 * :func:`write_atomic` writes through a temporary file and a rename, so a
   failed build never leaves a half-written PDF and never deletes the last
@@ -36,14 +36,14 @@ import weasyprint
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from cardgen import timelimit
-from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf)
+from cardgen.pdf import timelimit
+from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf.wrapper)
 from cardgen.errors import display_path, shortened
 from cardgen.geometry import px_to_pt
-from cardgen.hyphenation import use_german_patterns
-from cardgen.pdfrecords import Rendered
+from cardgen.pdf.hyphenation import use_german_patterns
+from cardgen.pdf.records import Rendered
 from cardgen.safefs import MAX_REFERENCES, FileRefused, Roots, check_file, read_checked
-from cardgen.timelimit import time_limit
+from cardgen.pdf.timelimit import time_limit
 
 
 MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
@@ -309,7 +309,7 @@ class LaidOut:
         """Serialise to PDF bytes (deterministic: no dates, fixed ID).  Each write starts without the fonts
         of the one before (WeasyPrint keeps them in the document: their glyphs in the order first drawn,
         which orders each ToUnicode map), so a chapter numbered again for its place in the book
-        (:meth:`cardgen.pdfparts.PartLaidOut.renumber`) is written as if for the first time."""
+        (:meth:`cardgen.pdf.parts.PartLaidOut.renumber`) is written as if for the first time."""
         notes = list(self._notes)
         self._document.fonts = {}
         with captured_log(notes) as more, time_limit(timelimit.MAX_RENDER_SECONDS):
@@ -330,10 +330,10 @@ def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (
     ``spent``: references the document makes outside the fetcher (the card faces drawn into a
     rulebook), counted against :data:`MAX_FETCHES` with those it fetches.  ``render`` lays the document
     out instead of :meth:`weasyprint.HTML.render` and returns what else it keeps (``LaidOut.context``),
-    ``kind`` the class of the result (both: :mod:`cardgen.pdfparts`, a book laid out in parts)."""
+    ``kind`` the class of the result (both: :mod:`cardgen.pdf.parts`, a book laid out in parts)."""
     allowed = base if isinstance(base, Roots) else Roots.build(base, roots)
     fetcher = SafeFetcher(roots=allowed, fetches=spent)
-    use_german_patterns()               # pyphen's own German files break "Fa-r-be" (cardgen.hyphenation)
+    use_german_patterns()               # pyphen's own German files break "Fa-r-be" (cardgen.pdf.hyphenation)
     notes: list[str] = []
     with captured_log(notes) as messages, time_limit(timelimit.MAX_RENDER_SECONDS):
         source = weasyprint.HTML(string=html, base_url=allowed.base_url, url_fetcher=fetcher)

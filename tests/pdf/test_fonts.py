@@ -11,7 +11,7 @@ from collections import defaultdict
 import pikepdf
 import pytest
 
-from cardgen.pdffonts import PROGRAMS, program_tag, shared_fonts
+from cardgen.pdf.fonts import PROGRAMS, program_tag, shared_fonts
 
 pytestmark = pytest.mark.pdf          # reads the example build's PDFs
 

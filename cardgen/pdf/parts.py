@@ -8,7 +8,7 @@
   every part's page count is known; :meth:`PartLaidOut.page_facts` is what the book put together
   must point to again (:mod:`cardgen.rulebook.assemble`).
 
-Like :mod:`cardgen.pdf` (whose fetcher, fonts, log capture and time limit it uses), the only other
+Like :mod:`cardgen.pdf.wrapper` (whose fetcher, fonts, log capture and time limit it uses), the only other
 module that imports WeasyPrint (``tests/architecture/test_pdf_seal.py``); it reads one private
 WeasyPrint method, ``Document._build_layout_context`` (WeasyPrint 70, pinned).
 """
@@ -20,11 +20,11 @@ from typing import Any
 
 import weasyprint
 
-from cardgen import timelimit
-from cardgen.pdfrecords import Cascade, ElementStyle, PageFacts
-from cardgen.pdf import LaidOut, SafeFetcher, _page_box, captured_log, font_config, load_document
+from cardgen.pdf import timelimit
+from cardgen.pdf.records import Cascade, ElementStyle, PageFacts
+from cardgen.pdf.wrapper import LaidOut, SafeFetcher, _page_box, captured_log, font_config, load_document
 from cardgen.safefs import Roots
-from cardgen.timelimit import time_limit
+from cardgen.pdf.timelimit import time_limit
 
 
 PAGE_COUNTERS = ("page", "pages")
@@ -110,7 +110,7 @@ def cascade(html: str, base: Path | str | Roots) -> Cascade:
 
 
 class PartLaidOut(LaidOut):
-    """A part of a book laid out: :class:`cardgen.pdf.LaidOut`, numbered again on request."""
+    """A part of a book laid out: :class:`cardgen.pdf.wrapper.LaidOut`, numbered again on request."""
 
     def renumber(self, first_page: int, total: int) -> None:
         """Make the margin boxes again as if the first page were page ``first_page`` of ``total``

@@ -37,7 +37,7 @@ GERMAN_TAGS = ("de", "de_DE", "de_AT", "de_CH")      # pyphen's keys of its Germ
 
 def use_german_patterns(module: ModuleType | None = None) -> None:
     """Let pyphen (or ``module``, a stand-in in tests) hyphenate every German tag with
-    :data:`GERMAN_PATTERNS`; idempotent, called by :func:`cardgen.pdf.load_document` before
+    :data:`GERMAN_PATTERNS`; idempotent, called by :func:`cardgen.pdf.wrapper.load_document` before
     each layout."""
     target: Any = module or pyphen
     for tag in GERMAN_TAGS:

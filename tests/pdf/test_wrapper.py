@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from cardgen import pdf
+from cardgen.pdf import wrapper as pdf
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 

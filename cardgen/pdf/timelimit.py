@@ -1,6 +1,6 @@
 """The time limit on laying out or writing one document: a hang on hostile HTML or CSS becomes one line.
 
-Apart from :mod:`cardgen.pdf` (which applies it), so that a process that only waits for its layout
+Apart from :mod:`cardgen.pdf.wrapper` (which applies it), so that a process that only waits for its layout
 workers -- a rulebook rebuilt chapter by chapter -- knows the limit without importing WeasyPrint.
 """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.pdfparts import cascade, load_part
+from cardgen.pdf.parts import cascade, load_part
 from cardgen.safefs import Roots
 from tests.rulebook.chapter_pdfs import page_texts
 

@@ -1,4 +1,4 @@
-"""German hyphenation (cardgen/hyphenation.py): pyphen's own German files break words wrongly; the
+"""German hyphenation (cardgen/pdf/hyphenation.py): pyphen's own German files break words wrongly; the
 single-level hyph-de-1996 patterns cardgen points German at do not, also through the speed cache."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pyphen
 import pytest
 
-from cardgen.hyphenation import GERMAN_PATTERNS, GERMAN_TAGS, use_german_patterns
+from cardgen.pdf.hyphenation import GERMAN_PATTERNS, GERMAN_TAGS, use_german_patterns
 from cardgen.speed import hyphenation as cache
 
 # words of the designer's tables and text: (pyphen's own German file, cardgen's patterns)
@@ -33,7 +33,7 @@ def pyphens_own_german() -> Path:
 @pytest.mark.parametrize(("word", "wrong", "right"), WORDS)
 def test_pyphens_own_german_file_breaks_wrongly_which_is_why_cardgen_has_its_own(word, wrong, right):
     """The cause: a two-level LibreOffice file read as one level.  Should pyphen learn the levels,
-    this fails and cardgen.hyphenation can go."""
+    this fails and cardgen.pdf.hyphenation can go."""
     own = pyphen.Pyphen(filename=pyphens_own_german())
     assert "NEXTLEVEL" in pyphens_own_german().read_text(encoding="latin-1")
     assert own.inserted(word) == wrong
