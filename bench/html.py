@@ -62,7 +62,7 @@ def unit_cards(content_dir: Path, work: Path):
     from cardgen.cards.planning import CardOptions, page_settings
     from cardgen.cards.portrait import face_roots, prepare_portraits
     from cardgen.cards.view import unit_card
-    from cardgen.project import Project
+    from cardgen.project.file import Project
     from cardgen.stages import load_and_derive
     from cardgen.theme import Theme
 

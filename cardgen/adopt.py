@@ -17,7 +17,7 @@ A designer's repository of rulebooks (three books in ``Regeln/``, his ``markdown
 A folder is an existing repository (:func:`is_repository`) when it has a book or
 ``.vscode/settings.json``; an empty folder, or one with neither, gets cardgen's scaffold instead.
 Every file is read through :mod:`cardgen.safefs` (no link out of the folder, capped), every walk is
-capped (:mod:`cardgen.globwalk`).
+capped (:mod:`cardgen.project.globwalk`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path, PurePosixPath
 
 from cardgen.errors import Problem, UsageError, display_path
 from cardgen.fonts import FONT_SUFFIXES
-from cardgen.globwalk import MAX_ENTRIES, TooManyEntries, match_files
+from cardgen.project.globwalk import MAX_ENTRIES, TooManyEntries, match_files
 from cardgen.safefs import FileRefused, read_file, resolve_roots
 from cardgen.vscodesettings import SETTINGS, EditorSettings, read_settings
 

@@ -14,7 +14,7 @@ The stages in order, top to bottom:
 
 Every stage receives one :class:`~cardgen.context.BuildContext`: the content
 loaded in step 1 (the rulebooks' tables read it too), the project
-(:mod:`cardgen.project`) and its theme, the output folder, the cache, the
+(:mod:`cardgen.project.file`) and its theme, the output folder, the cache, the
 reporter and the warning counter; with ``strict``, any warning fails the
 build before step 4.  Before anything is rendered, two outputs on one file
 are refused.  A build that fails half-way leaves the previous outputs and the
@@ -36,13 +36,13 @@ from cardgen.content.model import Content
 from cardgen.context import BuildContext, CardOptions, StrictFailure, Summary, open_run
 from cardgen.errors import Problem, display_path
 from cardgen.outputs import check_collisions
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rulebook.directive import card_ids, kinds_read
 from cardgen.rulebook.images import ImageFolders
 from cardgen.rulebook.keywords import KEYWORD_KINDS
 from cardgen.rulebook.reads import Reads, book_roots, reads_now
 from cardgen.safefs import FileRefused, check_file, read_file, resolve_roots, walk_files
-from cardgen.settings import Settings
+from cardgen.project.settings import Settings
 from cardgen.theme import Theme
 
 __all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "build_run", "rulebook_key"]

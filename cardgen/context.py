@@ -4,7 +4,7 @@ Modelled on mkdocs' ``commands/build.py``: a command makes one
 :class:`BuildContext` -- the loaded content and its derived values
 (:func:`cardgen.stages.load_and_derive`), the output folder, the cache,
 the toolchain digest, the card options, the reporter, the project file
-(:mod:`cardgen.project`) and the theme made from it (:mod:`cardgen.theme`)
+(:mod:`cardgen.project.file`) and the theme made from it (:mod:`cardgen.theme`)
 -- and each stage takes
 it instead of a row of positional arguments.  Warnings are counted in one
 place, :meth:`Summary.warn`; strict mode is checked in one place, at the end
@@ -27,9 +27,9 @@ from cardgen.content.load import require_folder
 from cardgen.errors import CardgenError, escape_lines
 from cardgen.geometry import DEFAULT_PAPER, PRINT_SHOP_BLEED_MM
 from cardgen.outputs import Outputs
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rules.derive import Derived
-from cardgen.settings import Settings, no_content_line
+from cardgen.project.settings import Settings, no_content_line
 from cardgen.stages import load_and_derive
 from cardgen.theme import Theme, theme_for
 

@@ -1,7 +1,7 @@
 """The project's fonts, usable by family name in every stylesheet.
 
 Every ``.ttf``, ``.otf``, ``.woff`` and ``.woff2`` below the project's font
-folders (:attr:`cardgen.project.Project.fonts`) is opened with fontTools
+folders (:attr:`cardgen.project.file.Project.fonts`) is opened with fontTools
 (a WeasyPrint dependency) to read its family, weight and style, and becomes
 one ``@font-face`` rule.  A stylesheet that says ``font-family: "Nova
 Round"`` then gets that font embedded without writing ``@font-face``

@@ -4,7 +4,7 @@ A :class:`Theme` says, for each kind of document, which of the project's
 stylesheets come after cardgen's defaults, which ``@font-face`` rules make
 the project's fonts available by family name, which folder's Jinja templates
 are searched before cardgen's own, and which folders all of that may be
-read from.  Targets (:data:`cardgen.project.CSS_TARGETS`): ``rulebook``,
+read from.  Targets (:data:`cardgen.project.file.CSS_TARGETS`): ``rulebook``,
 ``cards`` (unit card faces), ``powers`` (power cards), ``groups`` (the
 cover page of a group sheet).  Printer sheets (the A4 pages the faces are
 placed on) are geometry, not look: they get no theme stylesheet and always
@@ -35,7 +35,7 @@ from jinja2.loaders import split_template_path
 from cardgen.errors import Problem, UsageError, display_path
 from cardgen.fonts import find_fonts, font_face_rules
 from cardgen.fontsynth import synthesise_faces
-from cardgen.project import CSS_TARGETS, Project
+from cardgen.project.file import CSS_TARGETS, Project
 from cardgen.sandbox.environment import BoundedSandbox
 from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
 

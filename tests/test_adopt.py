@@ -9,7 +9,7 @@ import pytest
 
 from cardgen.adopt import is_repository, project_text, survey
 from cardgen.commands.init import adoptable
-from cardgen.project import load_project
+from cardgen.project.file import load_project
 
 PUPPETEER_BOOK = "---\npuppeteer:\n    pdf:\n        format: A4\n---\n\n# Buch\n"
 

@@ -1,6 +1,6 @@
 """``cardgen build``'s own decisions (cardgen.build): which rulebooks there are and where each goes,
 which manifest entries a full build answers for.  (The whole build: tests/e2e/test_build.py; the
-project file's rulebooks: tests/test_project.py.)"""
+project file's rulebooks: tests/project/test_file.py.)"""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.build import built_by_build, default_rulebook_output, find_rulebooks, rulebook_output
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.context import CardOptions, Summary
 
 

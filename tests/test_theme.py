@@ -16,7 +16,7 @@ from cardgen.cards.planning import plan_faces
 from cardgen.context import CardOptions
 from cardgen.errors import RenderError
 from fontfixture import renamed_font
-from cardgen.project import load_project
+from cardgen.project.file import load_project
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rules.derive import derive
 from cardgen.stages import load_content
@@ -179,7 +179,7 @@ def test_a_font_that_cannot_be_read_is_a_warning_naming_it(tmp_path):
 
 
 def test_without_a_project_file_only_css_options_count(tmp_path):
-    from cardgen.project import find_project
+    from cardgen.project.file import find_project
 
     (tmp_path / "theme").mkdir()
     (tmp_path / "theme" / "rulebook.css").write_text("html { background: red; }", encoding="utf-8")

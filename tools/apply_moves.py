@@ -17,6 +17,9 @@ pyproject.toml, Makefile:
 cardgen has no relative imports (the stage test reads them, none are written); a module imported by a
 name computed at run time is named in a string, which the dotted rewrite covers.
 
+A line marked ``moves: keep`` (in a comment) is left alone: it names a new package by its bare name
+(the stage test's table), which would otherwise read as the old module of that name.
+
 Idempotent: an old name can be a new package (``cardgen.pdf`` was a module and is now the folder of
 ``cardgen.pdf.wrapper``), so a dotted name whose next part is a new submodule (``cardgen.pdf.parts``,
 ``from cardgen.pdf import wrapper``) is taken as already moved; the check below refuses a map where an
@@ -46,6 +49,10 @@ TOKEN = re.compile(START + r"((?:cardgen|tests)(?:\.\w+)+)(?![\w])")
 FROM_IMPORT = re.compile(
     START + r"from(?P<s1>\s+)(?P<module>(?:cardgen|tests)(?:\.\w+)*)(?P<s2>\s+)import(?P<s3>\s+)"
     r"(?:\((?P<paren>[^)]*)\)|(?P<plain>\w+(?:\s+as\s+\w+)?(?:[ \t]*,[ \t]*\w+(?:\s+as\s+\w+)?)*))")
+
+KEEP = re.compile(r"^(.*moves: keep.*\n?)", re.M)
+"""A line that names a new package by its bare name (``cardgen.pdf``, the folder), which would read as the
+old module of that name: marked, it is left as it is."""
 
 
 def read_map(path: Path = MAP_FILE) -> tuple[dict[str, str], dict[str, str]]:
@@ -123,7 +130,11 @@ class Mover:
         return prefix if prefix.strip() == "" else None
 
     def rewrite(self, text: str) -> str:
-        """``text`` with every old module name and path by its new one."""
+        """``text`` with every old module name and path by its new one, but on a line marked ``moves: keep``."""
+        pieces = KEEP.split(text)
+        return "".join(piece if i % 2 else self._rewrite(piece) for i, piece in enumerate(pieces))
+
+    def _rewrite(self, text: str) -> str:
         text = FROM_IMPORT.sub(self._from_import, text)
 
         source = text

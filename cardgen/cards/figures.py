@@ -26,7 +26,7 @@ from cardgen.cards.planning import FaceJob, model_portraits, plan_faces, stamped
 from cardgen.content.model import Content
 from cardgen.context import make_context
 from cardgen.geometry import Callout
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rules.derive import derive
 from cardgen.theme import Theme
 

@@ -12,9 +12,9 @@ from cardgen.commands.options import (add_chapters_option, add_css_option, add_p
                                      add_verbose_option, settings_of)
 from cardgen.errors import UsageError, display_path, one_line
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
-from cardgen.project import CSS_TARGETS
+from cardgen.project.file import CSS_TARGETS
 from cardgen import speed
-from cardgen.settings import Settings, unadopted_line
+from cardgen.project.settings import Settings, unadopted_line
 
 if TYPE_CHECKING:           # the build's stages: imported by the functions that run them
     from cardgen.context import Summary

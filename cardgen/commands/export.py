@@ -14,8 +14,8 @@ import sys
 from cardgen.commands.options import add_project_options, settings_of
 from cardgen.errors import UsageError, display_path
 from cardgen.export.bsformat import MAX_REVISION, revision_of
-from cardgen.revision import git_tag
-from cardgen.settings import Settings
+from cardgen.project.revision import git_tag
+from cardgen.project.settings import Settings
 
 FORMATS = ("battlescribe",)
 

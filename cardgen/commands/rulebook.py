@@ -5,7 +5,7 @@ this module by name); ``run(args)`` builds and returns the exit code.
 Warnings go to stderr one per line as ``FILE:LINE: warning: message``;
 with ``--strict`` any warning gives exit 1 and no PDF is written (the
 build's one warning counter, :class:`cardgen.context.Summary`).  The project
-file (:mod:`cardgen.project`) gives the defaults: the output folder, the
+file (:mod:`cardgen.project.file`) gives the defaults: the output folder, the
 content folder, ``strict``, the asset folders, the theme.  A missing
 input file or folder is a :class:`~cardgen.errors.UsageError` (exit 1, no
 traceback).

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from cardgen.commands.options import add_content_option, settings_of
-from cardgen.settings import no_content_line
+from cardgen.project.settings import no_content_line
 from cardgen.errors import UsageError, did_you_mean, display_path, json_text, one_line
 
 LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "schools", "effects",

@@ -30,7 +30,7 @@ from cardgen.cache import Cache, toolchain_digest
 from cardgen.atomic import write_atomic
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
 from cardgen.pdf.records import Rendered
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters
 from cardgen.rulebook.chapterstore import ChapterStore, split_book
 from cardgen.rulebook.chapters import Chapters, SplitChanged
@@ -238,7 +238,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     ``project``: with a project file, its root is an allowed root for pictures,
     stylesheets and fonts, and its ``[toc] levels`` the default of ``[[toc]]``
     (the front matter's ``toc:`` wins), and its version stamp goes on the title page and in the
-    footer (:mod:`cardgen.revision`).  ``theme``: the project's look
+    footer (:mod:`cardgen.project.revision`).  ``theme``: the project's look
     (default: cardgen's own).
 
     ``content``: the already-loaded content for table, list and card directives; without it,
@@ -253,7 +253,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     (:mod:`cardgen.rulebook.bychapter`), each chapter kept in ``cache`` (with ``tool``, the
     toolchain's digest, in its key); ``False`` (this function's default): as one document, the reference.
     The commands lay books out by chapters unless told ``--no-chapters`` (a run's
-    :attr:`cardgen.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.5 s against 2.6 s
+    :attr:`cardgen.project.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.5 s against 2.6 s
     whole, an edit 0.77 s, no change 0.48 s (docs/benchmarks.md)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)

@@ -34,7 +34,7 @@ def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de",
     ``theme`` adds the project's fonts, its base (``rulebook_base``: :data:`BASES`) and its rulebook
     stylesheets; ``stylesheets``
     (URLs: the front matter's ``css:``) come after those.  ``stamp`` (the project's version,
-    :mod:`cardgen.revision`) goes under the title and into the footer's last line."""
+    :mod:`cardgen.project.revision`) goes under the title and into the footer's last line."""
     if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
         lang = "de"
     theme = theme or Theme()

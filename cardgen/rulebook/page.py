@@ -68,7 +68,7 @@ STAMP_FONT_SIZE = "8pt"
 
 
 def stamped(page: PageSettings, stamp: str) -> PageSettings:
-    """``page`` with the version stamp (:mod:`cardgen.revision`) as the last line of its footer;
+    """``page`` with the version stamp (:mod:`cardgen.project.revision`) as the last line of its footer;
     a document without a footer gets one that holds only the stamp.  No stamp: ``page`` as it is."""
     if not stamp:
         return page

@@ -30,13 +30,13 @@ from cardgen.cards.power_view import power_card
 from cardgen.cards.render import CARDS_TEMPLATES, face_html
 from cardgen.cards.view import unit_card
 from cardgen.safefs import os_error_line
-from cardgen.settings import Settings
+from cardgen.project.settings import Settings
 from cardgen.content.model import Content
 from cardgen.context import CardOptions, open_run
 from cardgen.errors import CardgenError
 from cardgen.geometry import FacePage
 from cardgen.paths import FONTS_DIR
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rules.derive import Derived
 from cardgen.safefs import Roots

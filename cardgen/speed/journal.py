@@ -22,7 +22,7 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
   run has ended, the whole output folder, so a deleted or replaced PDF is made again.  Nothing of
   the project is left out by name: a ``rulebooks`` glob may match a file in any folder (even one
   named ``__pycache__``), and the rulebook walk leaves out only ``.git`` and links to folders
-  (:meth:`cardgen.project.Project.rulebook_sources`).
+  (:meth:`cardgen.project.file.Project.rulebook_sources`).
 * **Links.**  Where the project root, ``--content``, ``--out`` and each ``--css`` file lead (every
   link resolved) is part of the snapshot: a link re-pointed to another folder builds (into that
   folder), however the links' own times look.

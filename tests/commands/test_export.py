@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardgen.commands.export import data_revision
-from cardgen.settings import load_settings
+from cardgen.project.settings import load_settings
 from conftest import EXAMPLE
 
 

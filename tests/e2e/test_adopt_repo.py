@@ -21,7 +21,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardgen.commands.main import main
-from cardgen.project import load_project
+from cardgen.project.file import load_project
 from tests.e2e.rulebook_repo import make_rulebook_repo
 from tests.rulebook.test_base import chars, first
 

@@ -10,7 +10,7 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from cardgen.project import load_project
+from cardgen.project.file import load_project
 from cardgen.rulebook.build import build_rulebook
 from cardgen.theme import theme_for
 

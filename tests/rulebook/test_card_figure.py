@@ -25,7 +25,7 @@ import pytest
 from cardgen.build import build
 from cardgen.cards.figures import standalone_faces
 from cardgen.geometry import mm_to_pt
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.lists import unit_points

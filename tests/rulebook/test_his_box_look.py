@@ -10,7 +10,7 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from cardgen.project import load_project
+from cardgen.project.file import load_project
 from cardgen.rulebook.build import build_rulebook
 from cardgen.theme import theme_for
 

@@ -11,7 +11,7 @@ import cardgen.balanceview
 from cardgen.serve.balancememo import BalanceMemo, balance_key, plain
 from cardgen.serve.preview import Preview
 from cardgen.serve.server import PreviewApp
-from cardgen.settings import load_settings
+from cardgen.project.settings import load_settings
 from conftest import small_project
 
 

@@ -12,7 +12,7 @@ from cardgen.serve.files import ServedFolders
 from cardgen.serve.pages import Pages, concerning, render_page
 from cardgen.serve.preview import load_snapshot
 from cardgen.serve.worker import Status
-from cardgen.settings import load_settings
+from cardgen.project.settings import load_settings
 from conftest import small_project
 
 

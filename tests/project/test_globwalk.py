@@ -1,10 +1,10 @@
-"""The ``rulebooks`` globs of cardgen.toml (cardgen.globwalk): one capped walk, ``**`` for any folders."""
+"""The ``rulebooks`` globs of cardgen.toml (cardgen.project.globwalk): one capped walk, ``**`` for any folders."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardgen.globwalk import TooManyEntries, match_files, normalise, pattern_problem
+from cardgen.project.globwalk import TooManyEntries, match_files, normalise, pattern_problem
 
 
 @pytest.fixture

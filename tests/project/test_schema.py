@@ -1,13 +1,13 @@
-"""The schema of ``cardgen.toml`` and its messages (cardgen.projectfile): each key's line and column
+"""The schema of ``cardgen.toml`` and its messages (cardgen.project.schema): each key's line and column
 in the TOML text, dotted key names, a wrong value left out so the other keys still count, and
-pydantic's words said in TOML's terms.  (Reading a whole project file: tests/test_project.py.)"""
+pydantic's words said in TOML's terms.  (Reading a whole project file: tests/project/test_file.py.)"""
 
 from __future__ import annotations
 
 import tomllib
 from pathlib import Path
 
-from cardgen.projectfile import KeyLines, ProjectFile, dotted, validate
+from cardgen.project.schema import KeyLines, ProjectFile, dotted, validate
 
 TEXT = '''content = "inhalt"
 strict = "ja"

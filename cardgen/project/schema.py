@@ -1,6 +1,6 @@
 """The schema of ``cardgen.toml`` (every key, its type and its limits) and how a wrong key or value is
 said: at its line and column, with the key's dotted name and a hint, in TOML's terms rather than
-pydantic's.  :mod:`cardgen.project` reads the file and checks its paths."""
+pydantic's.  :mod:`cardgen.project.file` reads the file and checks its paths."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The version stamp (cardgen/revision.py): the project file's version, else the git tag at the
+"""The version stamp (cardgen/project/revision.py): the project file's version, else the git tag at the
 checked-out commit, and the commit; printed on the rulebook's title page and in its footer, never
 a date, so one revision gives the same bytes and a new commit changes only the stamp."""
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.project import find_project
-from cardgen.revision import git_commit, git_tag, project_stamp
+from cardgen.project.file import find_project
+from cardgen.project.revision import git_commit, git_tag, project_stamp
 from cardgen.rulebook.build import build_rulebook
 from conftest import one_unit_content
 

@@ -1,9 +1,9 @@
-"""The project file's caps (cardgen.tomlcaps): brackets nested too deep found before tomllib parses,
+"""The project file's caps (cardgen.project.tomlcaps): brackets nested too deep found before tomllib parses,
 data nested too deep or too large found after, each at its place."""
 
 from __future__ import annotations
 
-from cardgen.tomlcaps import MAX_DEPTH, MAX_VALUES, data_problem, nesting_problem
+from cardgen.project.tomlcaps import MAX_DEPTH, MAX_VALUES, data_problem, nesting_problem
 
 
 def test_brackets_at_the_cap_pass_one_deeper_is_named_at_its_line_and_column():

@@ -1,4 +1,4 @@
-"""One run's settings: the project file (:mod:`cardgen.project`) with the command line's overrides.
+"""One run's settings: the project file (:mod:`cardgen.project.file`) with the command line's overrides.
 
 As mkdocs' ``load_config(**overrides)``: :func:`load_settings` finds and reads ``cardgen.toml`` (a
 broken one is a :class:`~cardgen.errors.ContentError`, reported like content) and lays what the
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import display_path
-from cardgen.project import Project, find_project
+from cardgen.project.file import Project, find_project
 
 OVERRIDES = ("content", "out", "strict", "css", "print_shop", "chapters", "verbose")
 """What a command line may lay over the project file."""

@@ -1,4 +1,4 @@
-"""One typed, frozen settings object per run (cardgen/settings.py): the project file with the command
+"""One typed, frozen settings object per run (cardgen/project/settings.py): the project file with the command
 line's overrides laid over it, read anew by serve and watch before each rebuild."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.settings import load_settings, no_content_line
+from cardgen.project.settings import load_settings, no_content_line
 
 
 def test_without_a_project_file_cardgen_s_defaults(tmp_path, monkeypatch):

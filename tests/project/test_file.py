@@ -13,7 +13,7 @@ import pytest
 from cardgen.build import rulebook_key
 from cardgen.commands.main import main
 from cardgen.errors import ContentError
-from cardgen.project import PROJECT_FILE, Project, find_project, load_project
+from cardgen.project.file import PROJECT_FILE, Project, find_project, load_project
 from cardgen.stages import load_content
 from conftest import one_unit_content
 
@@ -358,7 +358,7 @@ def test_pictures_from_cardgens_icon_set_are_counted_once_and_named_with_verbose
 
 def test_watch_watches_the_project(designer, monkeypatch):
     from cardgen.commands.build import watched_paths
-    from cardgen.settings import load_settings
+    from cardgen.project.settings import load_settings
 
     monkeypatch.chdir(designer)
     for folder in ("theme", "Grafiken", "Fonts"):

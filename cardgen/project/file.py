@@ -37,13 +37,13 @@ content error: a key whose type is wrong is left out and every other key's
 paths are still checked.
 
 The file is read with caps, as content is: at most
-:data:`~cardgen.projectfile.MAX_PROJECT_BYTES`, nested at most
-64 levels and 50,000 values (:mod:`cardgen.tomlcaps`); a path at most
-:data:`~cardgen.projectfile.MAX_PATH_CHARS`
-characters (255 a name) and no NUL; at most :data:`~cardgen.projectfile.MAX_LIST` entries a list; each ``rulebooks``
-glob is capped as :mod:`cardgen.globwalk` says.  Every refusal is an error at its line.  A
+:data:`~cardgen.project.schema.MAX_PROJECT_BYTES`, nested at most
+64 levels and 50,000 values (:mod:`cardgen.project.tomlcaps`); a path at most
+:data:`~cardgen.project.schema.MAX_PATH_CHARS`
+characters (255 a name) and no NUL; at most :data:`~cardgen.project.schema.MAX_LIST` entries a list; each ``rulebooks``
+glob is capped as :mod:`cardgen.project.globwalk` says.  Every refusal is an error at its line.  A
 project file of another user, or in a folder anyone may write to, is passed over with a warning
-(:mod:`cardgen.projectfind`).
+(:mod:`cardgen.project.find`).
 
 Without a project file, nothing changes: the project root is the current
 folder but is *not* an allowed root for pictures (a rulebook reads its own
@@ -60,13 +60,13 @@ from pathlib import Path
 
 
 from cardgen.errors import ContentError, shortened
-from cardgen.globwalk import MAX_ENTRIES as MAX_WALK
-from cardgen.globwalk import TooManyEntries, match_files, pattern_problem
-from cardgen.projectfile import MAX_PROJECT_BYTES, KeyLines, dotted, file_problem, syntax_problem, validate
-from cardgen.projectfind import PROJECT_FILE, find_project_file
-from cardgen.revision import project_stamp, short_stamp
+from cardgen.project.globwalk import MAX_ENTRIES as MAX_WALK
+from cardgen.project.globwalk import TooManyEntries, match_files, pattern_problem
+from cardgen.project.schema import MAX_PROJECT_BYTES, KeyLines, dotted, file_problem, syntax_problem, validate
+from cardgen.project.find import PROJECT_FILE, find_project_file
+from cardgen.project.revision import project_stamp, short_stamp
 from cardgen.safefs import NAME_TOO_LONG, FileRefused, check_file, is_folder, name_too_long, read_file
-from cardgen.tomlcaps import data_problem, nesting_problem
+from cardgen.project.tomlcaps import data_problem, nesting_problem
 
 __all__ = ["PROJECT_FILE", "Project", "find_project", "find_project_file", "load_project"]
 CSS_TARGETS = ("rulebook", "cards", "powers", "groups")
@@ -120,17 +120,17 @@ class Project:
         return sorted(found)
 
     def stamp(self) -> str:
-        """The version stamp its outputs print (:func:`cardgen.revision.project_stamp`)."""
+        """The version stamp its outputs print (:func:`cardgen.project.revision.project_stamp`)."""
         return project_stamp(self.root, self.version, self.file is not None)
 
     def card_stamp(self) -> str:
         """What a unit card's corner prints: "" unless ``version_on_cards``; else the shortest name
-        of the revision (:func:`cardgen.revision.short_stamp`), to fit beside the points."""
+        of the revision (:func:`cardgen.project.revision.short_stamp`), to fit beside the points."""
         return short_stamp(self.root, self.version) if self.version_on_cards and self.file is not None else ""
 
     def rulebook_matches(self, pattern: str) -> list[Path]:
         """The ``*.md`` files (not folders) one ``rulebooks`` glob matches, sorted, by one capped walk
-        (:func:`cardgen.globwalk.match_files`); a walk too large is an error at the glob's line."""
+        (:func:`cardgen.project.globwalk.match_files`); a walk too large is an error at the glob's line."""
         try:
             return [p for p in match_files(self.root, pattern) if p.suffix.lower() == ".md" and not p.is_dir()]
         except TooManyEntries:

@@ -1,4 +1,4 @@
-"""Finding cardgen.toml (cardgen.projectfind): the nearest one at or above the folder, unless it may
+"""Finding cardgen.toml (cardgen.project.find): the nearest one at or above the folder, unless it may
 not be trusted; then a warning naming it, and the search goes on upward."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import os
 
 import pytest
 
-from cardgen import projectfind
-from cardgen.projectfind import SAFE_ENV, distrust, find_project_file
+from cardgen.project import find as projectfind
+from cardgen.project.find import SAFE_ENV, distrust, find_project_file
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "geteuid"), reason="systems without user ids trust every file")
 
