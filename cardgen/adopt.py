@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from cardgen.errors import Problem, UsageError, display_path
-from cardgen.fonts import FONT_SUFFIXES
+from cardgen.fonts.lookup import FONT_SUFFIXES
 from cardgen.project.globwalk import MAX_ENTRIES, TooManyEntries, match_files
 from cardgen.safefs import FileRefused, read_file, resolve_roots
 from cardgen.vscodesettings import SETTINGS, EditorSettings, read_settings

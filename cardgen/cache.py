@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from cardgen import __version__
-from cardgen.fontview import font_view_digest
+from cardgen.fonts.system import font_view_digest
 from cardgen.atomic import TMP_PREFIX, output_error, write_atomic
 from cardgen.paths import ASSETS_DIR, PACKAGE_DIR, TEMPLATES_DIR
 from cardgen.safefs import file_digest, inside, read_file, resolve_roots, walk_files
@@ -91,7 +91,7 @@ def source_digest() -> str:
 def toolchain_digest() -> str:
     """What every rendering depends on besides its data: version and code, the libraries' versions
     (:func:`library_versions`), templates, icons, and the system's fonts as fontconfig sees them
-    (:mod:`cardgen.fontview`: a font installed or removed, or another ``FONTCONFIG_FILE``, may change
+    (:mod:`cardgen.fonts.system`: a font installed or removed, or another ``FONTCONFIG_FILE``, may change
     the fallback font of any face)."""
     return digest(__version__, source_digest(), library_versions(), tree_digest(TEMPLATES_DIR),
                   tree_digest(ASSETS_DIR), font_view_digest())

@@ -63,7 +63,7 @@ class Summary:
     removed: list[str] = field(default_factory=list)     # outputs of an earlier build no longer made
     icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
     notes: list[str] = field(default_factory=list)       # not counted: about the machine (cardgen.pdf.wrapper.SYSTEM_NOTES),
-                                                         # the faces synthesised (cardgen.fontsynth), no content folder
+                                                         # the faces synthesised (cardgen.fonts.synth), no content folder
 
     def note(self, message: str) -> None:
         """Say ``message`` (about the machine, or what cardgen did as the old toolchain did) once in this run;

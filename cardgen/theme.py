@@ -33,8 +33,8 @@ import jinja2
 from jinja2.loaders import split_template_path
 
 from cardgen.errors import Problem, UsageError, display_path
-from cardgen.fonts import find_fonts, font_face_rules
-from cardgen.fontsynth import synthesise_faces
+from cardgen.fonts.lookup import find_fonts, font_face_rules
+from cardgen.fonts.synth import synthesise_faces
 from cardgen.project.file import CSS_TARGETS, Project
 from cardgen.sandbox.environment import BoundedSandbox
 from cardgen.safefs import FileRefused, check_file, file_digest, read_file, resolve_roots, walk_files
@@ -55,7 +55,7 @@ class Theme:
     fonts: tuple[Path, ...] = ()                          # the project's font files (font_faces names them and
                                                           # the faces made from them, by their digest)
     warnings: tuple[Problem, ...] = ()                    # unusable fonts and stylesheets (the caller reports them)
-    notes: tuple[str, ...] = ()                           # the faces synthesised (cardgen.fontsynth), said once a run
+    notes: tuple[str, ...] = ()                           # the faces synthesised (cardgen.fonts.synth), said once a run
     base: str = "cardgen"                                 # the rulebook's look under the author's CSS (rulebook.layout)
 
     @classmethod

@@ -1,4 +1,4 @@
-"""The project's look layered on cardgen's (cardgen.theme, cardgen.fonts): the order of the
+"""The project's look layered on cardgen's (cardgen.theme, cardgen.fonts.lookup): the order of the
 stylesheets as it shows on the rendered page, the project's fonts embedded by family name, theme
 templates (sandboxed, read only inside the theme), and the cache keys that follow the theme."""
 

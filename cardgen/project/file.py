@@ -88,7 +88,7 @@ class Project:
     assets: tuple[Path, ...] = ()
     theme: Path | None = None                        # the theme folder, if the project has one
     fonts: tuple[Path, ...] = ()
-    font_synthesis: bool = True                      # the bold and italic faces a family lacks made (cardgen.fontsynth)
+    font_synthesis: bool = True                      # the bold and italic faces a family lacks made (cardgen.fonts.synth)
     strict: bool = False
     version: str | None = None                       # the content's version (group sheets' covers)
     version_on_cards: bool = False                   # the version in each unit card's corner too

@@ -26,7 +26,7 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
 * **Links.**  Where the project root, ``--content``, ``--out`` and each ``--css`` file lead (every
   link resolved) is part of the snapshot: a link re-pointed to another folder builds (into that
   folder), however the links' own times look.
-* **The system's fonts.**  Fontconfig's view (:mod:`cardgen.fontview`): its configuration files and
+* **The system's fonts.**  Fontconfig's view (:mod:`cardgen.fonts.system`): its configuration files and
   folders, the user's configuration files it would read, every font folder and font file, and its
   cache folders are part of the snapshot, and the variables that choose them (``FONTCONFIG_FILE``,
   ``HOME`` …) part of the journal's name; a font installed, removed or replaced builds, and the new
@@ -60,7 +60,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from cardgen.fontview import ENVIRONMENT
+from cardgen.fonts.system import ENVIRONMENT
 from cardgen.speed.snapshot import PACKAGE, Snapshot, TooMany, input_snapshot, output_snapshot
 from cardgen.speed.usercache import own_folder, user_cache_folder
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from cardgen.fontview import font_view
+from cardgen.fonts.system import font_view
 
 MAX_ENTRIES = 10_000                    # files and folders a snapshot looks at, at most
 SKIPPED_NAMES = frozenset({"__pycache__"})    # in cardgen's own package only
@@ -145,7 +145,7 @@ def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable
 
 
 def add_fonts(snap: Snapshot) -> None:
-    """Fontconfig's view of the system's fonts (:mod:`cardgen.fontview`); :class:`TooMany` without it."""
+    """Fontconfig's view of the system's fonts (:mod:`cardgen.fonts.system`); :class:`TooMany` without it."""
     view = font_view()
     if view is None:
         raise TooMany

@@ -31,7 +31,7 @@ from fontTools.ttLib import TTFont
 from PIL import Image
 
 from cardgen.commands.main import main
-from cardgen.fontsynth import note_line
+from cardgen.fonts.synth import note_line
 from cardgen.pdf.wrapper import HARFBUZZ_SUBSET_NOTE
 from tests.e2e.rulebook_repo import make_rulebook_repo
 

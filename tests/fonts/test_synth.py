@@ -1,4 +1,4 @@
-"""The faces a project family lacks, made as Chromium makes them (cardgen.fontsynth): which faces,
+"""The faces a project family lacks, made as Chromium makes them (cardgen.fonts.synth): which faces,
 the emboldened and slanted outlines, the names, the cache in the user's cache folder, the one note."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from fontTools.pens.t2CharStringPen import T2CharStringPen
 from fontTools.subset import Options, Subsetter
 from fontTools.ttLib import TTFont
 
-from cardgen.fonts import FontFace, read_face
-from cardgen.fontsynth import (EMBOLDEN_DIVISOR, ITALIC_SKEW, NotSynthesisable, Synthesis, cached_face,
+from cardgen.fonts.lookup import FontFace, read_face
+from cardgen.fonts.synth import (EMBOLDEN_DIVISOR, ITALIC_SKEW, NotSynthesisable, Synthesis, cached_face,
                                note_line, plan_synthesis, synthesise, synthesise_faces)
 from cardgen.paths import FONTS_DIR
 from tests.e2e.rulebook_repo import nova_round
@@ -163,7 +163,7 @@ def test_the_made_faces_are_cached_outside_the_project_and_named_in_one_note(reg
     assert sorted(p.name for p in fonts.iterdir()) == ["NovaRound-Regular.ttf"]          # nothing in the project
     assert made[1].path.read_bytes() == synthesise(regular, True, False)
 
-    monkeypatch.setattr("cardgen.fontsynth.synthesise", lambda *_: pytest.fail("made again"))
+    monkeypatch.setattr("cardgen.fonts.synth.synthesise", lambda *_: pytest.fail("made again"))
     assert synthesise_faces([source], [tmp_path / "repo"], cache)[0] == made              # found, checked
 
     made[1].path.write_bytes(b"damaged")
@@ -192,7 +192,7 @@ def test_cardgens_own_dejavu_has_every_face():
 
 
 def test_without_a_user_cache_the_faces_go_to_a_folder_of_the_process(tmp_path, monkeypatch):
-    from cardgen.fontsynth import cache_folder
+    from cardgen.fonts.synth import cache_folder
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache_folder() == tmp_path / "xdg" / "cardgen" / "fonts"

@@ -17,7 +17,7 @@ warning naming it, never a failed build; so is a *damaged* font, one whose table
 decompile (:func:`check_tables`, before anything reads or synthesises from it): it is not used, and
 its family falls back as for a face the project does not have -- to the family's other faces, else
 to the stylesheet's next ``font-family``.  The bold and italic faces a family lacks are made by
-:mod:`cardgen.fontsynth` and added to these rules (:func:`cardgen.theme.theme_for`).
+:mod:`cardgen.fonts.synth` and added to these rules (:func:`cardgen.theme.theme_for`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ ITALIC_BIT = 0x01                      # OS/2 fsSelection
 MAC_ITALIC_BIT = 0x02                  # head.macStyle
 NAME_FAMILY, NAME_TYPOGRAPHIC_FAMILY = 1, 16
 CHECKED_TABLES = ("head", "hhea", "maxp", "OS/2", "post", "cmap", "hmtx", "loca", "glyf", "CFF ")
-"""The tables besides ``name`` that synthesis (:mod:`cardgen.fontsynth`) and the PDF's font reader need."""
+"""The tables besides ``name`` that synthesis (:mod:`cardgen.fonts.synth`) and the PDF's font reader need."""
 MAX_REASON_CHARS = 160                 # of fontTools' message about a damaged table
 
 

@@ -1,11 +1,11 @@
-"""Outlines emboldened as FreeType's FT_Outline_EmboldenXY does it (cardgen.fontoutline): each contour
+"""Outlines emboldened as FreeType's FT_Outline_EmboldenXY does it (cardgen.fonts.outline): each contour
 grows the strength wider and higher, its lower left in place, in either contour direction."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardgen.fontoutline import embolden, orientation
+from cardgen.fonts.outline import embolden, orientation
 
 CLOCKWISE = [(0, 0), (0, 100), (50, 100), (50, 0)]           # TrueType's outer contours
 COUNTER_CLOCKWISE = list(reversed(CLOCKWISE))                  # PostScript's

@@ -1,4 +1,4 @@
-"""Glyph outlines emboldened and slanted as FreeType and Skia do it, for :mod:`cardgen.fontsynth`.
+"""Glyph outlines emboldened and slanted as FreeType and Skia do it, for :mod:`cardgen.fonts.synth`.
 
 :func:`embolden` is FreeType's ``FT_Outline_EmboldenXY`` (``ftoutln.c``) in floating point: each point
 moves along the bisector of its two edges' outward normals so that every edge moves half the

@@ -4,7 +4,7 @@ The designer's old toolchain (VS Code Markdown Extended, puppeteer, Chromium) pr
 bold`` in a family with a regular face only as a *fake bold*, and ``font-style: italic`` as a slanted
 regular; WeasyPrint 70 synthesises neither (Kozea/WeasyPrint#1470, #1949).  So cardgen makes the
 missing faces itself, once per font file and machine, and registers them in the ``@font-face`` rules
-(:mod:`cardgen.fonts`) like any other face:
+(:mod:`cardgen.fonts.lookup`) like any other face:
 
 * **bold**: every glyph outline emboldened as Skia's FreeType scaler does it on Linux
   (``SkScalerContext_FreeType::emboldenIfNeeded``: ``FT_Outline_Embolden`` with strength
@@ -26,7 +26,7 @@ draws for ``bold`` there.
 
 Making a face costs time for each glyph and each outline point, and fonts come from pull requests
 (two renamed CJK fonts took a build from 13 s to 413 s).  So a face holds at most
-:data:`MAX_FACE_COST` of that work (:func:`cardgen.fontoutline.characters_within`) -- a larger
+:data:`MAX_FACE_COST` of that work (:func:`cardgen.fonts.outline.characters_within`) -- a larger
 font's face its first characters in code-point order, Latin first -- and a project gets at most
 :data:`MAX_MADE_FACES` made faces; each cut is one warning.  Fixed numbers, never a clock, so the
 same fonts always give the same faces.
@@ -54,10 +54,10 @@ from typing import Iterable
 
 from cardgen.atomic import write_atomic
 from cardgen.errors import Problem
-from cardgen.fonts import MAX_FONT_BYTES, FontFace, failure, fonttools_quiet
+from cardgen.fonts.lookup import MAX_FONT_BYTES, FontFace, failure, fonttools_quiet
 from cardgen.safefs import FileRefused, read_file, resolve_roots
 from cardgen.speed.usercache import own_folder, user_cache_folder
-from cardgen.fontoutline import GLYPH_COST, characters_within, keep_characters, transform_glyphs
+from cardgen.fonts.outline import GLYPH_COST, characters_within, keep_characters, transform_glyphs
 
 EMBOLDEN_DIVISOR = 24          # Skia SK_OUTLINE_EMBOLDEN_DIVISOR (Linux, FreeType): strength = em / 24
 ITALIC_SKEW = 0.25             # Blink: SkFont::setSkewX(-1/4) (y down), x += y / 4 in font units
@@ -175,7 +175,7 @@ def cut_line(face: FontFace) -> str:
 def make_face(item: Synthesis, folder: Path, roots: tuple[Path, ...]) -> FontFace:
     """The face ``item`` made (or found in ``folder``); NotSynthesisable saying why not, whatever went
     wrong in the font: fontTools raises what it meets in a damaged one (the tables
-    :func:`cardgen.fonts.check_tables` passed may still hold broken outlines or values)."""
+    :func:`cardgen.fonts.lookup.check_tables` passed may still hold broken outlines or values)."""
     try:
         data = read_file(item.source.path, roots, MAX_FONT_BYTES)
     except FileRefused as exc:

@@ -1,4 +1,4 @@
-"""The project's fonts (cardgen.fonts): family, weight and style read from each file, one @font-face
+"""The project's fonts (cardgen.fonts.lookup): family, weight and style read from each file, one @font-face
 rule each, a file that is no font a warning naming it."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from cardgen.fonts import FontFace, find_fonts, font_face_rules, read_face
+from cardgen.fonts.lookup import FontFace, find_fonts, font_face_rules, read_face
 from cardgen.paths import FONTS_DIR
 
 

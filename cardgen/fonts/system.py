@@ -1,7 +1,7 @@
 """What fontconfig sees: the system's fonts, as far as they change what a face looks like.
 
 A stylesheet's ``font-family`` falls back to the system's fonts (through fontconfig and Pango) for
-any family, weight or character the project's own fonts (:mod:`cardgen.fonts`) do not have.  A font
+any family, weight or character the project's own fonts (:mod:`cardgen.fonts.lookup`) do not have.  A font
 installed, removed or replaced system-wide, or another fontconfig configuration
 (``FONTCONFIG_FILE``), can so change every face without any project file changing.  Two places need
 to know:

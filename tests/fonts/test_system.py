@@ -1,12 +1,12 @@
-"""What fontconfig sees (cardgen.fontview): a digest that changes when a font file or a configuration
+"""What fontconfig sees (cardgen.fonts.system): a digest that changes when a font file or a configuration
 file changes, and the paths the journal watches."""
 
 from __future__ import annotations
 
 import os
 
-from cardgen import fontview
-from cardgen.fontview import FontView, font_view, font_view_digest, user_config_paths
+from cardgen.fonts import system as fontview
+from cardgen.fonts.system import FontView, font_view, font_view_digest, user_config_paths
 
 
 def _view(tmp_path) -> FontView:
