@@ -64,7 +64,7 @@ def unit_cards(content_dir: Path, work: Path):
     from cardgen.cards.view import unit_card
     from cardgen.project.file import Project
     from cardgen.stages import load_and_derive
-    from cardgen.theme import Theme
+    from cardgen.look.theme import Theme
 
     @dataclass
     class Pictures:                         # what prepare_portraits needs (as cardgen serve has it)

@@ -14,7 +14,7 @@ from cardgen.balanceview import BalanceView, Plots
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.pdf.wrapper import Rendered, load_document
-from cardgen.theme import template_environment, template_failure
+from cardgen.look.theme import template_environment, template_failure
 
 TEMPLATE = "balance/report.html.j2"
 REPORT_CSS = TEMPLATES_DIR / "balance" / "report.css"

@@ -43,7 +43,7 @@ from cardgen.rulebook.keywords import KEYWORD_KINDS
 from cardgen.rulebook.reads import Reads, book_roots, reads_now
 from cardgen.safefs import FileRefused, check_file, read_file, resolve_roots, walk_files
 from cardgen.project.settings import Settings
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 __all__ = ["StrictFailure", "Summary", "build", "build_one_rulebook", "build_run", "rulebook_key"]
 
@@ -164,7 +164,7 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
       :func:`kind_data`) and those its keyword links read (traits, damage effects, powers:
       :data:`~cardgen.rulebook.keywords.KEYWORD_KINDS`);
     * the project's asset folders (by name), its TOC levels, its keyword links mode and its version stamp;
-    * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.theme.Theme.digest`);
+    * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.look.theme.Theme.digest`);
     * the faces its card figures show (``faces``: the card stage's
       :class:`~cardgen.cards.figures.CardFaces`; their keys cover everything a face shows).
 

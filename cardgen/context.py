@@ -4,7 +4,7 @@ Modelled on mkdocs' ``commands/build.py``: a command makes one
 :class:`BuildContext` -- the loaded content and its derived values
 (:func:`cardgen.stages.load_and_derive`), the output folder, the cache,
 the toolchain digest, the card options, the reporter, the project file
-(:mod:`cardgen.project.file`) and the theme made from it (:mod:`cardgen.theme`)
+(:mod:`cardgen.project.file`) and the theme made from it (:mod:`cardgen.look.theme`)
 -- and each stage takes
 it instead of a row of positional arguments.  Warnings are counted in one
 place, :meth:`Summary.warn`; strict mode is checked in one place, at the end
@@ -31,7 +31,7 @@ from cardgen.project.file import Project
 from cardgen.rules.derive import Derived
 from cardgen.project.settings import Settings, no_content_line
 from cardgen.stages import load_and_derive
-from cardgen.theme import Theme, theme_for
+from cardgen.look.theme import Theme, theme_for
 
 
 @dataclass(frozen=True)

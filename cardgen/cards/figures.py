@@ -28,7 +28,7 @@ from cardgen.context import make_context
 from cardgen.geometry import Callout
 from cardgen.project.file import Project
 from cardgen.rules.derive import derive
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 
 @dataclass(frozen=True)

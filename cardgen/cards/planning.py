@@ -1,7 +1,7 @@
 """The card stage, step 1: one job per face, with a cache key over everything the face shows.
 
 A job's key covers the view data, the page size and bleed, the minimum font size, the templates,
-icons, fonts and cardgen itself (``tool``) and the project's theme (:meth:`cardgen.theme.Theme.digest`):
+icons, fonts and cardgen itself (``tool``) and the project's theme (:meth:`cardgen.look.theme.Theme.digest`):
 the same key, the same face.  Also what the stage will write (:func:`planned_outputs`, for the
 clash check) and how many steps it reports (:func:`step_count`).
 """
@@ -22,7 +22,7 @@ from cardgen.content.schema import GroupModel
 from cardgen.context import BuildContext, CardOptions
 from cardgen.geometry import FacePage
 from cardgen.rules.derive import Derived
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 if TYPE_CHECKING:
     from cardgen.cards.portrait import Portrait

@@ -20,7 +20,7 @@ from cardgen.cards.planning import (FaceJob, group_faces, group_sheet, model_por
                                     plan_faces, stamped_options)
 from cardgen.context import BuildContext, CardOptions
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 if TYPE_CHECKING:           # the PDF layer imports WeasyPrint: only when a group sheet is imposed
     from cardgen.pdf.wrapper import LaidOut

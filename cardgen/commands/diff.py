@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_pdf(text: str, out: Path, new: Revision, work: Path) -> None:
     from cardgen.rulebook.build import build_rulebook
-    from cardgen.theme import theme_for
+    from cardgen.look.theme import theme_for
 
     source = work / "errata.md"
     source.write_text(text, encoding="utf-8")

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from cardgen.cache import Cache
     from cardgen.context import Summary, icon_set_line
     from cardgen.rulebook.build import build_rulebook
-    from cardgen.theme import theme_for
+    from cardgen.look.theme import theme_for
 
     settings = settings_of(args)
     project = settings.project

@@ -7,7 +7,7 @@ one ``@font-face`` rule.  A stylesheet that says ``font-family: "Nova
 Round"`` then gets that font embedded without writing ``@font-face``
 itself.  The rules name each file by its absolute ``file:`` URL; the PDF
 fetcher reads it only because the project root is an allowed root of every
-themed document (:attr:`cardgen.theme.Theme.roots`).
+themed document (:attr:`cardgen.look.theme.Theme.roots`).
 
 Font files come from pull requests: they are listed with
 :func:`cardgen.safefs.walk_files` (no link out of the folder), read through
@@ -17,7 +17,7 @@ warning naming it, never a failed build; so is a *damaged* font, one whose table
 decompile (:func:`check_tables`, before anything reads or synthesises from it): it is not used, and
 its family falls back as for a face the project does not have -- to the family's other faces, else
 to the stylesheet's next ``font-family``.  The bold and italic faces a family lacks are made by
-:mod:`cardgen.fonts.synth` and added to these rules (:func:`cardgen.theme.theme_for`).
+:mod:`cardgen.fonts.synth` and added to these rules (:func:`cardgen.look.theme.theme_for`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Iterable
 
 from cardgen.errors import Problem
-from cardgen.css import css_string
+from cardgen.look.css import css_string
 from cardgen.safefs import FileRefused, read_file, resolve_roots, walk_files
 
 FONT_SUFFIXES = (".ttf", ".otf", ".woff", ".woff2", ".TTF", ".OTF", ".WOFF", ".WOFF2")

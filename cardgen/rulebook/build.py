@@ -46,7 +46,7 @@ from cardgen.rulebook.reads import Reads, extend_roots, record_reads
 from cardgen.rulebook.todo import todo_lines
 from cardgen.safefs import FileRefused, Roots, check_file
 from cardgen.stages import load_content
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 if TYPE_CHECKING:
     from cardgen.pdf.wrapper import LaidOut

@@ -40,7 +40,7 @@ from cardgen.errors import RenderError, did_you_mean, shortened
 from cardgen.paths import TEMPLATES_DIR
 from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.safefs import MAX_REFERENCES
-from cardgen.theme import template_environment, template_failure
+from cardgen.look.theme import template_environment, template_failure
 
 TEMPLATE = "rulebook/card_figure.html.j2"
 SIDES = {"front": ("front",), "back": ("back",), "both": ("front", "back")}

@@ -5,7 +5,7 @@ The template only prints; what it prints is prepared here as a small view
 Markdown fragments are already HTML and are marked safe; everything else is
 escaped (autoescape on, ``StrictUndefined`` so a missing field is an error).
 A theme's ``templates/rulebook/book.html.j2`` replaces cardgen's (a
-sandboxed environment: see :func:`cardgen.theme.template_environment`).
+sandboxed environment: see :func:`cardgen.look.theme.template_environment`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.rulebook.document import RulebookDocument
 from cardgen.rulebook.page import stamped
-from cardgen.theme import Theme, template_environment, template_failure
+from cardgen.look.theme import Theme, template_environment, template_failure
 
 TEMPLATE = "rulebook/book.html.j2"
 BOOK_CSS = TEMPLATES_DIR / "rulebook" / "book.css"

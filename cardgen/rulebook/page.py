@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from cardgen.css import css_string
+from cardgen.look.css import css_string
 from cardgen.rulebook.attrs import css_length
 from cardgen.rulebook.marginbox import MarginBox, margin_box
 

@@ -41,7 +41,7 @@ from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rules.derive import Derived
 from cardgen.safefs import Roots
 from cardgen.serve.balancememo import BalanceMemo
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 
 @dataclass(frozen=True)

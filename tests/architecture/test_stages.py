@@ -24,13 +24,13 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 # (context, cache, outputs, the render processes), the stages' outputs (card sheets, rulebooks, the
 # errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts",  # moves: keep (the packages, which import nothing)
+    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look",  # moves: keep (the packages, which import nothing)
               "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
-              "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project.file", "cardgen.project.revision", "cardgen.project.schema",
-              "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
+              "cardgen.geometry", "cardgen.look.icons", "cardgen.atomic", "cardgen.project.file", "cardgen.project.revision", "cardgen.project.schema",
+              "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.look.css",
               "cardgen.fonts.system", "cardgen.project.tomlcaps", "cardgen.project.globwalk", "cardgen.project.find", "cardgen.project.settings",
               "cardgen.pipes", "cardgen.richtext", "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.timelimit", "cardgen.printable")),
-    ("look", ("cardgen.theme", "cardgen.fonts.lookup", "cardgen.fonts.synth", "cardgen.fonts.outline", "cardgen.sandbox",
+    ("look", ("cardgen.look.theme", "cardgen.fonts.lookup", "cardgen.fonts.synth", "cardgen.fonts.outline", "cardgen.sandbox",
               "cardgen.sandbox.")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),

@@ -29,7 +29,7 @@ from cardgen.cards import portrait as portrait_module
 from cardgen.cards.portrait import PORTRAIT_MM, PRINT_DPI, prepare_portraits
 from cardgen.content.model import Content
 from cardgen.project.file import Project
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 from cardgen.stages import check_and_derive, check_content, load_and_derive
 from tests.conftest import one_unit_content, unit
 

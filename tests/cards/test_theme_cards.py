@@ -13,7 +13,7 @@ from cardgen.cards.view import unit_card
 from cardgen.geometry import FacePage
 from cardgen.project.file import load_project
 from cardgen.rules.derive import derive
-from cardgen.theme import theme_for
+from cardgen.look.theme import theme_for
 import pytest
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)

@@ -18,7 +18,7 @@ import pytest
 
 from cardgen.commands.main import main
 from cardgen.project.file import load_project
-from cardgen.theme import theme_for
+from cardgen.look.theme import theme_for
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 

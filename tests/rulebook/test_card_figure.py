@@ -30,7 +30,7 @@ from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.lists import unit_points
 from cardgen.stages import load_content
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 from conftest import PROJECT
 
 pytestmark = [pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)"),

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardgen import icons
+from cardgen.look import icons
 from cardgen.stages import load_content
 from cardgen.content.resolve import ICON_FIELDS
 from cardgen.errors import RenderError
 from cardgen.paths import ICONS_DIR
 
-PROJECT_DIR = Path(__file__).resolve().parents[1]   # the checkout
+PROJECT_DIR = Path(__file__).resolve().parents[2]   # the checkout
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 ALL = icons.all_icons()

@@ -1,10 +1,10 @@
-"""The one escaping of a string that goes into a stylesheet (cardgen.css)."""
+"""The one escaping of a string that goes into a stylesheet (cardgen.look.css)."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardgen.css import css_string
+from cardgen.look.css import css_string
 
 
 @pytest.mark.parametrize("text, literal", [

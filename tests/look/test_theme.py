@@ -1,4 +1,4 @@
-"""The project's look layered on cardgen's (cardgen.theme, cardgen.fonts.lookup): the order of the
+"""The project's look layered on cardgen's (cardgen.look.theme, cardgen.fonts.lookup): the order of the
 stylesheets as it shows on the rendered page, the project's fonts embedded by family name, theme
 templates (sandboxed, read only inside the theme), and the cache keys that follow the theme."""
 
@@ -20,12 +20,12 @@ from cardgen.project.file import load_project
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rules.derive import derive
 from cardgen.stages import load_content
-from cardgen.theme import Theme, theme_for
+from cardgen.look.theme import Theme, theme_for
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 RED, BLUE, GREEN = (255, 0, 0), (0, 0, 255), (0, 160, 0)
-SMALL = Path(__file__).resolve().parent / "fixtures" / "cards" / "small"
+SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
 BOOK = "# Regeln\n\nvorn\n\n## Bewegung\n\nText.\n"
 
 
@@ -190,7 +190,7 @@ def test_without_a_project_file_only_css_options_count(tmp_path):
 
 
 def test_a_theme_template_replaces_cardgen_s_by_name(tmp_path):
-    template = (Path(__file__).resolve().parents[1] / "cardgen" / "templates" / "rulebook" / "book.html.j2")
+    template = (Path(__file__).resolve().parents[2] / "cardgen" / "templates" / "rulebook" / "book.html.j2")
     own = template.read_text(encoding="utf-8").replace("<main>", "<main><p>Eigene Vorlage</p>")
     project = make_project(tmp_path, files={"theme/templates/rulebook/book.html.j2": own})
     text = PdfReader(io.BytesIO(book(tmp_path, project, theme_for(project)).pdf)).pages[1].extract_text()
