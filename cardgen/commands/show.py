@@ -61,7 +61,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the derived profile of one unit (table or JSON)."""
-    from cardgen.showview import unit_data, unit_table
+    from cardgen.views.show import unit_data, unit_table
     from cardgen.stages import load_and_derive
 
     content, all_derived = load_and_derive(settings_of(args).content)

@@ -155,8 +155,8 @@ def balance_document(snapshot: Snapshot, memo: BalanceMemo | None = None) -> tup
     """The balance report (``cardgen balance``) as HTML, its plots drawn, with the folders it may read;
     None without units.  ``memo`` keeps it while the content it reads is unchanged (the preview's own,
     :attr:`Preview.balance`); the odds are loaded at the first request, not before, and the plots are drawn in a process of
-    their own (:mod:`cardgen.plotworker`)."""
-    from cardgen.balancereport import REPORT_CSS
+    their own (:mod:`cardgen.balance.plotworker`)."""
+    from cardgen.balance.report import REPORT_CSS
 
     content, derived = snapshot.content, snapshot.derived
     if content is None or derived is None or not derived.units:

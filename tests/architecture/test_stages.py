@@ -24,7 +24,7 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 # (context, cache, outputs, the render processes), the stages' outputs (card sheets, rulebooks, the
 # errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look",  # moves: keep (the packages, which import nothing)
+    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.balance", "cardgen.views",  # moves: keep (the packages, which import nothing)
               "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
               "cardgen.geometry", "cardgen.look.icons", "cardgen.atomic", "cardgen.project.file", "cardgen.project.revision", "cardgen.project.schema",
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.look.css",
@@ -34,15 +34,15 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
               "cardgen.sandbox.")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
-    ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
-              "cardgen.oddsview", "cardgen.balanceview",
+    ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.views.show",
+              "cardgen.views.odds", "cardgen.balance.view",
               "cardgen.cards.portrait", "cardgen.cards.picturecheck")),
     ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.cards.columns",
                 "cardgen.rulebook.",
-                "cardgen.schema_export", "cardgen.balanceplot", "cardgen.balancereport")),
+                "cardgen.schema_export", "cardgen.balance.plot", "cardgen.balance.report")),
     ("machinery", ("cardgen.cache", "cardgen.outputs", "cardgen.context", "cardgen.speed", "cardgen.speed.workers",
-                   "cardgen.plotworker")),
+                   "cardgen.balance.plotworker")),
     ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement", "cardgen.cards.pdfwriter", "cardgen.cards.recording",
                  "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
                  "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.pipeline", "cardgen.rulebook",

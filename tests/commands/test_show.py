@@ -1,4 +1,4 @@
-"""``cardgen list``, ``show`` (the table; the JSON contract: tests/test_showview.py) and ``schema``."""
+"""``cardgen list``, ``show`` (the table; the JSON contract: tests/views/test_show.py) and ``schema``."""
 
 from __future__ import annotations
 

@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from cardgen.balanceplot import draw_all
+from cardgen.balance.plot import draw_all
 from cardgen.fonts.system import font_view
 from cardgen.paths import FONTS_DIR
-from cardgen.plotworker import draw_plots
+from cardgen.balance.plotworker import draw_plots
 from tests.security.test_processes import plant
-from tests.test_balanceplot import VIEW
+from tests.balance.test_plot import VIEW
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ROOT / "tests" / "fixtures" / "cards" / "small"

@@ -1,4 +1,4 @@
-"""The balance report's PDF (``cardgen balance``): the plots (:mod:`cardgen.balanceplot`) as SVG
+"""The balance report's PDF (``cardgen balance``): the plots (:mod:`cardgen.balance.plot`) as SVG
 ``data:`` pictures in the HTML of ``templates/balance/report.html.j2``, laid out by WeasyPrint
 (:mod:`cardgen.pdf.wrapper`).  The template only prints; the page layout is ``report.css``.  A picture, not
 inline SVG: WeasyPrint's HTML parser would take the SVG's style attributes for CSS and warn about
@@ -10,7 +10,7 @@ import base64
 
 import jinja2
 
-from cardgen.balanceview import BalanceView, Plots
+from cardgen.balance.view import BalanceView, Plots
 from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.pdf.wrapper import Rendered, load_document
@@ -27,8 +27,8 @@ def svg_url(svg: str) -> str:
 
 def report_html(view: BalanceView, plots: Plots) -> str:
     """The report's HTML with its ``plots``: the scatter plot's SVG and each heatmap page's
-    (:func:`cardgen.balanceplot.draw_all`; drawn where matplotlib reads no file of the repository,
-    :func:`cardgen.plotworker.draw_plots`)."""
+    (:func:`cardgen.balance.plot.draw_all`; drawn where matplotlib reads no file of the repository,
+    :func:`cardgen.balance.plotworker.draw_plots`)."""
     scatter, heatmaps = plots
     environment = template_environment(TEMPLATES_DIR)
     try:

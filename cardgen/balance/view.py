@@ -1,6 +1,6 @@
 """The balance report as ``cardgen balance`` prints it: the numbers of :mod:`cardgen.rules.balance` and
 :mod:`cardgen.rules.balance_fit` made into German view records (names, labels, sentences, notes) for
-the plots (:mod:`cardgen.balanceplot`) and the template (``templates/balance/report.html.j2``).
+the plots (:mod:`cardgen.balance.plot`) and the template (``templates/balance/report.html.j2``).
 
 **Heatmaps.**  One per faction pair (attacker faction × target faction, a faction against itself
 too), rows the attackers and columns the targets in the matrix's order (points, then name).  A
@@ -22,7 +22,7 @@ from cardgen.rules.balance_fit import THRESHOLD, Line, Outlier, outliers, points
 from cardgen.rules.derived import DerivedUnit
 
 SIDE = 16
-"""Units per side of one heatmap page (its numbers printed up to 12: :data:`cardgen.balanceplot.NUMBERS_UP_TO`)."""
+"""Units per side of one heatmap page (its numbers printed up to 12: :data:`cardgen.balance.plot.NUMBERS_UP_TO`)."""
 MAX_PAGES_PER_PAIR = 4
 """Heatmap pages per faction pair at most (2 × 2 blocks of SIDE × SIDE)."""
 NAMED_AT_MOST = 40
@@ -31,7 +31,7 @@ LABELLED_AT_MOST = 12
 """Outliers labelled in the scatter at most."""
 Plots = tuple[str, tuple[str, ...]]
 """The report's plots as SVG: the scatter plot, then each heatmap page in the view's order
-(:func:`cardgen.balanceplot.draw_all`)."""
+(:func:`cardgen.balance.plot.draw_all`)."""
 
 CHOICES: tuple[tuple[str, str], ...] = (
     ("zelle", "der erwartete TP-Verlust pro AP des Ziels, mit der besten Waffe des Angreifers in dieser Lage "

@@ -7,7 +7,7 @@ working folder -- in CI a checkout of the pull request -- before ``$MATPLOTLIBRC
 import, and what the file does happens there: a link to a secret was printed line by line in
 matplotlib's warnings ("Missing colon in file 'matplotlibrc', line 1 ('…')"), bytes that are not
 UTF-8 ended the import with a traceback, a FIFO would hold it forever, and ``text.usetex`` ran LaTeX
-with the file's preamble (:func:`cardgen.balanceplot.settings` sets every setting back while a plot
+with the file's preamble (:func:`cardgen.balance.plot.settings` sets every setting back while a plot
 is drawn; that does not undo a read).  So the plots are drawn in a child process started afresh
 (``spawn``: nothing of this process's matplotlib inherited) which, before it imports matplotlib,
 moves into :func:`plot_folder`, sets ``MPLCONFIGDIR`` to it and drops ``MATPLOTLIBRC`` and
@@ -30,7 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Iterator
 
-from cardgen.balanceview import BalanceView, Plots
+from cardgen.balance.view import BalanceView, Plots
 from cardgen.errors import RenderError
 from cardgen.speed.usercache import own_folder, user_cache_folder
 from cardgen.speed.workers import die_with_build, isolate_imports
@@ -83,6 +83,6 @@ def enter_folder(folder: str, build: int) -> None:
 
 def _draw(view: BalanceView) -> Plots:
     # lazy: matplotlib, only in the drawing process, after enter_folder
-    from cardgen.balanceplot import draw_all
+    from cardgen.balance.plot import draw_all
 
     return draw_all(view)

@@ -1,4 +1,4 @@
-"""The balance plots' process (cardgen.plotworker): its folder, and one line where it dies.  What it keeps
+"""The balance plots' process (cardgen.balance.plotworker): its folder, and one line where it dies.  What it keeps
 matplotlib from reading: tests/security/test_library_config.py."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import stat
 
 import pytest
 
-from cardgen import plotworker
+from cardgen.balance import plotworker
 from cardgen.errors import RenderError
-from tests.test_balanceplot import VIEW
+from tests.balance.test_plot import VIEW
 
 
 def test_the_folder_is_cardgen_s_own_or_a_temporary_one_removed_after(tmp_path, monkeypatch):

@@ -23,7 +23,7 @@ from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
-from cardgen.balanceview import BalanceView, HeatmapPage, Plots
+from cardgen.balance.view import BalanceView, HeatmapPage, Plots
 
 SETTINGS: dict[Any, Any] = {
     "svg.hashsalt": "cardgen-balance",
@@ -49,7 +49,7 @@ def settings() -> dict[Any, Any]:
 
 def draw_all(view: BalanceView) -> Plots:
     """The report's plots: the scatter plot, then each heatmap page on one colour scale.  ``cardgen balance``
-    and ``serve`` draw them in a process of their own (:mod:`cardgen.plotworker`)."""
+    and ``serve`` draw them in a process of their own (:mod:`cardgen.balance.plotworker`)."""
     top = heatmap_top(view.heatmaps)
     return scatter_svg(view), tuple(heatmap_svg(page, top) for page in view.heatmaps)
 

@@ -1,11 +1,11 @@
-"""The derived profile of one unit as plain data (cardgen.showview): the keys of ``cardgen show --json``
+"""The derived profile of one unit as plain data (cardgen.views.show): the keys of ``cardgen show --json``
 are a public contract; the readable table's rows."""
 
 from __future__ import annotations
 
 from cardgen.content import read_content
 from cardgen.rules.derive import derive
-from cardgen.showview import unit_data, unit_table
+from cardgen.views.show import unit_data, unit_table
 from conftest import unit
 
 SHOW_KEYS = [

@@ -1,12 +1,12 @@
-"""The balance report's HTML (cardgen.balancereport): the template only prints the view."""
+"""The balance report's HTML (cardgen.balance.report): the template only prints the view."""
 
 from __future__ import annotations
 
 import base64
 
-from cardgen.balanceplot import draw_all
-from cardgen.balancereport import report_html, svg_url
-from tests.test_balanceplot import VIEW
+from cardgen.balance.plot import draw_all
+from cardgen.balance.report import report_html, svg_url
+from tests.balance.test_plot import VIEW
 
 
 def test_svg_url_round_trips():

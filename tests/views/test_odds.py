@@ -1,4 +1,4 @@
-"""The odds as printed (cardgen.oddsview): "n/d" fractions, German decimals, the caption."""
+"""The odds as printed (cardgen.views.odds): "n/d" fractions, German decimals, the caption."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from cardgen.errors import UsageError
-from cardgen.oddsview import caption, decimal, fraction_text, odds_data, percent, resolve_odds
+from cardgen.views.odds import caption, decimal, fraction_text, odds_data, percent, resolve_odds
 from cardgen.rules.odds import Situation
 from cardgen.stages import load_and_derive
 from conftest import EXAMPLE

@@ -1,4 +1,4 @@
-"""The balance report's plots (cardgen.balanceplot): deterministic SVG, text as text in Cardgen Sans."""
+"""The balance report's plots (cardgen.balance.plot): deterministic SVG, text as text in Cardgen Sans."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 
 import matplotlib
 
-from cardgen.balanceplot import NUMBERS_UP_TO, heatmap_svg, heatmap_top, scatter_svg
-from cardgen.balanceview import BalanceView, Dot, HeatmapPage
+from cardgen.balance.plot import NUMBERS_UP_TO, heatmap_svg, heatmap_top, scatter_svg
+from cardgen.balance.view import BalanceView, Dot, HeatmapPage
 from cardgen.rules.balance_fit import Line
 
-PROJECT = Path(__file__).resolve().parents[1]
+PROJECT = Path(__file__).resolve().parents[2]
 
 PAGE = HeatmapPage(attacker_faction="A", target_faction="B", part="", rows=("Eins", "Zwei"),
                    columns=("Drei", "Vier"), bands=("Nahkampf (Angriff)", "10 cm (Normaler Schuss)",
@@ -86,7 +86,7 @@ def test_no_global_state_is_touched():
 
 def test_drawing_needs_no_pyplot_and_no_backend():
     """In a fresh process: importing and drawing leave pyplot unimported (no process-wide backend)."""
-    code = ("import sys; from cardgen.balanceplot import heatmap_svg; from tests.test_balanceplot import PAGE; "
+    code = ("import sys; from cardgen.balance.plot import heatmap_svg; from tests.balance.test_plot import PAGE; "
             "heatmap_svg(PAGE, 1.0); sys.exit('matplotlib.pyplot' in sys.modules)")
     env = {**{k: v for k, v in os.environ.items() if k != "PYTHONSAFEPATH"}, "PYTHONPATH": str(PROJECT)}
     proc = subprocess.run([sys.executable, "-c", code], cwd=PROJECT, env=env, capture_output=True, text=True)

@@ -1,8 +1,8 @@
-"""The balance report's view (cardgen.balanceview): sentences, notes, the heatmap pages and their cap."""
+"""The balance report's view (cardgen.balance.view): sentences, notes, the heatmap pages and their cap."""
 
 from __future__ import annotations
 
-from cardgen.balanceview import (
+from cardgen.balance.view import (
     MAX_PAGES_PER_PAIR, SIDE, axis_positions, balance_view, heatmap_pages, outlier_sentence,
 )
 from cardgen.rules.balance import Cell, Entrant, Matrix, attack_matrix, ratings
