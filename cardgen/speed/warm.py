@@ -33,7 +33,7 @@ from cardgen.errors import CardgenError
 from cardgen.paths import PACKAGE_DIR
 from cardgen.stages import load_and_derive
 
-SAMPLE_CONTENT = PACKAGE_DIR / "scaffold" / "content"
+SAMPLE_CONTENT = PACKAGE_DIR / "init" / "scaffold" / "content"
 
 
 def warm_up() -> bool:

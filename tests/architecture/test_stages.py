@@ -24,7 +24,7 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 # (context, cache, outputs, the render processes), the stages' outputs (card sheets, rulebooks, the
 # errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.balance", "cardgen.views",  # moves: keep (the packages, which import nothing)
+    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.balance", "cardgen.views", "cardgen.init",  # moves: keep (the packages, which import nothing)
               "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
               "cardgen.geometry", "cardgen.look.icons", "cardgen.atomic", "cardgen.project.file", "cardgen.project.revision", "cardgen.project.schema",
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.look.css",
@@ -50,7 +50,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
                  "cardgen.speed.warm", "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.")),
     ("build", ("cardgen.build", "cardgen.speed.journal", "cardgen.speed.snapshot")),
-    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init", "cardgen.adopt", "cardgen.vscodesettings")),
+    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init.start", "cardgen.init.adopt", "cardgen.init.vscodesettings")),
     ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
                   "cardgen.speed.preload", "cardgen.speed.preload_layout",
                   "cardgen.speed.preload_warm")),

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardgen import __version__, init
+from cardgen import __version__
+from cardgen.init import start as init
 from cardgen.commands.main import main
 from cardgen.project.file import load_project
 from cardgen.project.schema import ProjectFile

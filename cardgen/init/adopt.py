@@ -7,7 +7,7 @@ A designer's repository of rulebooks (three books in ``Regeln/``, his ``markdown
 * **Books**: Markdown files with front matter (a first line ``---``) or a ``[[toc]]``; each folder
   holding one becomes the glob ``FOLDER/*.md`` (its other ``.md`` files are chapters of the same
   repository), a book at the top is named alone (so a ``README.md`` beside it is no book).
-* **The editor's settings** (:mod:`cardgen.vscodesettings`): ``markdown.styles`` that name a file
+* **The editor's settings** (:mod:`cardgen.init.vscodesettings`): ``markdown.styles`` that name a file
   below the repository become ``[css] rulebook``; ``markdownExtended.tocLevels`` ``[toc] levels``.
 * **Fonts**: folders holding font files (``fonts``); **pictures**: top-level folders of pictures
   that hold no book (``assets``).
@@ -30,7 +30,7 @@ from cardgen.errors import Problem, UsageError, display_path
 from cardgen.fonts.lookup import FONT_SUFFIXES
 from cardgen.project.globwalk import MAX_ENTRIES, TooManyEntries, match_files
 from cardgen.safefs import FileRefused, read_file, resolve_roots
-from cardgen.vscodesettings import SETTINGS, EditorSettings, read_settings
+from cardgen.init.vscodesettings import SETTINGS, EditorSettings, read_settings
 
 MAX_BOOK_BYTES = 5 * 1024 * 1024
 PICTURE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp")

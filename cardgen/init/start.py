@@ -1,6 +1,6 @@
 """Start a designer's repository (``cardgen init [DIR]``, :mod:`cardgen.commands.init`).
 
-Copies ``cardgen/scaffold/`` (package data, read with
+Copies ``cardgen/init/scaffold/`` (package data, read with
 :mod:`importlib.resources`) into DIR: the project file ``cardgen.toml``, a
 small valid ``content/``, the rulebook ``Regeln/Regelbuch.md`` with its logo
 ``Grafiken/logo.svg``, commented stylesheets in ``theme/``, ``.gitignore``,
@@ -48,7 +48,7 @@ class PipSpec:
 
 
 def scaffold_files() -> dict[PurePosixPath, Traversable]:
-    """Every file below ``cardgen/scaffold/`` by its path relative to it, sorted."""
+    """Every file below ``cardgen/init/scaffold/`` by its path relative to it, sorted."""
     found: dict[PurePosixPath, Traversable] = {}
 
     def walk(folder: Traversable, prefix: PurePosixPath) -> None:
@@ -60,7 +60,7 @@ def scaffold_files() -> dict[PurePosixPath, Traversable]:
             else:
                 found[prefix / entry.name] = entry
 
-    walk(files("cardgen") / "scaffold", PurePosixPath())
+    walk(files("cardgen") / "init" / "scaffold", PurePosixPath())
     return dict(sorted(found.items()))
 
 

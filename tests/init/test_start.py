@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import init
+from cardgen.init import start as init
 from cardgen.commands.main import main
 
 

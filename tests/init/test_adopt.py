@@ -1,4 +1,4 @@
-"""What ``cardgen init`` finds in an existing repository (cardgen.adopt) and the project file it writes."""
+"""What ``cardgen init`` finds in an existing repository (cardgen.init.adopt) and the project file it writes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.adopt import is_repository, project_text, survey
+from cardgen.init.adopt import is_repository, project_text, survey
 from cardgen.commands.init import adoptable
 from cardgen.project.file import load_project
 
