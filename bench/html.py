@@ -58,7 +58,7 @@ def unit_cards(content_dir: Path, work: Path):
     folders a face reads (its virtual URL names), with the portraits prepared into ``work``."""
     from dataclasses import dataclass, field
 
-    from cardgen.cache import Cache
+    from cardgen.build.cache import Cache
     from cardgen.cards.planning import CardOptions, page_settings
     from cardgen.cards.portrait import face_roots, prepare_portraits
     from cardgen.cards.view import unit_card

@@ -7,7 +7,7 @@ command line is then :func:`cardgen.commands.main.main`.  Before all that, the w
 import path of every process cardgen will start (:func:`cardgen.speed.workers.isolate_imports`) and
 the speed layer is armed (:func:`cardgen.speed.install`; ``CARDGEN_SPEEDUPS=0`` leaves it off), and
 its :func:`cardgen.speed.at_exit` runs as the command ends.  Its
-output goes through :func:`cardgen.pipes.quiet_pipes`: a reader that stops reading
+output goes through :func:`cardgen.commands.pipes.quiet_pipes`: a reader that stops reading
 (``cardgen list | head -1``) ends nothing and prints nothing."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from cardgen.pipes import quiet_pipes
+    from cardgen.commands.pipes import quiet_pipes
 
     quiet_pipes()
     args = list(sys.argv[1:] if argv is None else argv)

@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from cardgen import entry, pipes, speed
+from cardgen import entry, speed
+from cardgen.commands import pipes
 from cardgen.commands import main as commands_main
 from cardgen.speed import journal, workers
 

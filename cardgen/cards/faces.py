@@ -16,9 +16,9 @@ from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING, Any, overload
 
 from cardgen.pdf import timelimit
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.cards.planning import FaceJob
-from cardgen.context import BuildContext
+from cardgen.build.context import BuildContext
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
 from cardgen.speed.workers import forking, pool_context, start_worker, usable_cores

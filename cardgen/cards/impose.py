@@ -43,7 +43,7 @@ from typing import Any
 
 import pikepdf
 
-from cardgen.cache import Cache, digest
+from cardgen.build.cache import Cache, digest
 from cardgen.cards import imposer_code
 from cardgen.cards.pdfwriter import PdfWriter, Recording
 from cardgen.cards.placement import face_form, face_placement, save_pdf

@@ -13,13 +13,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.cache import digest
+from cardgen.build.cache import digest
 from cardgen.cards.group_view import model_values
 from cardgen.cards.power_view import power_card
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
 from cardgen.content.schema import GroupModel
-from cardgen.context import BuildContext, CardOptions
+from cardgen.build.context import BuildContext, CardOptions
 from cardgen.geometry import FacePage
 from cardgen.rules.derive import Derived
 from cardgen.look.theme import Theme

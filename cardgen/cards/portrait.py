@@ -87,7 +87,7 @@ class _Themed(Protocol):
 
 
 class PortraitContext(Protocol):
-    """What :func:`prepare_portraits` needs of a :class:`cardgen.context.BuildContext` (this module
+    """What :func:`prepare_portraits` needs of a :class:`cardgen.build.context.BuildContext` (this module
     comes before the build in the stage order, so it names no orchestration module)."""
 
     @property

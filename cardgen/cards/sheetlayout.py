@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.atomic import output_error, write_atomic
-from cardgen.cache import digest, discard, read_regular, tree_digest
+from cardgen.build.cache import digest, discard, read_regular, tree_digest
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage, SheetOptions, px_to_pt, sheet_layout
 from cardgen.paths import CARDS_TEMPLATES

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from cardgen.cache import digest
+from cardgen.build.cache import digest
 from cardgen.cards import imposer_code
 from cardgen.cards.faces import FaceStore, ShopFaces, power_pairs, render_faces, unit_pairs
 from cardgen.cards.group_view import group_cover, group_reference
 from cardgen.cards.planning import (FaceJob, group_faces, group_sheet, model_portraits, page_settings,
                                     plan_faces, stamped_options)
-from cardgen.context import BuildContext, CardOptions
+from cardgen.build.context import BuildContext, CardOptions
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
 from cardgen.look.theme import Theme
 

@@ -1,4 +1,4 @@
-"""``cardgen build`` and ``cardgen watch``: the command-line side of :mod:`cardgen.build`."""
+"""``cardgen build`` and ``cardgen watch``: the command-line side of :mod:`cardgen.build.run`."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from cardgen import speed
 from cardgen.project.settings import Settings, unadopted_line
 
 if TYPE_CHECKING:           # the build's stages: imported by the functions that run them
-    from cardgen.context import Summary
+    from cardgen.build.context import Summary
 
 
 class PlainReporter:
@@ -76,8 +76,8 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
     ``cardgen`` command itself, :mod:`cardgen.entry`), a run that changes nothing is recorded in the
     journal, so the same command replays it next time (:mod:`cardgen.speed.journal`)."""
     # lazy: the build's stages (content, cards, rulebooks); every command builds this module's parser
-    from cardgen.build import build_run
-    from cardgen.context import CardOptions, icon_set_line
+    from cardgen.build.run import build_run
+    from cardgen.build.context import CardOptions, icon_set_line
     from cardgen.speed.journal import Recorder
 
     started = time.perf_counter()

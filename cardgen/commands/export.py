@@ -1,6 +1,6 @@
 """``cardgen export battlescribe``: the content as BattleScribe data in OUT/battlescribe/ (:mod:`cardgen.export`).
 
-The files are written all or nothing (:class:`cardgen.outputs.Outputs`).  Their ``revision`` is
+The files are written all or nothing (:class:`cardgen.build.outputs.Outputs`).  Their ``revision`` is
 ``--revision N`` if given, else the number of the project's version (``version`` in cardgen.toml,
 else the git tag at HEAD; :func:`cardgen.export.bsformat.revision_of`), else 1 with a warning: a
 BattleScribe user's data updates only when the revision goes up, so a release needs a new version.
@@ -39,7 +39,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Write OUT/battlescribe/: the game system, one catalogue per faction, the data index."""
     # lazy: the content stages and the exporter; every command builds this module's parser
     from cardgen.export.battlescribe import export_battlescribe
-    from cardgen.outputs import Outputs
+    from cardgen.build.outputs import Outputs
     from cardgen.stages import load_and_derive
 
     settings = settings_of(args)

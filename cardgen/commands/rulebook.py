@@ -4,7 +4,7 @@
 this module by name); ``run(args)`` builds and returns the exit code.
 Warnings go to stderr one per line as ``FILE:LINE: warning: message``;
 with ``--strict`` any warning gives exit 1 and no PDF is written (the
-build's one warning counter, :class:`cardgen.context.Summary`).  The project
+build's one warning counter, :class:`cardgen.build.context.Summary`).  The project
 file (:mod:`cardgen.project.file`) gives the defaults: the output folder, the
 content folder, ``strict``, the asset folders, the theme.  A missing
 input file or folder is a :class:`~cardgen.errors.UsageError` (exit 1, no
@@ -52,9 +52,9 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Build the rulebook; print warnings to stderr; return the exit code."""
     # lazy: the rulebook's build (Markdown, the theme, the cache, WeasyPrint); cli imports this module for every subcommand
-    from cardgen.build import default_rulebook_output
-    from cardgen.cache import Cache
-    from cardgen.context import Summary, icon_set_line
+    from cardgen.build.run import default_rulebook_output
+    from cardgen.build.cache import Cache
+    from cardgen.build.context import Summary, icon_set_line
     from cardgen.rulebook.build import build_rulebook
     from cardgen.look.theme import theme_for
 

@@ -81,7 +81,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_schema(args: argparse.Namespace) -> int:
     """Print or write the JSON Schema of the content files."""
     from cardgen.atomic import write_atomic
-    from cardgen.schema_export import SCHEMA_KINDS, schema_text
+    from cardgen.content.jsonschema import SCHEMA_KINDS, schema_text
 
     if args.kind and args.kind not in SCHEMA_KINDS:
         raise UsageError(f"unknown kind '{args.kind}'" + did_you_mean(args.kind, SCHEMA_KINDS))

@@ -6,7 +6,7 @@ installed, removed or replaced system-wide, or another fontconfig configuration
 (``FONTCONFIG_FILE``), can so change every face without any project file changing.  Two places need
 to know:
 
-* the cache key of every rendered output (:func:`cardgen.cache.toolchain_digest`) includes
+* the cache key of every rendered output (:func:`cardgen.build.cache.toolchain_digest`) includes
   :meth:`FontView.digest`: the configuration files' bytes and each font file's path, size and
   modification time, as fontconfig lists them now;
 * the journal's snapshot (:mod:`cardgen.speed.journal`) looks at :meth:`FontView.paths`: the

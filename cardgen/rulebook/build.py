@@ -9,7 +9,7 @@ folders and, with a project file, the project root) → write atomically.
 Every warning -- broken link, missing image, bad attribute, unknown table or list,
 and anything WeasyPrint logs -- is collected as a :class:`Problem` with
 severity ``warning``; the caller counts them (strict mode: see
-:mod:`cardgen.context`).
+:mod:`cardgen.build.context`).
 
 Table and list directives read content that is loaded once: ``cardgen build`` passes
 its own (``content``); standalone, the folder ``content_dir`` is loaded
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from cardgen.cache import Cache, toolchain_digest
+from cardgen.build.cache import Cache, toolchain_digest
 from cardgen.atomic import write_atomic
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
 from cardgen.pdf.records import Rendered

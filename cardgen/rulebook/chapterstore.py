@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 
 from cardgen.atomic import TMP_PREFIX
-from cardgen.cache import Cache, digest, discard
+from cardgen.build.cache import Cache, digest, discard
 from cardgen.pdf.records import PageFacts
 from cardgen.rulebook.chapterpool import ChapterLayout
 from cardgen.rulebook.chapters import Chapters, SplitCheck, SplitRecord, split_again

@@ -17,7 +17,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from cardgen.cache import digest, tree_digest
+from cardgen.build.cache import digest, tree_digest
 from cardgen.content.model import Content
 from cardgen.paths import TEMPLATES_DIR
 from cardgen.rules.balance import entrant

@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.build import find_rulebooks
-from cardgen.cache import Cache
+from cardgen.build.run import find_rulebooks
+from cardgen.build.cache import Cache
 from cardgen.cards.group_view import group_cover, group_reference
 from cardgen.cards.planning import has_own_card, model_card, page_settings
 from cardgen.cards.sheets import group_page_html
@@ -32,7 +32,7 @@ from cardgen.cards.view import unit_card
 from cardgen.safefs import os_error_line
 from cardgen.project.settings import Settings
 from cardgen.content.model import Content
-from cardgen.context import CardOptions, open_run
+from cardgen.build.context import CardOptions, open_run
 from cardgen.errors import CardgenError
 from cardgen.geometry import FacePage
 from cardgen.paths import FONTS_DIR

@@ -30,7 +30,7 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
   folders, the user's configuration files it would read, every font folder and font file, and its
   cache folders are part of the snapshot, and the variables that choose them (``FONTCONFIG_FILE``,
   ``HOME`` …) part of the journal's name; a font installed, removed or replaced builds, and the new
-  key of every face (:func:`cardgen.cache.toolchain_digest`) renders it anew.  Without fontconfig
+  key of every face (:func:`cardgen.build.cache.toolchain_digest`) renders it anew.  Without fontconfig
   nothing is recorded.
 * **Trusting file times** as git and make do, with git's guard: the status-change time is set by
   the system on every write and cannot be set back by a program, and a file written in the 2 s

@@ -25,10 +25,10 @@ process cold.
 
 from __future__ import annotations
 
-from cardgen.cache import toolchain_digest
+from cardgen.build.cache import toolchain_digest
 from cardgen.cards.faces import render_here
 from cardgen.cards.planning import FaceJob, plan_faces
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from cardgen.errors import CardgenError
 from cardgen.paths import PACKAGE_DIR
 from cardgen.stages import load_and_derive

@@ -24,12 +24,12 @@ ROOT = Path(cardgen.__file__).resolve().parent.parent
 # (context, cache, outputs, the render processes), the stages' outputs (card sheets, rulebooks, the
 # errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.balance", "cardgen.views", "cardgen.init",  # moves: keep (the packages, which import nothing)
+    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.balance", "cardgen.views", "cardgen.init", "cardgen.build",  # moves: keep (the packages, which import nothing)
               "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
               "cardgen.geometry", "cardgen.look.icons", "cardgen.atomic", "cardgen.project.file", "cardgen.project.revision", "cardgen.project.schema",
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.look.css",
               "cardgen.fonts.system", "cardgen.project.tomlcaps", "cardgen.project.globwalk", "cardgen.project.find", "cardgen.project.settings",
-              "cardgen.pipes", "cardgen.richtext", "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.timelimit", "cardgen.printable")),
+              "cardgen.commands.pipes", "cardgen.richtext", "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.timelimit", "cardgen.printable")),
     ("look", ("cardgen.look.theme", "cardgen.fonts.lookup", "cardgen.fonts.synth", "cardgen.fonts.outline", "cardgen.sandbox",
               "cardgen.sandbox.")),
     ("content", ("cardgen.content", "cardgen.content.")),
@@ -40,8 +40,8 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.cards.columns",
                 "cardgen.rulebook.",
-                "cardgen.schema_export", "cardgen.balance.plot", "cardgen.balance.report")),
-    ("machinery", ("cardgen.cache", "cardgen.outputs", "cardgen.context", "cardgen.speed", "cardgen.speed.workers",
+                "cardgen.content.jsonschema", "cardgen.balance.plot", "cardgen.balance.report")),
+    ("machinery", ("cardgen.build.cache", "cardgen.build.outputs", "cardgen.build.context", "cardgen.speed", "cardgen.speed.workers",
                    "cardgen.balance.plotworker")),
     ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement", "cardgen.cards.pdfwriter", "cardgen.cards.recording",
                  "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
@@ -49,7 +49,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter", "cardgen.rulebook.chapterpool",
                  "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
                  "cardgen.speed.warm", "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.")),
-    ("build", ("cardgen.build", "cardgen.speed.journal", "cardgen.speed.snapshot")),
+    ("build", ("cardgen.build.run", "cardgen.speed.journal", "cardgen.speed.snapshot")),
     ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init.start", "cardgen.init.adopt", "cardgen.init.vscodesettings")),
     ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
                   "cardgen.speed.preload", "cardgen.speed.preload_layout",
@@ -128,7 +128,7 @@ def test_no_stage_imports_a_later_stage():
 @pytest.mark.parametrize("module, stage", [
     ("cardgen.content.resolve", "content"), ("cardgen.rules.derive", "derive"), ("cardgen.stages", "derive"),
     ("cardgen.cards.view", "view"), ("cardgen.cards.render", "render"), ("cardgen.rulebook.directive", "render"),
-    ("cardgen.pdf.wrapper", "pdf"), ("cardgen.rulebook", "outputs"), ("cardgen.build", "build"),
+    ("cardgen.pdf.wrapper", "pdf"), ("cardgen.rulebook", "outputs"), ("cardgen.build.run", "build"),
     ("cardgen.commands.main", "commands"), ("cardgen.serve.worker", "tools"), ("cardgen.cards.pipeline", "outputs"),
 ])
 def test_stage_table(module, stage):

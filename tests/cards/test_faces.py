@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.cards.face import Face
 from cardgen.cards import faces as faces_module
 from cardgen.cards.faces import FaceStore, cached_warnings, power_pairs, render_faces, store_face, unit_pairs
 from cardgen.cards.planning import FaceJob
-from cardgen.context import BuildContext
+from cardgen.build.context import BuildContext
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
 

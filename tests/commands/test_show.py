@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from cardgen.schema_export import content_schema
+from cardgen.content.jsonschema import content_schema
 from conftest import FIXTURES, unit
 
 

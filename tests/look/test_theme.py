@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from PIL import ImageChops
 
 from cardgen.cards.planning import plan_faces
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from cardgen.errors import RenderError
 from fontfixture import renamed_font
 from cardgen.project.file import load_project

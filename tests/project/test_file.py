@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build import rulebook_key
+from cardgen.build.run import rulebook_key
 from cardgen.commands.main import main
 from cardgen.errors import ContentError
 from cardgen.project.file import PROJECT_FILE, Project, find_project, load_project
@@ -278,8 +278,8 @@ def test_a_glob_matching_nothing_and_a_refused_rulebook_are_warnings(designer, t
     elsewhere = write(tmp_path_factory.mktemp("elsewhere") / "fremd.md", "# Fremd\n")
     (designer / "Regeln" / "fremd.md").symlink_to(elsewhere)
     write(designer / PROJECT_FILE, 'content = "Inhalt"\nrulebooks = ["Regeln/*.md", "Buch/*.md"]\n')
-    from cardgen.build import find_rulebooks
-    from cardgen.context import Summary
+    from cardgen.build.run import find_rulebooks
+    from cardgen.build.context import Summary
 
     summary = Summary()
     found = find_rulebooks(designer / "Inhalt", summary, load_project(designer / PROJECT_FILE))

@@ -146,7 +146,7 @@ def test_a_rulebook_without_a_footer_gets_one_for_the_stamp_and_without_a_projec
 
 
 def _cards_text(root: Path) -> str:
-    from cardgen.build import build
+    from cardgen.build.run import build
     build(root / "content", root / "build", project=find_project(root))
     done = subprocess.run(["pdftotext", "-layout", str(root / "build" / "cards.pdf"), "-"], capture_output=True,
                           check=True, text=True)

@@ -22,7 +22,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardgen.build import build
+from cardgen.build.run import build
 from cardgen.cards.figures import standalone_faces
 from cardgen.geometry import mm_to_pt
 from cardgen.project.file import Project

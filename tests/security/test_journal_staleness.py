@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import cache
+from cardgen.build import cache
 from tests.speed.journal_runs import cardgen_build, journal_project
 from cardgen.fonts.system import font_view
 

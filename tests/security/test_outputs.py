@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.atomic import OutputError
-from cardgen.build import build
+from cardgen.build.run import build
 from conftest import unit
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)

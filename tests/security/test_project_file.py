@@ -18,7 +18,7 @@ from cardgen.commands.main import main
 from cardgen.errors import ContentError
 from cardgen.project.file import PROJECT_FILE, find_project, load_project
 from cardgen.serve.server import watch_in_background
-from cardgen.context import Summary
+from cardgen.build.context import Summary
 from cardgen.serve import worker as serve_worker
 from cardgen.serve.worker import BuildWorker
 

@@ -44,7 +44,7 @@ def test_a_rulebook_that_would_hang_stops_with_one_clear_line(tmp_path):
 
 SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
 FORKED = ("import sys\nfrom pathlib import Path\nfrom cardgen import speed; from cardgen.pdf import timelimit\nspeed.install()\n"
-          "timelimit.MAX_RENDER_SECONDS = 0.001\nfrom cardgen.build import build\nfrom cardgen.errors import RenderError\n"
+          "timelimit.MAX_RENDER_SECONDS = 0.001\nfrom cardgen.build.run import build\nfrom cardgen.errors import RenderError\n"
           "try:\n    build(Path(sys.argv[1]), Path(sys.argv[2]))\nexcept RenderError as exc:\n    print(exc)\n"
           "    sys.exit(7)\n")
 

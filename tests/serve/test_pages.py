@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.errors import display_path
 from cardgen.serve.files import ServedFolders
 from cardgen.serve.pages import Pages, concerning, render_page

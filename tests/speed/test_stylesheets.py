@@ -15,7 +15,7 @@ import weasyprint
 
 from cardgen.cards.planning import plan_faces
 from cardgen.cards.render import render_face
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from cardgen.pdf.wrapper import render_pdf
 from cardgen.speed.stylesheets import StylesheetCache, install
 from cardgen.stages import load_and_derive

@@ -18,10 +18,10 @@ from pathlib import Path
 from cardgen import speed
 speed.install()
 {warm}
-from cardgen.cache import toolchain_digest
+from cardgen.build.cache import toolchain_digest
 from cardgen.cards.faces import render_here
 from cardgen.cards.planning import plan_faces
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from cardgen.stages import load_and_derive
 
 content, derived = load_and_derive(Path(sys.argv[1]))

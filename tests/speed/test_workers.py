@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build import build
+from cardgen.build.run import build
 from cardgen.speed import workers
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)

@@ -1,4 +1,4 @@
-"""The build cache (cardgen.cache): entries checked against their key and hash, damaged ones dropped;
+"""The build cache (cardgen.build.cache): entries checked against their key and hash, damaged ones dropped;
 keys as digests of canonical JSON; the manifest's output names kept below the output folder."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 
-from cardgen.cache import Cache, digest, safe_output_name
+from cardgen.build.cache import Cache, digest, safe_output_name
 
 
 def test_digest_is_the_sha256_of_canonical_json():
@@ -48,7 +48,7 @@ def test_safe_output_name(name, safe):
 def test_the_toolchain_digest_follows_cardgens_own_code(tmp_path, monkeypatch):
     """Two cardgens of one version (a CI installing from a git branch) are two toolchains: a changed
     module renders every face and book anew instead of replaying what the old code made."""
-    import cardgen.cache as cache
+    import cardgen.build.cache as cache
 
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "derive.py").write_text("POINTS = 1\n", encoding="utf-8")
@@ -68,7 +68,7 @@ def test_the_toolchain_digest_follows_the_libraries_weasyprint_draws_with(monkey
     (issue 40, finding 11)."""
     import importlib.metadata
 
-    import cardgen.cache as cache
+    import cardgen.build.cache as cache
 
     before, real = cache.toolchain_digest(), importlib.metadata.version
     monkeypatch.setattr(importlib.metadata, "version", lambda name: "0.1" if name.lower() == "fonttools" else real(name))

@@ -10,7 +10,7 @@ it instead of a row of positional arguments.  Warnings are counted in one
 place, :meth:`Summary.warn`; strict mode is checked in one place, at the end
 (:meth:`Summary.check_strict`), before any output is put in place.
 
-This module comes before :mod:`cardgen.build` and :mod:`cardgen.cards.pipeline`
+This module comes before :mod:`cardgen.build.run` and :mod:`cardgen.cards.pipeline`
 in the import order, so the card stage never imports the build.
 """
 
@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from cardgen.cache import Cache, toolchain_digest
+from cardgen.build.cache import Cache, toolchain_digest
 from cardgen.content.model import Content
 from cardgen.content.load import require_folder
 from cardgen.errors import CardgenError, escape_lines
 from cardgen.geometry import DEFAULT_PAPER, PRINT_SHOP_BLEED_MM
-from cardgen.outputs import Outputs
+from cardgen.build.outputs import Outputs
 from cardgen.project.file import Project
 from cardgen.rules.derive import Derived
 from cardgen.project.settings import Settings, no_content_line
@@ -130,7 +130,7 @@ class BuildContext:
 
     @property
     def tool(self) -> str:
-        """What every rendering depends on besides its data (:func:`cardgen.cache.toolchain_digest`),
+        """What every rendering depends on besides its data (:func:`cardgen.build.cache.toolchain_digest`),
         made once, when first asked: the preview, which renders no PDF, never asks."""
         if self.tool_digest is None:
             self.tool_digest = toolchain_digest()

@@ -16,9 +16,9 @@ import sys
 import pytest
 
 import cardgen.stages
-from cardgen.build import build, rulebook_key
-from cardgen.cache import Cache
-from cardgen.context import BuildContext, StrictFailure, Summary
+from cardgen.build.run import build, rulebook_key
+from cardgen.build.cache import Cache
+from cardgen.build.context import BuildContext, StrictFailure, Summary
 from cardgen.rulebook import directive
 from cardgen.stages import load_content
 from conftest import PROJECT, one_unit_content
@@ -128,7 +128,7 @@ def test_without_strict_warnings_are_counted_and_outputs_committed(tmp_path):
 
 
 def test_cards_never_import_the_build():
-    code = "import sys, cardgen.commands.cards, cardgen.cards.pipeline; print('cardgen.build' in sys.modules)"
+    code = "import sys, cardgen.commands.cards, cardgen.cards.pipeline; print('cardgen.build.run' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
 
@@ -136,7 +136,7 @@ def test_cards_never_import_the_build():
 def test_no_change_rebuild_does_not_import_weasyprint(small, tmp_path):
     out = tmp_path / "out"
     build(small, out)
-    code = ("import sys; from cardgen.build import build; "
+    code = ("import sys; from cardgen.build.run import build; "
             f"s = build({str(small)!r}, {str(out)!r}); "
             "print(len(s.built), 'weasyprint' in sys.modules, 'pikepdf' in sys.modules)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

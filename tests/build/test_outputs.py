@@ -1,4 +1,4 @@
-"""All-or-nothing output (cardgen.outputs): staged files appear only on commit, stale outputs go, two
+"""All-or-nothing output (cardgen.build.outputs): staged files appear only on commit, stale outputs go, two
 outputs on one file are refused before anything is rendered.  (Faults mid-commit: tests/security/.)"""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import os
 import pytest
 
 from cardgen.atomic import OutputError
-from cardgen.cache import Cache
-from cardgen.outputs import Outputs, check_collisions
+from cardgen.build.cache import Cache
+from cardgen.build.outputs import Outputs, check_collisions
 
 
 def test_staged_files_appear_on_commit_and_stale_ones_go(tmp_path):

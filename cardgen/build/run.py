@@ -12,7 +12,7 @@ The stages in order, top to bottom:
 4. commit: every output put in place, the outputs of an earlier build that
    this one no longer makes removed, the manifest written last.
 
-Every stage receives one :class:`~cardgen.context.BuildContext`: the content
+Every stage receives one :class:`~cardgen.build.context.BuildContext`: the content
 loaded in step 1 (the rulebooks' tables read it too), the project
 (:mod:`cardgen.project.file`) and its theme, the output folder, the cache, the
 reporter and the warning counter; with ``strict``, any warning fails the
@@ -29,13 +29,13 @@ import os
 from pathlib import Path
 from typing import Any, Sequence
 
-from cardgen.cache import Cache, digest
+from cardgen.build.cache import Cache, digest
 from cardgen.cards.pipeline import build_all_cards
 from cardgen.cards.planning import planned_outputs, step_count
 from cardgen.content.model import Content
-from cardgen.context import BuildContext, CardOptions, StrictFailure, Summary, open_run
+from cardgen.build.context import BuildContext, CardOptions, StrictFailure, Summary, open_run
 from cardgen.errors import Problem, display_path
-from cardgen.outputs import check_collisions
+from cardgen.build.outputs import check_collisions
 from cardgen.project.file import Project
 from cardgen.rulebook.directive import card_ids, kinds_read
 from cardgen.rulebook.images import ImageFolders
@@ -70,7 +70,7 @@ def build(content_dir: Path, out_dir: Path, strict: bool = False, reporter_facto
 
 
 def build_run(settings: Settings, reporter_factory=None, card_options: CardOptions | None = None) -> Summary:
-    """:func:`build` of one run's ``settings`` (:func:`cardgen.context.open_run`): every command's build."""
+    """:func:`build` of one run's ``settings`` (:func:`cardgen.build.context.open_run`): every command's build."""
     card_options = card_options or CardOptions()
     ctx = open_run(settings, card_options, rulebooks_only=True)
     content, summary, project = ctx.content, ctx.summary, ctx.project
@@ -168,7 +168,7 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     * the faces its card figures show (``faces``: the card stage's
       :class:`~cardgen.cards.figures.CardFaces`; their keys cover everything a face shows).
 
-    cardgen's own templates and icon set are in ``tool`` (:func:`~cardgen.cache.toolchain_digest`).
+    cardgen's own templates and icon set are in ``tool`` (:func:`~cardgen.build.cache.toolchain_digest`).
     The files it reads while rendered -- pictures, stylesheets, fonts, and those it looked for --
     are the second part, recorded with its output (:mod:`cardgen.rulebook.reads`,
     :func:`build_one_rulebook`): a picture of another book, or one no book uses, is in neither."""

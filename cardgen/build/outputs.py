@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from cardgen.atomic import OutputError, output_error, remove_stale_temporaries, temp_beside, write_temp
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.errors import display_path
 
 

@@ -1,10 +1,10 @@
-"""The JSON Schema of the content files (cardgen.schema_export): every kind, or one folder's kind."""
+"""The JSON Schema of the content files (cardgen.content.jsonschema): every kind, or one folder's kind."""
 
 from __future__ import annotations
 
 import json
 
-from cardgen.schema_export import SCHEMA_KINDS, content_schema, schema_text
+from cardgen.content.jsonschema import SCHEMA_KINDS, content_schema, schema_text
 
 
 def test_the_whole_schema_offers_every_kind():

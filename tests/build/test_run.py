@@ -1,4 +1,4 @@
-"""``cardgen build``'s own decisions (cardgen.build): which rulebooks there are and where each goes,
+"""``cardgen build``'s own decisions (cardgen.build.run): which rulebooks there are and where each goes,
 which manifest entries a full build answers for.  (The whole build: tests/e2e/test_build.py; the
 project file's rulebooks: tests/project/test_file.py.)"""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build import built_by_build, default_rulebook_output, find_rulebooks, rulebook_output
+from cardgen.build.run import built_by_build, default_rulebook_output, find_rulebooks, rulebook_output
 from cardgen.project.file import Project
-from cardgen.context import CardOptions, Summary
+from cardgen.build.context import CardOptions, Summary
 
 
 def test_rulebook_output_keeps_the_path_below_its_base():

@@ -55,7 +55,7 @@ def test_schema_into_a_gone_reader_exits_0_quietly():
 
 def test_a_stream_whose_reader_is_gone_drops_every_later_write():
     """What wraps stderr as well as stdout: the first broken write silences the descriptor."""
-    from cardgen.pipes import QuietStream
+    from cardgen.commands.pipes import QuietStream
 
     read_end, write_end = os.pipe()
     os.close(read_end)
