@@ -15,6 +15,9 @@ from __future__ import annotations
 import contextlib
 import sys
 
+LAYOUT_PRELOAD = ["cardgen.rulebook.preload"]
+"""What ``cardgen rulebook``'s forkserver imports: WeasyPrint's wrappers only (:mod:`cardgen.rulebook.preload`)."""
+
 
 def main(argv: list[str] | None = None) -> int:
     from cardgen.commands.pipes import quiet_pipes
@@ -34,7 +37,8 @@ def main(argv: list[str] | None = None) -> int:
         if code is not None:
             return code
     if args[:1] in (["build"], ["cards"]) or (args[:1] == ["rulebook"] and "--no-chapters" not in args):
-        from cardgen.speed.workers import LAYOUT_PRELOAD, PRELOAD, start_early
+        from cardgen.cards import PRELOAD
+        from cardgen.speed.workers import start_early
 
         # the render (or layout) workers' forkserver imports WeasyPrint while the command reads
         start_early(LAYOUT_PRELOAD if args[:1] == ["rulebook"] else PRELOAD)

@@ -23,7 +23,7 @@ def calls(monkeypatch):
     seen = Calls()
     monkeypatch.setattr(pipes, "quiet_pipes", lambda: seen.append("quiet"))
     monkeypatch.setattr(journal, "replay", lambda args: seen.append(("replay", args)) or seen.replay)
-    monkeypatch.setattr(workers, "start_early", lambda preload: seen.append(("workers", preload[0].rsplit(".", 1)[-1])))
+    monkeypatch.setattr(workers, "start_early", lambda preload: seen.append(("workers", preload[0])))
     monkeypatch.setattr(speed, "at_exit", lambda: seen.append("exit"))
     monkeypatch.setattr(commands_main, "main", lambda args, journal: seen.append(("run", args, journal)) or 3)
     monkeypatch.setattr(speed, "enabled", lambda name: True)
@@ -35,7 +35,7 @@ def calls(monkeypatch):
 
 def test_a_build_tries_the_journal_then_starts_the_workers_then_runs(calls):
     assert entry.main(["build", "--strict"]) == 3
-    assert calls == ["quiet", ("replay", ["build", "--strict"]), ("workers", "preload"),
+    assert calls == ["quiet", ("replay", ["build", "--strict"]), ("workers", "cardgen.cards.preload"),
                      ("run", ["build", "--strict"], True), "exit"]
     assert os.environ["PYTHONSAFEPATH"] == "1"
 
@@ -46,7 +46,7 @@ def test_a_replayed_build_runs_nothing_else(calls):
     assert calls == ["quiet", ("replay", ["build"])]
 
 
-@pytest.mark.parametrize("args, early", [(["cards"], "preload"), (["rulebook", "R.md"], "preload_layout"),
+@pytest.mark.parametrize("args, early", [(["cards"], "cardgen.cards.preload"), (["rulebook", "R.md"], "cardgen.rulebook.preload"),
                                          (["rulebook", "--no-chapters", "R.md"], None), (["list"], None), ([], None)])
 def test_other_commands_run_without_the_journal(calls, args, early):
     """``cards`` starts the render workers' forkserver, ``rulebook`` (by chapters) the layout workers' one;

@@ -143,6 +143,8 @@ class Mover:
             after, before = source[match.end():match.end() + 20], source[max(0, match.start() - 20):match.start()]
             if re.match(r"\s+import\b", after) and re.search(r"from\s+$", before):
                 return match[0]                     # the module of a from-import: done above
+            if re.match(r"\.[\"']", after) and match[1] in self.new_packages:
+                return match[0]                     # "cardgen.project.": a prefix of the new package's names
             return self.moved(match[1])
 
         text = TOKEN.sub(token, text)

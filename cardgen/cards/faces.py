@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from cardgen.pdf import timelimit
 from cardgen.build.cache import Cache
+from cardgen.cards import PRELOAD, WARM_PRELOAD
 from cardgen.cards.planning import FaceJob
 from cardgen.build.context import BuildContext
 from cardgen.errors import RenderError
@@ -121,7 +122,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
         summary.add(f"{job.owner} ({job.kind})", built=False)
         ctx.step(f"{job.owner} {job.kind}", "reused")
     workers = max(1, min(usable_cores(), len(missing)))
-    context = pool_context() if missing else None
+    context = pool_context(PRELOAD, WARM_PRELOAD) if missing else None
     if missing and context is None:
         # lazy: WeasyPrint; imported once, before the workers fork
         import cardgen.cards.render  # noqa: F401

@@ -143,7 +143,7 @@ def run_watch(args: argparse.Namespace) -> int:
 
     if speed.enabled("warm"):
         # lazy: WeasyPrint; this process warmed up once, the workers forked for each build start warm
-        from cardgen.speed.warm import warm_up
+        from cardgen.cards.warm import warm_up
 
         warm_up()
 

@@ -171,9 +171,10 @@ class ChapterPool:
 
     def _start(self, count: int) -> None:
         # lazy: the render processes, only for a book of several chapters
+        from cardgen.cards import PRELOAD, WARM_PRELOAD
         from cardgen.speed.workers import forking, pool_context
 
-        context: Any = pool_context() or multiprocessing.get_context()
+        context: Any = pool_context(PRELOAD, WARM_PRELOAD) or multiprocessing.get_context()
         while len(self.connections) < count:
             here, there = context.Pipe()
             process = context.Process(target=_serve, args=(there, self.roots, os.getpid(), timelimit.MAX_RENDER_SECONDS), daemon=True)

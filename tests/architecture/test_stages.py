@@ -20,40 +20,42 @@ import cardgen
 ROOT = Path(cardgen.__file__).resolve().parent.parent
 
 # (stage, modules): a module is named exactly or by a prefix ending in '.'; the longest match wins.
-# From the bottom: the project's look (theme, fonts: read by cards and rulebooks alike), the pure stages of a build (load → ... → render), the build's own machinery
-# (context, cache, outputs, the render processes), the stages' outputs (card sheets, rulebooks, the
-# errata), the build itself, the tools around a build (serve, init), and the commands on top.
+# From the bottom: what every stage shares (errors, paths, the project file and settings), the project's look
+# (theme, fonts: read by cards and rulebooks alike), the pure stages of a build (load → ... → render), the
+# build's own machinery (context, cache, outputs, the render processes), the stages' outputs (card sheets,
+# rulebooks, the errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("cardgen", "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.balance", "cardgen.views", "cardgen.init", "cardgen.build",  # moves: keep (the packages, which import nothing)
-              "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
-              "cardgen.geometry", "cardgen.look.icons", "cardgen.atomic", "cardgen.project.file", "cardgen.project.revision", "cardgen.project.schema",
-              "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.look.css",
-              "cardgen.fonts.system", "cardgen.project.tomlcaps", "cardgen.project.globwalk", "cardgen.project.find", "cardgen.project.settings",
-              "cardgen.commands.pipes", "cardgen.richtext", "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.timelimit", "cardgen.printable")),
-    ("look", ("cardgen.look.theme", "cardgen.fonts.lookup", "cardgen.fonts.synth", "cardgen.fonts.outline", "cardgen.sandbox",
-              "cardgen.sandbox.")),
+    ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.atomic", "cardgen.geometry",
+              "cardgen.vocabulary", "cardgen.printable", "cardgen.richtext",
+              # the folders' packages import nothing
+              "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.build",  # moves: keep
+              "cardgen.balance", "cardgen.views", "cardgen.init",  # moves: keep
+              "cardgen.project.", "cardgen.look.icons", "cardgen.look.css", "cardgen.fonts.system",
+              "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.timelimit",
+              "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation")),
+    ("look", ("cardgen.look.theme", "cardgen.fonts.lookup", "cardgen.fonts.synth", "cardgen.fonts.outline",
+              "cardgen.sandbox", "cardgen.sandbox.")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
-    ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.views.show",
-              "cardgen.views.odds", "cardgen.balance.view",
-              "cardgen.cards.portrait", "cardgen.cards.picturecheck")),
+    ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view",
+              "cardgen.cards.portrait", "cardgen.cards.picturecheck", "cardgen.views.", "cardgen.balance.view")),
     ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.fit", "cardgen.cards.columns",
-                "cardgen.rulebook.",
-                "cardgen.content.jsonschema", "cardgen.balance.plot", "cardgen.balance.report")),
-    ("machinery", ("cardgen.build.cache", "cardgen.build.outputs", "cardgen.build.context", "cardgen.speed", "cardgen.speed.workers",
-                   "cardgen.balance.plotworker")),
-    ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement", "cardgen.cards.pdfwriter", "cardgen.cards.recording",
-                 "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
+                "cardgen.rulebook.", "cardgen.balance.plot", "cardgen.balance.report")),
+    ("machinery", ("cardgen.build.cache", "cardgen.build.outputs", "cardgen.build.context", "cardgen.speed",
+                   "cardgen.speed.workers", "cardgen.balance.plotworker")),
+    ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement",
+                 "cardgen.cards.pdfwriter", "cardgen.cards.recording", "cardgen.cards.png", "cardgen.cards.printshop",
+                 "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
                  "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.pipeline", "cardgen.rulebook",
-                 "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter", "cardgen.rulebook.chapterpool",
-                 "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
-                 "cardgen.speed.warm", "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.")),
+                 "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter",
+                 "cardgen.rulebook.chapterpool", "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
+                 "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.",
+                 # the card stage's warm-up and its forkservers' starts (the speed layer only names them)
+                 "cardgen.cards.warm", "cardgen.cards.preload", "cardgen.cards.preload_warm", "cardgen.rulebook.preload")),
     ("build", ("cardgen.build.run", "cardgen.speed.journal", "cardgen.speed.snapshot")),
-    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init.start", "cardgen.init.adopt", "cardgen.init.vscodesettings")),
-    ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
-                  "cardgen.speed.preload", "cardgen.speed.preload_layout",
-                  "cardgen.speed.preload_warm")),
+    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init.")),
+    ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__")),
 )
 RANK = {name: rank for rank, (name, _) in enumerate(STAGES)}
 
@@ -113,6 +115,44 @@ def back_edges() -> list[str]:
             if RANK[there] > RANK[here]:
                 edges.append(f"{path}:{line}: {importer} ({here}) imports {imported} ({there}), a later stage")
     return list(dict.fromkeys(edges))
+
+
+TOP_FLOOR_MAX = 12
+"""At most a dozen modules directly in ``cardgen/`` (``__init__`` and ``__main__`` counted): each one every
+stage shares; the rest live in the folder of their stage or role (issue 43)."""
+
+
+def test_the_top_floor_shows_the_parts():
+    loose = sorted(p.name for p in (ROOT / "cardgen").glob("*.py"))
+    assert len(loose) <= TOP_FLOOR_MAX, f"{len(loose)} modules directly in cardgen/: move some into folders {loose}"
+
+
+def speed_imports_above_the_pdf_wrapper() -> list[str]:
+    """Imports from the speed room (``cardgen/speed/``) of a module above the PDF wrapper outside it: the
+    speed layer sits below (or beside) what it speeds up and is handed the names it starts
+    (``start_early(preload)``), it never imports the card stage, a rulebook or a command back."""
+    paths = [p for p in _sources() if p.parts[:2] == ("cardgen", "speed")]
+    known = {module_name(p) for p in _sources()}
+    found = []
+    for path in paths:
+        for line, imported in imported_modules(path, known):
+            if not imported.startswith("cardgen.speed") and RANK[stage_of(imported) or "commands"] > RANK["pdf"]:
+                found.append(f"{path}:{line}: imports {imported} ({stage_of(imported)})")
+    return found
+
+
+def test_the_speed_room_imports_nothing_it_speeds_up():
+    assert speed_imports_above_the_pdf_wrapper() == []
+
+
+def test_the_speed_check_finds_the_old_warm_up(tmp_path, monkeypatch):
+    """speed/warm.py as it was (it rendered a face: cards/faces, cards/planning) is caught."""
+    (tmp_path / "cardgen" / "speed").mkdir(parents=True)
+    (tmp_path / "cardgen" / "speed" / "warm.py").write_text(
+        "from cardgen.cards.faces import render_here\nfrom cardgen.errors import CardgenError\n", encoding="utf-8")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    assert speed_imports_above_the_pdf_wrapper() == [
+        "cardgen/speed/warm.py:1: imports cardgen.cards.faces (outputs)"]  # moves: keep (the old place)
 
 
 def test_every_module_has_a_stage():

@@ -223,7 +223,7 @@ def test_a_build_off_the_main_thread_renders_in_a_forkserver_pool_the_same_faces
 
     pool_context = cardgen.cards.faces.pool_context
     contexts: list = []
-    monkeypatch.setattr(cardgen.cards.faces, "pool_context", lambda: contexts.append(pool_context()) or contexts[-1])
+    monkeypatch.setattr(cardgen.cards.faces, "pool_context", lambda *names: contexts.append(pool_context(*names)) or contexts[-1])
     main, thread = (copy_of(small_project_build, tmp_path / where) for where in ("main", "thread"))
     for copied in (main, thread):
         edit(copied.content / "units" / "probe.yaml", "name: Probekrieger", "name: Stoßtrupp")

@@ -15,7 +15,7 @@ from cardgen import speed
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
-ENTRY_POINTS = ("cardgen.__main__", "cardgen.speed.preload", "cardgen.speed.preload_layout", "cardgen.speed.preload_warm")
+ENTRY_POINTS = ("cardgen.__main__", "cardgen.cards.preload", "cardgen.rulebook.preload", "cardgen.cards.preload_warm")
 """Modules whose import is what starts a process's work (``python -m cardgen``, the forkserver's start)."""
 
 STATE = """

@@ -1,4 +1,4 @@
-"""Warming the renderer up (cardgen/speed/warm.py) changes how soon a face is made, never what it is."""
+"""Warming the renderer up (cardgen/cards/warm.py) changes how soon a face is made, never what it is."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ print(json.dumps({{f"{{job.owner}} {{job.kind}}": hashlib.sha256(face.pdf).hexdi
 
 def faces_rendered(*warm: bool) -> list[dict[str, str]]:
     """The faces' hashes from one fresh process per entry of ``warm``, run side by side."""
-    procs = [subprocess.Popen([sys.executable, "-c", RENDER.format(warm="from cardgen.speed.warm import warm_up; warm_up()" if w else ""),
+    procs = [subprocess.Popen([sys.executable, "-c", RENDER.format(warm="from cardgen.cards.warm import warm_up; warm_up()" if w else ""),
                                str(EXAMPLE)], stdout=subprocess.PIPE, text=True) for w in warm]
     outputs = [proc.communicate()[0] for proc in procs]
     assert [proc.returncode for proc in procs] == [0] * len(procs)
@@ -50,7 +50,7 @@ def test_faces_rendered_after_the_warm_up_are_byte_for_byte_those_of_a_cold_proc
 
 
 def test_the_warm_up_renders_a_face_of_every_kind_and_writes_nothing(tmp_path, monkeypatch):
-    from cardgen.speed import warm
+    from cardgen.cards import warm
 
     before = sorted(p.relative_to(warm.SAMPLE_CONTENT) for p in warm.SAMPLE_CONTENT.rglob("*"))
     monkeypatch.chdir(tmp_path)
@@ -64,7 +64,7 @@ def test_the_warm_up_renders_a_face_of_every_kind_and_writes_nothing(tmp_path, m
 
 
 def test_a_failed_warm_up_leaves_the_process_cold_and_says_so(monkeypatch):
-    from cardgen.speed import warm
+    from cardgen.cards import warm
 
     monkeypatch.setattr(warm, "SAMPLE_CONTENT", warm.SAMPLE_CONTENT / "no-such-folder")
     assert warm.warm_up() is False

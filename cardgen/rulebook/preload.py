@@ -1,5 +1,5 @@
 """The start of ``cardgen rulebook``'s layout workers' forkserver (:mod:`cardgen.speed.workers`): as
-:mod:`cardgen.speed.preload`, but only WeasyPrint's wrappers (:mod:`cardgen.pdf.parts`, :mod:`cardgen.pdf.wrapper`),
+:mod:`cardgen.cards.preload`, but only WeasyPrint's wrappers (:mod:`cardgen.pdf.parts`, :mod:`cardgen.pdf.wrapper`),
 not the card renderer -- a chapter needs none of it, and the forkserver is ready sooner (an edited
 chapter waits for it).  An import that fails is let go, as there.
 """

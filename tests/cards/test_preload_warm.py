@@ -1,4 +1,4 @@
-"""The start of ``cardgen serve``'s forkserver (cardgen.speed.preload_warm): what preload does, and the
+"""The start of ``cardgen serve``'s forkserver (cardgen.cards.preload_warm): what preload does, and the
 renderer warmed up once, so every worker it forks starts warm.  Runs in a fresh interpreter."""
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ pytestmark = pytest.mark.pdf          # renders the sample faces (make test-fast
 
 REPORT = """
 import json, sys
-from cardgen.speed import warm
+from cardgen.cards import warm
 calls = []
 original = warm.warm_up
 def counted():
     calls.append(original())
     return calls[-1]
 warm.warm_up = counted
-import cardgen.speed.preload_warm
+import cardgen.cards.preload_warm
 from cardgen import speed
 print(json.dumps([bool(speed._installed), "cardgen.cards.render" in sys.modules, calls]))
 """

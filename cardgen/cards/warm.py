@@ -9,7 +9,7 @@ all that once starts warm.
 
 * ``cardgen serve`` builds on a thread beside its web server, so its render
   workers come from a forkserver (:func:`cardgen.speed.workers.pool_context`);
-  the forkserver starts with :mod:`cardgen.speed.preload_warm`, which warms it up.
+  the forkserver starts with :mod:`cardgen.cards.preload_warm`, which warms it up.
 * ``cardgen watch`` forks its workers from its own process, which calls
   :func:`warm_up` once before its first build.
 * A one-shot ``cardgen build`` does not warm up: its workers would wait for the
@@ -18,7 +18,7 @@ all that once starts warm.
 :func:`warm_up` renders a unit's front and back and a power card of ``cardgen
 init``'s own example content (package data), in memory, and throws them away:
 nothing is written, and the faces a build renders afterwards are byte for byte
-those of a cold process (``tests/speed/test_warm.py``).  A warm-up that fails
+those of a cold process (``tests/cards/test_warm.py``).  A warm-up that fails
 (it should not: the example content is checked by the tests) only leaves the
 process cold.
 """

@@ -1,4 +1,4 @@
-"""The forkserver's start (cardgen.speed.preload): importing it arms the speed layer and imports the
+"""The forkserver's start (cardgen.cards.preload): importing it arms the speed layer and imports the
 renderer; a renderer that cannot be imported is let go, so the forkserver lives on.  Each check runs
 in a fresh interpreter."""
 
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.pdf          # imports WeasyPrint in a fresh interprete
 REPORT = """
 import json, sys
 {before}
-import cardgen.speed.preload
+import cardgen.cards.preload
 from cardgen import speed
 print(json.dumps([bool(speed._installed), "cardgen.cards.render" in sys.modules]))
 """
@@ -44,7 +44,7 @@ def test_a_renderer_that_cannot_be_imported_is_let_go():
 
 LAYOUT = """
 import json, sys
-import cardgen.speed.preload_layout
+import cardgen.rulebook.preload
 from cardgen import speed
 print(json.dumps([bool(speed._installed), "cardgen.pdf.parts" in sys.modules, "cardgen.cards.render" in sys.modules]))
 """
