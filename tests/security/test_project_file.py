@@ -1,4 +1,4 @@
-"""A hostile ``cardgen.toml`` (cardgen/project/file.py, tomlcaps.py, globwalk.py, projectfind.py): every
+"""A hostile ``cardgen.toml`` (cardgen/project/: file.py, tomlcaps.py, globwalk.py, find.py): every
 refusal is one error at its line, never a traceback; a project file of another user is passed over;
 serve's and watch's worker survive a bug in a rebuild."""
 
