@@ -27,7 +27,7 @@ build: $(STAMP)
 	@echo "Next:       $(BIN)/cardgen serve --content content   (a live preview at http://127.0.0.1:8000/)"
 
 test: $(TOOLSTAMP) $(TESTSTAMP)
-	$(BIN)/ruff check cardgen tests bench
+	$(BIN)/ruff check cardgen tests bench tools
 	$(BIN)/mypy
 	$(PYTEST) -q -n 2 --dist worksteal
 

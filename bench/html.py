@@ -58,13 +58,13 @@ def unit_cards(content_dir: Path, work: Path):
     folders a face reads (its virtual URL names), with the portraits prepared into ``work``."""
     from dataclasses import dataclass, field
 
-    from cardgen.cache import Cache
+    from cardgen.build.cache import Cache
     from cardgen.cards.planning import CardOptions, page_settings
     from cardgen.cards.portrait import face_roots, prepare_portraits
     from cardgen.cards.view import unit_card
-    from cardgen.project import Project
+    from cardgen.project.file import Project
     from cardgen.stages import load_and_derive
-    from cardgen.theme import Theme
+    from cardgen.look.theme import Theme
 
     @dataclass
     class Pictures:                         # what prepare_portraits needs (as cardgen serve has it)

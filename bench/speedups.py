@@ -17,12 +17,12 @@ import time
 from pathlib import Path
 from typing import Callable
 
-HYPHENATED = ("from cardgen import speed; speed.install(); from cardgen.pdf import render_pdf; "
+HYPHENATED = ("from cardgen import speed; speed.install(); from cardgen.pdf.wrapper import render_pdf; "
               "render_pdf('<html lang=de><body style=\"hyphens: auto; width: 28mm\">Panzerabwehrkanonen "
               "Geländewagenbesatzung Bewegungsreichweite Rüstungswurftabelle</body></html>', '.')")
-IMPORT = "from cardgen import speed; speed.install(); import cardgen.pdf"
+IMPORT = "from cardgen import speed; speed.install(); import cardgen.pdf.wrapper"
 REBUILDS = ("import statistics, sys, time\nfrom pathlib import Path\nfrom cardgen import speed\nspeed.install()\n"
-            "from cardgen.build import build\ncontent, out, unit = map(Path, sys.argv[1:4])\nbuild(content, out)\n"
+            "from cardgen.build.run import build\ncontent, out, unit = map(Path, sys.argv[1:4])\nbuild(content, out)\n"
             "original = unit.read_text(encoding='utf-8')\ntimes = []\nfor n in range(3):\n"
             "    unit.write_text(original.replace('\\nname: ', f'\\nname: F{n} ', 1), encoding='utf-8')\n"
             "    started = time.perf_counter()\n    build(content, out)\n    times.append(time.perf_counter() - started)\n"

@@ -5,7 +5,7 @@ good one.  Every temporary file cardgen makes is named
 ``.cardgen-<pid>-<name>.<random>.tmp``: a build killed half-way (SIGKILL, a
 power cut) may leave some behind, and the next build removes those whose
 process is gone (:func:`remove_stale_temporaries`).  Kept apart from
-:mod:`cardgen.pdf` so that commands which only read the cache (a no-change
+:mod:`cardgen.pdf.wrapper` so that commands which only read the cache (a no-change
 rebuild) do not have to import WeasyPrint.
 """
 

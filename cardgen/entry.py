@@ -8,7 +8,7 @@ command line is then :func:`cardgen.commands.main.main`.  Before all that, the w
 import path of every process cardgen will start (:func:`cardgen.speed.workers.isolate_imports`) and
 the speed layer is armed (:func:`cardgen.speed.install`; ``CARDGEN_SPEEDUPS=0`` leaves it off), and
 its :func:`cardgen.speed.at_exit` runs as the command ends.  Its
-output goes through :func:`cardgen.pipes.quiet_pipes`: a reader that stops reading
+output goes through :func:`cardgen.commands.pipes.quiet_pipes`: a reader that stops reading
 (``cardgen list | head -1``) ends nothing and prints nothing."""
 
 from __future__ import annotations
@@ -16,9 +16,12 @@ from __future__ import annotations
 import contextlib
 import sys
 
+LAYOUT_PRELOAD = ["cardgen.rulebook.preload"]
+"""What ``cardgen rulebook``'s forkserver imports: WeasyPrint's wrappers only (:mod:`cardgen.rulebook.preload`)."""
+
 
 def main(argv: list[str] | None = None) -> int:
-    from cardgen.pipes import quiet_pipes
+    from cardgen.commands.pipes import quiet_pipes
 
     quiet_pipes()
     args = list(sys.argv[1:] if argv is None else argv)
@@ -35,7 +38,8 @@ def main(argv: list[str] | None = None) -> int:
         if code is not None:
             return code
     if args[:1] in (["build"], ["cards"]) or (args[:1] == ["rulebook"] and "--no-chapters" not in args):
-        from cardgen.speed.workers import LAYOUT_PRELOAD, PRELOAD, start_early
+        from cardgen.cards import PRELOAD
+        from cardgen.speed.workers import start_early
 
         # the render (or layout) workers' forkserver imports WeasyPrint while the command reads
         start_early(LAYOUT_PRELOAD if args[:1] == ["rulebook"] else PRELOAD)

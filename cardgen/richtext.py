@@ -32,7 +32,7 @@ from markdown_it.utils import EnvType, OptionsDict
 from markupsafe import Markup, escape
 
 from cardgen.errors import RenderError
-from cardgen.icons import icon_problem, icon_uri
+from cardgen.look.icons import icon_problem, icon_uri
 
 
 def unicode_links_plugin(md: MarkdownIt) -> None:

@@ -27,7 +27,7 @@ import yaml
 
 from cardgen.paths import PACKAGE_DIR
 from cardgen.commands.main import main
-from cardgen.context import Summary
+from cardgen.build.context import Summary
 from cardgen.errors import display_path
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -77,7 +77,7 @@ def _no_pdf_in_a_fast_run(request, monkeypatch):
     document all the same fails, naming the marker it lacks (``pytestmark = pytest.mark.pdf``)."""
     if "not pdf" not in (request.config.getoption("markexpr") or "") or request.node.get_closest_marker("pdf"):
         return
-    from cardgen import pdf
+    from cardgen.pdf import wrapper as pdf
 
     def refuse(*args, **kwargs):
         raise AssertionError(f"{request.node.nodeid} renders a PDF: mark it pytest.mark.pdf")
@@ -308,7 +308,7 @@ def _cold_build(root: Path, make_content: Callable[[Path], Path] = copy_example)
     """Make the content at ``root``/content (a copy of content/ unless ``make_content`` makes another) and
     build it cold into ``root``/out, in this process (the render pool forks from here) with the plain
     reporter; returns what :class:`ExampleBuild` holds, as JSON data."""
-    from cardgen.build import build
+    from cardgen.build.run import build
     from cardgen.commands.build import PlainReporter
 
     content, out = root / "content", root / "out"

@@ -3,7 +3,7 @@ Latin letters and their combining marks, punctuation, arrows, maths and shapes t
 
 The bytes are the same every time (no timestamp), so a face cardgen synthesises from it is found in
 the test run's font cache after the first time; and the small glyph set makes the synthesis itself
-(cardgen.fontsynth, every glyph's outline) about five times quicker than from the whole font."""
+(cardgen.fonts.synth, every glyph's outline) about five times quicker than from the whole font."""
 
 from __future__ import annotations
 

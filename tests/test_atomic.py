@@ -7,7 +7,8 @@ import os
 
 import pytest
 
-from cardgen import atomic, pdf
+from cardgen import atomic
+from cardgen.pdf import wrapper as pdf
 
 
 def test_write_atomic_replaces_whole_files(tmp_path):

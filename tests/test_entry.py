@@ -8,7 +8,8 @@ import os
 
 import pytest
 
-from cardgen import entry, pipes, speed
+from cardgen import entry, speed
+from cardgen.commands import pipes
 from cardgen.commands import main as commands_main
 from cardgen.speed import journal, workers
 
@@ -22,7 +23,7 @@ def calls(monkeypatch):
     seen = Calls()
     monkeypatch.setattr(pipes, "quiet_pipes", lambda: seen.append("quiet"))
     monkeypatch.setattr(journal, "replay", lambda args: seen.append(("replay", args)) or seen.replay)
-    monkeypatch.setattr(workers, "start_early", lambda preload: seen.append(("workers", preload[0].rsplit(".", 1)[-1])))
+    monkeypatch.setattr(workers, "start_early", lambda preload: seen.append(("workers", preload[0])))
     monkeypatch.setattr(speed, "at_exit", lambda: seen.append("exit"))
     monkeypatch.setattr(commands_main, "main", lambda args, journal: seen.append(("run", args, journal)) or 3)
     monkeypatch.setattr(speed, "enabled", lambda name: True)
@@ -34,7 +35,7 @@ def calls(monkeypatch):
 
 def test_a_build_tries_the_journal_then_starts_the_workers_then_runs(calls):
     assert entry.main(["build", "--strict"]) == 3
-    assert calls == ["quiet", ("replay", ["build", "--strict"]), ("workers", "preload"),
+    assert calls == ["quiet", ("replay", ["build", "--strict"]), ("workers", "cardgen.cards.preload"),
                      ("run", ["build", "--strict"], True), "exit"]
     assert os.environ["PYTHONSAFEPATH"] == "1"
 
@@ -47,11 +48,11 @@ def test_a_replayed_build_runs_nothing_else(calls):
 
 def test_a_rulebook_tries_its_journal_first(calls):
     assert entry.main(["rulebook", "R.md"]) == 3
-    assert calls == ["quiet", ("replay", ["rulebook", "R.md"]), ("workers", "preload_layout"),
+    assert calls == ["quiet", ("replay", ["rulebook", "R.md"]), ("workers", "cardgen.rulebook.preload"),
                      ("run", ["rulebook", "R.md"], True), "exit"]
 
 
-@pytest.mark.parametrize("args, early", [(["cards"], "preload"), (["list"], None), ([], None)])
+@pytest.mark.parametrize("args, early", [(["cards"], "cardgen.cards.preload"), (["list"], None), ([], None)])
 def test_other_commands_run_without_the_journal(calls, args, early):
     """``cards`` starts the render workers' forkserver; the speed layer's end runs as every command ends."""
     assert entry.main(args) == 3

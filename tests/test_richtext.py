@@ -6,7 +6,7 @@ import pytest
 from markupsafe import Markup
 
 from cardgen.errors import RenderError
-from cardgen.icons import icon_uri
+from cardgen.look.icons import icon_uri
 from cardgen.richtext import card_html, card_paragraphs, icon_of, picture_problems
 from cardgen.rulebook.markdown import make_markdown
 

@@ -11,7 +11,7 @@ import jinja2
 import pytest
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from cardgen import timelimit
+from cardgen.pdf import timelimit
 from cardgen.sandbox import budget
 from cardgen.sandbox.budget import MAX_STEPS, TemplateLimit
 from cardgen.sandbox.environment import BoundedSandbox

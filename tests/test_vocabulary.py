@@ -10,11 +10,12 @@ from typing import get_args
 
 import pytest
 
-from cardgen import icons, vocabulary as v
+from cardgen import vocabulary as v
+from cardgen.look import icons
 from cardgen.content import fields, ruleset, schema
 from cardgen.rules import drones, profile
 from cardgen.rules import weapons as wr
-from cardgen.schema_export import content_schema
+from cardgen.content.jsonschema import content_schema
 
 CARDGEN = Path(v.__file__).resolve().parent
 

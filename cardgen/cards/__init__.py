@@ -13,8 +13,16 @@ import functools
 import hashlib
 from pathlib import Path
 
+PRELOAD = ["cardgen.cards.preload"]
+"""What a render workers' forkserver imports before it forks a worker: the renderer, WeasyPrint with it
+(:mod:`cardgen.cards.preload`, which lets a failed import go instead of ending the forkserver).  The card
+stage names its forkserver's start; the speed layer that starts it (:mod:`cardgen.speed.workers`) is
+given the names and imports nothing above it."""
+WARM_PRELOAD = ["cardgen.cards.preload_warm"]
+"""What ``cardgen serve``'s forkserver imports: the renderer, warmed up once (:mod:`cardgen.cards.preload_warm`)."""
+
 IMPOSER_FILES = ("impose.py", "sheetlayout.py", "placement.py", "pdfwriter.py", "recording.py", "press.py",
-                 "../pdffonts.py")
+                 "../pdf/fonts.py")
 
 
 @functools.lru_cache(maxsize=1)

@@ -19,12 +19,12 @@ from dataclasses import asdict, dataclass, replace
 from markupsafe import Markup
 
 from cardgen import __version__
-from cardgen.cache import Cache, digest, library_versions, tree_digest
+from cardgen.build.cache import Cache, digest, library_versions, tree_digest
 from cardgen.cards.unit_model import ArmorRow, Icon, ItemRow, Radii, RulesEntry, Stat, Track, UnitCard, WeaponRow
 from cardgen.geometry import FacePage
-from cardgen.icons import icon
+from cardgen.look.icons import icon
 from cardgen.paths import CARDS_TEMPLATES, FONTS_DIR
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 SAMPLE = "Oberster Hochgroßmeister der Vereinigten Glutorden von Nord und Süd "
 """Probe text: German words of a name's length, with capitals and umlauts, as names and rules are."""
@@ -108,7 +108,7 @@ def _smallest(kind: str, card: UnitCard, box: str, page: FacePage, min_font_pt: 
     # lazy: WeasyPrint, only when the capacities are measured (once per theme)
     from cardgen.cards.fit import floors, font_sizes
     from cardgen.cards.render import face_html
-    from cardgen.pdf import load_document
+    from cardgen.pdf.wrapper import load_document
 
     for step in range(7, -1, -1):
         laid_out = load_document(face_html(kind, card, page, {box: step}, theme), CARDS_TEMPLATES, theme.roots)

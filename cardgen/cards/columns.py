@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from cardgen.pdf import BoxInfo
+from cardgen.pdf.wrapper import BoxInfo
 
 COLUMN_PX = 4.0                     # entries of one column share their left edge (rounding aside)
 

@@ -16,7 +16,7 @@ from cardgen.geometry import Callout
 @dataclass(frozen=True)
 class Face:
     """A rendered face: its one-page PDF, WeasyPrint's warnings, its callouts and the notes about the
-    machine (:data:`cardgen.pdf.SYSTEM_NOTES`) rendering it gave."""
+    machine (:data:`cardgen.pdf.wrapper.SYSTEM_NOTES`) rendering it gave."""
 
     pdf: bytes
     warnings: tuple[str, ...]

@@ -15,16 +15,17 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING, Any, overload
 
-from cardgen import timelimit
-from cardgen.cache import Cache
+from cardgen.pdf import timelimit
+from cardgen.build.cache import Cache
+from cardgen.cards import PRELOAD, WARM_PRELOAD
 from cardgen.cards.misfit import FitError, Misfit, misfit_problem
 from cardgen.cards.planning import FaceJob
 from cardgen.content.model import Content
-from cardgen.context import BuildContext
+from cardgen.build.context import BuildContext
 from cardgen.errors import Problem, RenderError
 from cardgen.geometry import FacePage
 from cardgen.speed.workers import forking, pool_context, start_worker, usable_cores
-from cardgen.timelimit import time_limit_for_a_worker, timeout_message
+from cardgen.pdf.timelimit import time_limit_for_a_worker, timeout_message
 
 if TYPE_CHECKING:
     from cardgen.cards.face import Face
@@ -150,7 +151,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob], keep_going: bool = Fals
         summary.add(f"{job.owner} ({job.kind})", built=False)
         ctx.step(f"{job.owner} {job.kind}", "reused")
     workers = max(1, min(usable_cores(), len(missing)))
-    context = pool_context() if missing else None
+    context = pool_context(PRELOAD, WARM_PRELOAD) if missing else None
     if missing and context is None:
         # lazy: WeasyPrint; imported once, before the workers fork
         import cardgen.cards.render  # noqa: F401

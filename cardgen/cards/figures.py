@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from cardgen.cache import digest
+from cardgen.build.cache import digest
 from cardgen.cards.faces import CALLOUTS, FaceStore
 from cardgen.cards.planning import FaceJob, model_portraits, plan_faces, stamped_options
 from cardgen.content.model import Content
-from cardgen.context import make_context
+from cardgen.build.context import make_context
 from cardgen.geometry import Callout
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rules.derive import derive
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 
 @dataclass(frozen=True)

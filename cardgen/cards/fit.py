@@ -3,7 +3,7 @@
 Every box a template marks with ``data-box="NAME"`` has a fixed size given
 by the card layout (CSS); its only child is the ``.fit`` wrapper whose font
 size steps down (CSS classes ``fit-0`` … ``fit-7``).  After WeasyPrint has
-laid out a face (its boxes come as plain :class:`cardgen.pdf.BoxInfo`
+laid out a face (its boxes come as plain :class:`cardgen.pdf.wrapper.BoxInfo`
 records), :func:`find_overflows` compares the extent of everything
 inside each box with the box itself.  :func:`render_face` in ``render.py``
 raises the step of each overflowing box and lays out again, until all fit
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.pdf import BoxInfo
+from cardgen.pdf.wrapper import BoxInfo
 
 TOLERANCE_PX = 0.5                  # rounding of WeasyPrint's line boxes
 
@@ -44,7 +44,7 @@ def _overflows(box: BoxInfo, inner: BoxInfo, boxes: tuple[BoxInfo, ...]) -> bool
 
 
 def find_overflows(boxes: tuple[BoxInfo, ...]) -> list[Overflow]:
-    """Every fixed box on a page (its :meth:`~cardgen.pdf.LaidOut.boxes`) whose content
+    """Every fixed box on a page (its :meth:`~cardgen.pdf.wrapper.LaidOut.boxes`) whose content
     reaches beyond its content area."""
     return [Overflow(name, inner.font_size_pt) for name, box, inner in _fit_boxes(boxes)
             if _overflows(box, inner, boxes)]

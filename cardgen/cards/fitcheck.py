@@ -15,18 +15,18 @@ import math
 import re
 from collections.abc import Iterator
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.cards.capacity import SECTIONS, Capacities, capacities
 from cardgen.cards.misfit import ACTION_CHARS, FitError, Misfit, misfit_problem
 from cardgen.cards.planning import has_own_card, model_card, page_settings
 from cardgen.cards.unit_model import UnitCard
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from cardgen.errors import Problem
 from cardgen.geometry import FacePage
 from cardgen.rules.derive import Derived
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 SURE_FIT = 0.85
 """A demand at most this share of a capacity fits, without rendering."""

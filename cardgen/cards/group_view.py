@@ -18,7 +18,7 @@ from markupsafe import Markup
 from cardgen.cards.unit_model import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Group, GroupModel, TraitRef
-from cardgen.icons import icon, icon_uri
+from cardgen.look.icons import icon, icon_uri
 from cardgen.richtext import card_paragraphs
 from cardgen.rules.colour import text_colour
 from cardgen.rules.derive import Derived, DerivedUnit

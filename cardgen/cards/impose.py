@@ -43,13 +43,13 @@ from typing import Any
 
 import pikepdf
 
-from cardgen.cache import Cache, digest
+from cardgen.build.cache import Cache, digest
 from cardgen.cards import imposer_code
 from cardgen.cards.pdfwriter import PdfWriter, Recording
 from cardgen.cards.placement import face_form, face_placement, save_pdf
 from cardgen.cards.sheetlayout import Sheet, Slot, best_options, layout_sheet, sheet_with_blanks
 from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, paper_mm
-from cardgen.pdffonts import shared_fonts
+from cardgen.pdf.fonts import shared_fonts
 
 CHUNK_PAGES = 4                 # sheets in one qpdf document before the writer takes them (Imposer)
 FaceList = list[tuple[str, "bytes | None"]]
@@ -269,7 +269,7 @@ class Imposer:
 
     def write(self) -> bytes:
         """The PDF of every page added, each font program in it once under a name of its own
-        (:func:`cardgen.pdffonts.shared_fonts`: the chunks are written apart, so across chunks)."""
+        (:func:`cardgen.pdf.fonts.shared_fonts`: the chunks are written apart, so across chunks)."""
         try:
             if self._writer is None:
                 return save_pdf(self.pdf)

@@ -46,7 +46,7 @@ import zlib
 import pikepdf
 
 from cardgen.cards.recording import Image, Recording
-from cardgen.pdffonts import REFERENCE
+from cardgen.pdf.fonts import REFERENCE
 
 __all__ = ["Image", "PdfWriter", "Recording"]
 

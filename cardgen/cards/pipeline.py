@@ -10,7 +10,7 @@
    as markdown-it-py registers its rules by name.  An output whose faces and options are unchanged
    is not imposed again.
 
-Outputs go through :class:`cardgen.outputs.Outputs` (all or nothing).
+Outputs go through :class:`cardgen.build.outputs.Outputs` (all or nothing).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from cardgen.cards.planning import (group_faces, model_portraits, page_settings,
                                     stamped_options)
 from cardgen.cards.printshop import press_plan, print_shop_plan
 from cardgen.cards.sheets import CardRun, changed_units, impose_group, impose_once, impose_sheet, write_changed
-from cardgen.context import BuildContext, CardOptions
+from cardgen.build.context import BuildContext, CardOptions
 from cardgen.geometry import FacePage
 from cardgen.safefs import read_file, resolve_roots
 

@@ -10,7 +10,7 @@ import io
 import pikepdf
 
 from cardgen.cards.sheetlayout import Rect
-from cardgen.pdffonts import save_deterministic, share_fonts
+from cardgen.pdf.fonts import save_deterministic, share_fonts
 
 
 def face_form(target: pikepdf.Pdf, page: pikepdf.Page,
@@ -53,7 +53,7 @@ def face_placement(face: pikepdf.Page, trim: Rect, clip: Rect | None = None,
 
 def save_pdf(pdf: pikepdf.Pdf) -> bytes:
     """Serialise deterministically: the same pages give the same bytes; every font subset named after
-    its program and embedded once (:func:`cardgen.pdffonts.share_fonts`)."""
+    its program and embedded once (:func:`cardgen.pdf.fonts.share_fonts`)."""
     pdf.docinfo["/Producer"] = "cardgen"
     pdf.docinfo["/Creator"] = "cardgen"
     share_fonts(pdf)                    # the faces' subsets: one name, one program, each program once

@@ -1,7 +1,7 @@
 """The card stage, step 1: one job per face, with a cache key over everything the face shows.
 
 A job's key covers the view data, the page size and bleed, the minimum font size, the templates,
-icons, fonts and cardgen itself (``tool``) and the project's theme (:meth:`cardgen.theme.Theme.digest`):
+icons, fonts and cardgen itself (``tool``) and the project's theme (:meth:`cardgen.look.theme.Theme.digest`):
 the same key, the same face.  Also what the stage will write (:func:`planned_outputs`, for the
 clash check) and how many steps it reports (:func:`step_count`).
 """
@@ -13,16 +13,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.cache import digest
+from cardgen.build.cache import digest
 from cardgen.cards.group_view import model_values
 from cardgen.cards.power_view import power_card
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
 from cardgen.content.schema import GroupModel
-from cardgen.context import BuildContext, CardOptions
+from cardgen.build.context import BuildContext, CardOptions
 from cardgen.geometry import FacePage
 from cardgen.rules.derive import Derived
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 if TYPE_CHECKING:
     from cardgen.cards.portrait import Portrait

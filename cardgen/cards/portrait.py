@@ -48,7 +48,7 @@ from cardgen.content.pictures import PICTURE_FORMATS, find_picture
 from cardgen.content.schema import Picture
 from cardgen.errors import display_path
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.safefs import FileRefused, Roots, check_file, read_checked
 
 PORTRAIT_MM = (40.0, 59.0)
@@ -87,7 +87,7 @@ class _Themed(Protocol):
 
 
 class PortraitContext(Protocol):
-    """What :func:`prepare_portraits` needs of a :class:`cardgen.context.BuildContext` (this module
+    """What :func:`prepare_portraits` needs of a :class:`cardgen.build.context.BuildContext` (this module
     comes before the build in the stage order, so it names no orchestration module)."""
 
     @property

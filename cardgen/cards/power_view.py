@@ -16,7 +16,7 @@ from markupsafe import Markup
 from cardgen.cards.unit_model import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Power
-from cardgen.icons import icon, icon_uri
+from cardgen.look.icons import icon, icon_uri
 from cardgen.richtext import card_paragraphs
 from cardgen.rules.colour import text_colour
 from cardgen.rules.text import power_paragraphs

@@ -20,8 +20,8 @@ from cardgen.cards.view import header_icons
 from cardgen.errors import RenderError
 from cardgen.geometry import Callout, FacePage
 from cardgen.paths import CARDS_TEMPLATES, FONTS_DIR
-from cardgen.pdf import BoxInfo, LaidOut, load_document
-from cardgen.theme import Theme, template_environment, template_failure
+from cardgen.pdf.wrapper import BoxInfo, LaidOut, load_document
+from cardgen.look.theme import Theme, template_environment, template_failure
 
 
 MAX_FIT_ROUNDS = 8

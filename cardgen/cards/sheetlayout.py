@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.atomic import output_error, write_atomic
-from cardgen.cache import digest, discard, read_regular, tree_digest
+from cardgen.build.cache import digest, discard, read_regular, tree_digest
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage, SheetOptions, px_to_pt, sheet_layout
 from cardgen.paths import CARDS_TEMPLATES
 
 if TYPE_CHECKING:
-    from cardgen.pdf import BoxInfo
+    from cardgen.pdf.wrapper import BoxInfo
 
 SHEET_FORMAT = 2                # of a laid-out sheet kept in the store (2: a slot's turn in degrees)
 
@@ -116,7 +116,7 @@ def _layout_sheet(card: FacePage, options: SheetOptions) -> Sheet:
     """Lay out the sheet template and read the slots of its first page."""
     # lazy: the renderer (WeasyPrint), only for a sheet not kept from an earlier build
     from cardgen.cards.render import render_template
-    from cardgen.pdf import load_document
+    from cardgen.pdf.wrapper import load_document
 
     html = render_template("sheet.html.j2", {"sheet": "sheet.css"}, sheet=sheet_layout(card, options))
     laid_out = load_document(html, CARDS_TEMPLATES)

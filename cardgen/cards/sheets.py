@@ -12,18 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from cardgen.cache import digest
+from cardgen.build.cache import digest
 from cardgen.cards import imposer_code
 from cardgen.cards.faces import FaceStore, ShopFaces, power_pairs, render_faces, unit_pairs
 from cardgen.cards.group_view import group_cover, group_reference
 from cardgen.cards.planning import (FaceJob, group_faces, group_sheet, model_portraits, page_settings,
                                     plan_faces, stamped_options)
-from cardgen.context import BuildContext, CardOptions
+from cardgen.build.context import BuildContext, CardOptions
 from cardgen.geometry import DEFAULT_PAPER, FacePage, cover_page
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 if TYPE_CHECKING:           # the PDF layer imports WeasyPrint: only when a group sheet is imposed
-    from cardgen.pdf import LaidOut
+    from cardgen.pdf.wrapper import LaidOut
 
 
 @dataclass
@@ -63,7 +63,7 @@ class CardRun:
 def impose_once(ctx: BuildContext, name: str, key_parts: object, make: Callable[[], bytes],
                 shows: Iterable[str] = ()) -> None:
     """Impose one output (``make()``) unless it exists with the same key as last time; one that
-    ``shows`` a face that does not fit is kept as it was (:meth:`~cardgen.context.BuildContext.keep`)."""
+    ``shows`` a face that does not fit is kept as it was (:meth:`~cardgen.build.context.BuildContext.keep`)."""
     if ctx.showing_misfits(shows):
         ctx.keep(name)
         return
@@ -162,7 +162,7 @@ def _reference_layout(reference, paper: str, theme: Theme | None, last_page: str
     # lazy: WeasyPrint, only when a group sheet is imposed
     from cardgen.cards.columns import continued_entries
     from cardgen.cards.render import CARDS_TEMPLATES
-    from cardgen.pdf import load_document
+    from cardgen.pdf.wrapper import load_document
 
     continued: frozenset[str] = frozenset()
     entries = sum(len(section.entries) for section in reference.sections)
@@ -181,7 +181,7 @@ def _group_page(template: str, paper: str, theme: Theme | None, **values) -> byt
     """A group sheet's own pages (``template`` with ``values``) as a PDF, styled by the theme's ``groups``."""
     # lazy: WeasyPrint, only when a group sheet is imposed
     from cardgen.cards.render import CARDS_TEMPLATES
-    from cardgen.pdf import render_pdf
+    from cardgen.pdf.wrapper import render_pdf
 
     return render_pdf(group_page_html(template, paper, theme, **values), CARDS_TEMPLATES,
                       theme.roots if theme else ()).pdf

@@ -17,7 +17,7 @@ from cardgen.content.model import Content
 from cardgen.cards.unit_model import (ArmorRow, Described, Icon, ItemRow, Radii, RulesEntry, Stat, Track, UnitCard,
                                       WeaponActions, WeaponRow)
 from cardgen.content.schema import Unit, weapon_id
-from cardgen.icons import icon, icon_uri, tinted_icon
+from cardgen.look.icons import icon, icon_uri, tinted_icon
 from cardgen.richtext import card_html
 from cardgen.rules.colour import text_colour
 from cardgen.rules.derive import DerivedArmor, DerivedShield, DerivedUnit, DerivedWeapon

@@ -1,7 +1,7 @@
 """``cardgen balance``: the balance report ``OUT/balance.pdf`` -- a heatmap of expected TP lost per AP per
 faction pair and points against effectiveness with a fitted line and its outliers named
-(:mod:`cardgen.rules.balance`, :mod:`cardgen.rules.balance_fit`, :mod:`cardgen.balanceview`,
-:mod:`cardgen.balancereport`).  Written whole or not at all (:func:`cardgen.atomic.write_atomic`)."""
+(:mod:`cardgen.rules.balance`, :mod:`cardgen.rules.balance_fit`, :mod:`cardgen.balance.view`,
+:mod:`cardgen.balance.report`).  Written whole or not at all (:func:`cardgen.atomic.write_atomic`)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ PDF_NAME = "balance.pdf"
 def cmd_balance(args: argparse.Namespace) -> int:
     """Write OUT/balance.pdf."""
     # lazy: the content stages, matplotlib and WeasyPrint; cli imports this module for every subcommand
-    from cardgen.balanceview import balance_of
-    from cardgen.balancereport import render_report
-    from cardgen.plotworker import draw_plots
+    from cardgen.balance.view import balance_of
+    from cardgen.balance.report import render_report
+    from cardgen.balance.plotworker import draw_plots
     from cardgen.stages import load_and_derive
 
     settings = settings_of(args)

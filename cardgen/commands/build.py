@@ -1,4 +1,4 @@
-"""``cardgen build`` and ``cardgen watch``: the command-line side of :mod:`cardgen.build`."""
+"""``cardgen build`` and ``cardgen watch``: the command-line side of :mod:`cardgen.build.run`."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ from cardgen.commands.options import (add_chapters_option, add_css_option, add_p
                                      add_verbose_option, settings_of)
 from cardgen.errors import UsageError, display_path, one_line
 from cardgen.paths import ASSETS_DIR, TEMPLATES_DIR
-from cardgen.project import CSS_TARGETS
+from cardgen.project.file import CSS_TARGETS
 from cardgen import speed
-from cardgen.settings import Settings, unadopted_line
+from cardgen.project.settings import Settings, unadopted_line
 
 if TYPE_CHECKING:           # the build's stages: imported by the functions that run them
-    from cardgen.context import Summary
+    from cardgen.build.context import Summary
 
 
 class PlainReporter:
@@ -76,8 +76,8 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
     ``cardgen`` command itself, :mod:`cardgen.entry`), a run that changes nothing is recorded in the
     journal, so the same command replays it next time (:mod:`cardgen.speed.journal`)."""
     # lazy: the build's stages (content, cards, rulebooks); every command builds this module's parser
-    from cardgen.build import build_run
-    from cardgen.context import CardOptions, CardsDoNotFit
+    from cardgen.build.run import build_run
+    from cardgen.build.context import CardOptions, CardsDoNotFit
     from cardgen.speed.journal import Recorder
 
     started = time.perf_counter()
@@ -109,7 +109,7 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
 def report(summary: Summary, verbose: bool, started: float) -> tuple[list[tuple[str, str]], str]:
     """Print what a build said (notes, warnings, removed outputs, its counts); the lines
     printed (stream, line) and the counts, for the journal."""
-    from cardgen.context import icon_set_line
+    from cardgen.build.context import icon_set_line
 
     printed = [("stdout", note) for note in summary.notes]
     printed += [("stderr", warning) for warning in summary.warnings]
@@ -154,7 +154,7 @@ def run_watch(args: argparse.Namespace) -> int:
 
     if speed.enabled("warm"):
         # lazy: WeasyPrint; this process warmed up once, the workers forked for each build start warm
-        from cardgen.speed.warm import warm_up
+        from cardgen.cards.warm import warm_up
 
         warm_up()
 

@@ -14,7 +14,7 @@ from cardgen.errors import UsageError, did_you_mean, display_path
 from cardgen.geometry import PRESS_SHEETS_MM
 
 if TYPE_CHECKING:           # the card stage and the roster reader: imported by the functions that run them
-    from cardgen.context import BuildContext
+    from cardgen.build.context import BuildContext
     from cardgen.roster.rosxml import Roster
 
 
@@ -22,8 +22,8 @@ def run_cards(args: argparse.Namespace) -> int:
     # lazy: the card stage (content, WeasyPrint); every command builds this module's parser
     from cardgen.cards.pipeline import build_all_cards
     from cardgen.cards.planning import planned_outputs
-    from cardgen.context import CardOptions, open_run
-    from cardgen.outputs import check_collisions
+    from cardgen.build.context import CardOptions, open_run
+    from cardgen.build.outputs import check_collisions
 
     settings = settings_of(args)
     out = settings.out

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _write_pdf(text: str, out: Path, new: Revision, work: Path) -> None:
     from cardgen.rulebook.build import build_rulebook
-    from cardgen.theme import theme_for
+    from cardgen.look.theme import theme_for
 
     source = work / "errata.md"
     source.write_text(text, encoding="utf-8")
@@ -132,7 +132,7 @@ def _write_pdf(text: str, out: Path, new: Revision, work: Path) -> None:
 
 def _write_cards(out: Path, new: Revision, content, derived, units: list[str], work: Path) -> None:
     from cardgen.cards.sheets import unit_cards_pdf
-    from cardgen.context import make_context
+    from cardgen.build.context import make_context
 
     if not units:
         print(f"no card changed: {display_path(out)} not written", file=sys.stderr)

@@ -1,6 +1,6 @@
 """``cardgen export battlescribe``: the content as BattleScribe data in OUT/battlescribe/ (:mod:`cardgen.export`).
 
-The files are written all or nothing (:class:`cardgen.outputs.Outputs`).  Their ``revision`` is
+The files are written all or nothing (:class:`cardgen.build.outputs.Outputs`).  Their ``revision`` is
 ``--revision N`` if given, else the number of the project's version (``version`` in cardgen.toml,
 else the git tag at HEAD; :func:`cardgen.export.bsformat.revision_of`), else 1 with a warning: a
 BattleScribe user's data updates only when the revision goes up, so a release needs a new version.
@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 from cardgen.commands.options import add_project_options, settings_of
 from cardgen.errors import UsageError, display_path
 from cardgen.export.bsformat import MAX_REVISION, revision_of
-from cardgen.revision import git_tag
-from cardgen.settings import Settings
+from cardgen.project.revision import git_tag
+from cardgen.project.settings import Settings
 
 if TYPE_CHECKING:
     from cardgen.content.model import Content
@@ -55,8 +55,8 @@ def citations_of(settings: Settings, version: str | None, warnings: list[str]) -
     """The built rulebooks the entries cite, in the order the build takes them; a warning for each
     book not built or not readable."""
     # lazy: the build's list of rulebooks and the PDF reader
-    from cardgen.build import find_rulebooks
-    from cardgen.context import Summary
+    from cardgen.build.run import find_rulebooks
+    from cardgen.build.context import Summary
     from cardgen.export.bspublication import Citations, UnreadableBook, read_publication
 
     summary = Summary()
@@ -90,7 +90,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     """Write OUT/battlescribe/: the game system, one catalogue per faction, the data index, .bsi and .bsr."""
     # lazy: the content stages and the exporter; every command builds this module's parser
     from cardgen.export.battlescribe import About, export_battlescribe
-    from cardgen.outputs import Outputs
+    from cardgen.build.outputs import Outputs
     from cardgen.stages import load_and_derive
 
     settings = settings_of(args)

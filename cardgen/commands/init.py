@@ -1,7 +1,7 @@
-"""``cardgen init [DIR]``: start a designer's repository (the writing: :mod:`cardgen.init`).
+"""``cardgen init [DIR]``: start a designer's repository (the writing: :mod:`cardgen.init.start`).
 
 In an existing repository -- no ``cardgen.toml``, no ``content/``, but a Markdown book or
-``.vscode/settings.json`` (:func:`cardgen.adopt.is_repository`) -- it *adopts* what is there: a
+``.vscode/settings.json`` (:func:`cardgen.init.adopt.is_repository`) -- it *adopts* what is there: a
 ``cardgen.toml`` naming its books, stylesheets, contents levels, fonts and pictures, and the CI
 workflow; no example content.  An empty folder, or one without either, gets cardgen's scaffold."""
 
@@ -12,9 +12,9 @@ import os
 import shlex
 from pathlib import Path, PurePosixPath
 
-from cardgen.adopt import Survey, is_repository, project_text, survey
+from cardgen.init.adopt import Survey, is_repository, project_text, survey
 from cardgen.errors import UsageError, display_path, one_line
-from cardgen.init import (EXISTS, PIP_SPEC_MARK, WORKFLOW, PipSpec, check_pip_spec, installed_pip_spec, plan_files,
+from cardgen.init.start import (EXISTS, PIP_SPEC_MARK, WORKFLOW, PipSpec, check_pip_spec, installed_pip_spec, plan_files,
                           scaffold_files, write_all)
 
 
@@ -74,7 +74,7 @@ def workflow_bytes(scaffold: dict, pip: PipSpec) -> bytes:
 
 def adoptable(target: Path) -> bool:
     """Whether ``target`` is an existing repository cardgen has not been set up in: no project file,
-    no content folder, but a book or the editor's settings (:func:`cardgen.adopt.is_repository`)."""
+    no content folder, but a book or the editor's settings (:func:`cardgen.init.adopt.is_repository`)."""
     return (target.is_dir() and not os.path.lexists(target / "cardgen.toml")
             and not os.path.lexists(target / "content") and is_repository(target))
 

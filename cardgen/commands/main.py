@@ -1,7 +1,7 @@
 """The ``cardgen`` command line: every command of :data:`COMMANDS` registers its subcommand.
 
 Every subcommand is a small function taking parsed arguments and returning an exit code.  The
-project file (:mod:`cardgen.project`) is found once, before a command runs: it gives the defaults of
+project file (:mod:`cardgen.project.file`) is found once, before a command runs: it gives the defaults of
 ``--content``, ``--out`` and ``--strict`` (an option given on the command line wins; a broken
 ``cardgen.toml`` is reported like a content error, exit 1).  A :class:`~cardgen.errors.CardgenError`
 is printed without a traceback (one problem per line on stderr) and gives exit 1; so is, as a last

@@ -35,10 +35,10 @@ def situation_of(args: argparse.Namespace, content: Content) -> Situation:
 
 def numbers_of(args: argparse.Namespace) -> tuple[float, int, int, int]:
     """``--range``, ``--cover``, ``--helpers`` and ``--target-helpers`` as numbers, each finite and within
-    its bounds (:func:`~cardgen.oddsview.plain_number`: ASCII digits only, no ``nan``, ``inf`` or
+    its bounds (:func:`~cardgen.views.odds.plain_number`: ASCII digits only, no ``nan``, ``inf`` or
     ``1e999``), or a :class:`UsageError` naming the option."""
     # lazy: the odds' view (the content's schema); every command builds this module's parser
-    from cardgen.oddsview import MAX_RANGE_CM, cover_level, plain_number
+    from cardgen.views.odds import MAX_RANGE_CM, cover_level, plain_number
 
     cover = 0 if args.cover is None else cover_level(args.cover)
     if cover is None:
@@ -56,10 +56,10 @@ def numbers_of(args: argparse.Namespace) -> tuple[float, int, int, int]:
 
 
 def _count(option: str, text: str) -> int:
-    """A number of models written in digits, at most :data:`~cardgen.oddsview.MAX_HELPERS` (a negative one
+    """A number of models written in digits, at most :data:`~cardgen.views.odds.MAX_HELPERS` (a negative one
     is refused by the caller, with both options' message)."""
     # lazy: the odds' view (the content's schema); every command builds this module's parser
-    from cardgen.oddsview import MAX_HELPERS, plain_number
+    from cardgen.views.odds import MAX_HELPERS, plain_number
 
     count = plain_number(text)
     if count is None or count > MAX_HELPERS:
@@ -79,7 +79,7 @@ def default_action(attacker: str, content: Content) -> OddsAction:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     """Print the odds of ATTACKER[:WEAPON] attacking TARGET."""
-    from cardgen.oddsview import (
+    from cardgen.views.odds import (
         OUT_WITHIN, caption, fraction_text, odds_data, odds_values, resolve_odds, shown, zone_values)
     from cardgen.stages import load_and_derive
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from cardgen.settings import Settings, load_settings
+from cardgen.project.settings import Settings, load_settings
 
 
 def add_content_option(p: argparse.ArgumentParser) -> None:

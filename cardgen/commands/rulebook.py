@@ -4,8 +4,8 @@
 this module by name); ``run(args)`` builds and returns the exit code.
 Warnings go to stderr one per line as ``FILE:LINE: warning: message``;
 with ``--strict`` any warning gives exit 1 and no PDF is written (the
-build's one warning counter, :class:`cardgen.context.Summary`).  The project
-file (:mod:`cardgen.project`) gives the defaults: the output folder, the
+build's one warning counter, :class:`cardgen.build.context.Summary`).  The project
+file (:mod:`cardgen.project.file`) gives the defaults: the output folder, the
 content folder, ``strict``, the asset folders, the theme.  A missing
 input file or folder is a :class:`~cardgen.errors.UsageError` (exit 1, no
 traceback).
@@ -54,11 +54,11 @@ def run(args: argparse.Namespace) -> int:
     ``cardgen`` command itself, :mod:`cardgen.entry`), a successful run is kept in the journal, so the same
     command with nothing changed replays it next time (:mod:`cardgen.speed.bookjournal`)."""
     # lazy: the rulebook's build (Markdown, the theme, the cache, WeasyPrint); cli imports this module for every subcommand
-    from cardgen.build import default_rulebook_output
-    from cardgen.cache import Cache
-    from cardgen.context import Summary, icon_set_line
+    from cardgen.build.run import default_rulebook_output
+    from cardgen.build.cache import Cache
+    from cardgen.build.context import Summary, icon_set_line
     from cardgen.rulebook.build import build_rulebook
-    from cardgen.theme import theme_for
+    from cardgen.look.theme import theme_for
 
     settings = settings_of(args)
     project = settings.project
@@ -105,7 +105,7 @@ def _recorder(args: argparse.Namespace, project, out: Path, content: Path | None
     if not getattr(args, "command_line", None):
         return None
     # lazy: the journal, only for the cardgen command itself
-    from cardgen.project import CSS_TARGETS
+    from cardgen.project.file import CSS_TARGETS
     from cardgen.speed.bookjournal import BookRecorder
 
     root = project.root if project.file is not None else None

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from cardgen.commands.options import add_content_option, add_css_option, add_project_options, settings_of
-from cardgen.settings import no_content_line
+from cardgen.project.settings import no_content_line
 from cardgen.errors import UsageError, did_you_mean, display_path, json_text, one_line
 
 LIST_KINDS = ("units", "weapons", "armor", "equipment", "traits", "powers", "schools", "effects",
@@ -42,9 +42,9 @@ def fit_problems(settings, content, derived) -> list:
     """The cards of valid content that cannot fit, measured against the theme's capacities (kept in the
     output folder's cache)."""
     # lazy: the card stage and the theme, only for content that is valid
-    from cardgen.cache import Cache
+    from cardgen.build.cache import Cache
     from cardgen.cards.fitcheck import check_fit
-    from cardgen.theme import theme_for
+    from cardgen.look.theme import theme_for
 
     if not content.units:
         return []
@@ -77,7 +77,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     """Print the derived profile of one unit (table or JSON)."""
-    from cardgen.showview import unit_data, unit_table
+    from cardgen.views.show import unit_data, unit_table
     from cardgen.stages import load_and_derive
 
     content, all_derived = load_and_derive(settings_of(args).content)
@@ -97,7 +97,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_schema(args: argparse.Namespace) -> int:
     """Print or write the JSON Schema of the content files."""
     from cardgen.atomic import write_atomic
-    from cardgen.schema_export import SCHEMA_KINDS, schema_text
+    from cardgen.content.jsonschema import SCHEMA_KINDS, schema_text
 
     if args.kind and args.kind not in SCHEMA_KINDS:
         raise UsageError(f"unknown kind '{args.kind}'" + did_you_mean(args.kind, SCHEMA_KINDS))

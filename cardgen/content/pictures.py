@@ -26,7 +26,7 @@ from cardgen.content.model import Content
 from cardgen.content.schema import Picture
 from cardgen.content.yamlsource import Path_, SourceFile
 from cardgen.errors import Problem, did_you_mean, shortened
-from cardgen.project import find_project_file
+from cardgen.project.file import find_project_file
 from cardgen.safefs import FileRefused, check_file, resolve_roots
 
 PICTURE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEBP", ".svg": "SVG"}

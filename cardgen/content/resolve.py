@@ -20,7 +20,7 @@ from cardgen.content.pictures import check_pictures
 from cardgen.content.schema import Group, GroupModel, Loadout, TraitRef, Unit, weapon_id
 from cardgen.content.yamlsource import Path_, SourceFile
 from cardgen.errors import Problem, did_you_mean
-from cardgen.icons import icon_problem
+from cardgen.look.icons import icon_problem
 from cardgen.richtext import picture_problems
 from cardgen.vocabulary import MAX_GROUP_MODELS
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from cardgen.errata.unpack import unpack
 from cardgen.errors import UsageError, display_path
-from cardgen.project import PROJECT_FILE, Project, load_project
+from cardgen.project.file import PROJECT_FILE, Project, load_project
 from cardgen.safefs import walk_files
 
 MAX_ARCHIVE_BYTES = 256 * 1024 * 1024

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardgen.content.model import Content
 from cardgen.rules.derive import Derived
-from cardgen.showview import unit_data
+from cardgen.views.show import unit_data
 
 ITEM_KINDS = ("weapons", "armor", "equipment", "traits", "powers", "effects")
 """The item kinds compared besides the units, in the order the errata list them."""

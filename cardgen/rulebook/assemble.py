@@ -5,7 +5,7 @@ follow.  Then what points at pages is made again for the whole: the named destin
 anchor, the first of its name, as WeasyPrint writes them), the links of a chapter to anchors of
 another (WeasyPrint leaves out a link whose anchor is not in its document: they are added here,
 where its layout recorded them) and the outline, nested by bookmark level as WeasyPrint nests it.
-Positions come in CSS px from a page's top left (:class:`cardgen.pdfparts.PageFacts`); the PDF's are in
+Positions come in CSS px from a page's top left (:class:`cardgen.pdf.parts.PageFacts`); the PDF's are in
 points from its bottom left.
 """
 
@@ -19,8 +19,8 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name, OutlineItem
 
 from cardgen.geometry import px_to_pt
-from cardgen.pdffonts import share_fonts
-from cardgen.pdfrecords import PageFacts
+from cardgen.pdf.fonts import share_fonts
+from cardgen.pdf.records import PageFacts
 
 
 def anchor_pages(facts: Sequence[Sequence[PageFacts]]) -> dict[str, tuple[int, float, float]]:

@@ -3,13 +3,13 @@
 read the source → parse and check (:mod:`~cardgen.rulebook.document`) →
 lay out HTML (:mod:`~cardgen.rulebook.layout`, with the theme's fonts and
 stylesheets, then the front matter's ``css:``) → WeasyPrint
-(:mod:`cardgen.pdf`, reading only the document's folder, the asset
+(:mod:`cardgen.pdf.wrapper`, reading only the document's folder, the asset
 folders and, with a project file, the project root) → write atomically.
 
 Every warning -- broken link, missing image, bad attribute, unknown table or list,
 and anything WeasyPrint logs -- is collected as a :class:`Problem` with
 severity ``warning``; the caller counts them (strict mode: see
-:mod:`cardgen.context`).
+:mod:`cardgen.build.context`).
 
 Table and list directives read content that is loaded once: ``cardgen build`` passes
 its own (``content``); standalone, the folder ``content_dir`` is loaded
@@ -26,11 +26,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
-from cardgen.cache import Cache, toolchain_digest
+from cardgen.build.cache import Cache, toolchain_digest
 from cardgen.atomic import write_atomic
 from cardgen.errors import CardgenError, Problem, RenderError, UsageError, display_path
-from cardgen.pdfrecords import Rendered
-from cardgen.project import Project
+from cardgen.pdf.records import Rendered
+from cardgen.project.file import Project
 from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters
 from cardgen.rulebook.chapterstore import ChapterStore, split_book
 from cardgen.rulebook.chapters import Chapters, SplitChanged
@@ -46,10 +46,10 @@ from cardgen.rulebook.reads import Reads, extend_roots, record_reads
 from cardgen.rulebook.todo import todo_lines
 from cardgen.safefs import FileRefused, Roots, check_file
 from cardgen.stages import load_content
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 if TYPE_CHECKING:
-    from cardgen.pdf import LaidOut
+    from cardgen.pdf.wrapper import LaidOut
 
 MAX_CONTENT_LINES = 3
 
@@ -64,7 +64,7 @@ class RulebookResult:
     warnings: list[Problem] = field(default_factory=list)
     written: bool = False
     pdf_warnings: tuple[str, ...] = ()  # WeasyPrint's own log, for tests
-    notes: tuple[str, ...] = ()         # about the machine, not the document (cardgen.pdf.SYSTEM_NOTES)
+    notes: tuple[str, ...] = ()         # about the machine, not the document (cardgen.pdf.wrapper.SYSTEM_NOTES)
     pdf: bytes = field(default=b"", repr=False)
     icon_set: list[str] = field(default_factory=list)   # picture references drawn from cardgen's icon set
     reads: Reads = field(default_factory=Reads)         # what it read (rulebook.reads: the build's key)
@@ -145,7 +145,7 @@ def lay_out(source: Path, html: str, roots: Roots, figures: list[bytes] | None =
     overflows): any such failure is a :class:`RenderError` naming the document."""
     with _failures_named(source):
         # lazy: WeasyPrint, only where this process lays the book out
-        from cardgen.pdf import load_document
+        from cardgen.pdf.wrapper import load_document
 
         laid_out = load_document(html, roots, spent=len(figures or ()))
         rendered = laid_out.write()
@@ -238,7 +238,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     ``project``: with a project file, its root is an allowed root for pictures,
     stylesheets and fonts, and its ``[toc] levels`` the default of ``[[toc]]``
     (the front matter's ``toc:`` wins), and its version stamp goes on the title page and in the
-    footer (:mod:`cardgen.revision`).  ``theme``: the project's look
+    footer (:mod:`cardgen.project.revision`).  ``theme``: the project's look
     (default: cardgen's own).
 
     ``content``: the already-loaded content for table, list and card directives; without it,
@@ -253,7 +253,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     (:mod:`cardgen.rulebook.bychapter`), each chapter kept in ``cache`` (with ``tool``, the
     toolchain's digest, in its key); ``False`` (this function's default): as one document, the reference.
     The commands lay books out by chapters unless told ``--no-chapters`` (a run's
-    :attr:`cardgen.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.5 s against 2.6 s
+    :attr:`cardgen.project.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.5 s against 2.6 s
     whole, an edit 0.77 s, no change 0.48 s (docs/benchmarks.md)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)

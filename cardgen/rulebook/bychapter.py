@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cardgen.pdfrecords import PageFacts
+from cardgen.pdf.records import PageFacts
 from cardgen.rulebook.assemble import anchor_pages, assemble
 from cardgen.rulebook.chapterpool import Check, ChapterLayout, ChapterPool, Job, Lay, LayWrite, Write, run_job, written
 from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters, SplitCheck
@@ -153,7 +153,7 @@ def _longest_first(jobs: list[Job]) -> list[Job]:
 
 def _shows_total(html: str) -> bool:
     """Whether the chapter ``html`` shows the book's page count (our template's margin boxes; any other
-    ``counter(pages)`` keeps the book whole: :func:`cardgen.pdfparts.cascade`)."""
+    ``counter(pages)`` keeps the book whole: :func:`cardgen.pdf.parts.cascade`)."""
     return "counter(pages)" in html
 
 

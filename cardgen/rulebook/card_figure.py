@@ -40,7 +40,7 @@ from cardgen.errors import RenderError, did_you_mean, shortened
 from cardgen.paths import TEMPLATES_DIR
 from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.safefs import MAX_REFERENCES
-from cardgen.theme import template_environment, template_failure
+from cardgen.look.theme import template_environment, template_failure
 
 TEMPLATE = "rulebook/card_figure.html.j2"
 SIDES = {"front": ("front",), "back": ("back",), "both": ("front", "back")}
@@ -53,7 +53,7 @@ _OPTION = re.compile(r"(?P<key>[\w-]+)(?:=(?P<value>\S+))?")
 MAX_FIGURES = MAX_REFERENCES // 2
 """Card faces one document may show (each side of a figure counts).  A figure is a reference of the
 document like a file its PDF reads: figures and files together stay within
-:data:`~cardgen.safefs.MAX_REFERENCES` (:func:`cardgen.pdf.load_document`'s ``spent``), and this
+:data:`~cardgen.safefs.MAX_REFERENCES` (:func:`cardgen.pdf.wrapper.load_document`'s ``spent``), and this
 half of it leaves a book at the figure cap room for its stylesheets, fonts and pictures."""
 SIDE_NAMES = {"front": "Vorderseite", "back": "Rückseite", "power": "Kraftkarte"}
 

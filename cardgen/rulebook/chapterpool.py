@@ -3,7 +3,7 @@
 A chapter's page count does not depend on the numbers its margin boxes show, so a chapter is laid
 out once (a ``lay`` job: its pages' facts come back, the layout stays in the process that made it),
 and numbered and written when every chapter's count is known (a ``write`` job, sent to that same
-process: :meth:`cardgen.pdfparts.PartLaidOut.renumber` makes only the margin boxes again).  A chapter whose
+process: :meth:`cardgen.pdf.parts.PartLaidOut.renumber` makes only the margin boxes again).  A chapter whose
 count is known before (from the cache) is laid out, numbered and written in one job (``lay_write``).
 A ``check`` job cascades the one chapter an edit changed, beside its layout, to tell whether the cuts
 kept from the last build still hold (:class:`~cardgen.rulebook.chapters.SplitCheck`).
@@ -22,15 +22,15 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any, Union
 
-from cardgen import timelimit
+from cardgen.pdf import timelimit
 from cardgen.errors import RenderError
-from cardgen.pdfrecords import PageFacts
+from cardgen.pdf.records import PageFacts
 from cardgen.rulebook.chapters import SplitChanged, SplitCheck, still_fits
 from cardgen.safefs import Roots
-from cardgen.timelimit import EXIT_WORKER_TIMEOUT, time_limit_for_a_worker, timeout_message
+from cardgen.pdf.timelimit import EXIT_WORKER_TIMEOUT, time_limit_for_a_worker, timeout_message
 
 if TYPE_CHECKING:
-    from cardgen.pdfparts import PartLaidOut
+    from cardgen.pdf.parts import PartLaidOut
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageF
             raise SplitChanged(f"chapter {job.check.index + 1} shows a new break or obstacle")
         return ()
     # lazy: WeasyPrint, only in the process that lays a chapter out
-    from cardgen.pdfparts import load_part
+    from cardgen.pdf.parts import load_part
 
     laid_out = load_part(job.html, roots)
     kept[job.index] = laid_out
@@ -171,9 +171,10 @@ class ChapterPool:
 
     def _start(self, count: int) -> None:
         # lazy: the render processes, only for a book of several chapters
+        from cardgen.cards import PRELOAD, WARM_PRELOAD
         from cardgen.speed.workers import forking, pool_context
 
-        context: Any = pool_context() or multiprocessing.get_context()
+        context: Any = pool_context(PRELOAD, WARM_PRELOAD) or multiprocessing.get_context()
         while len(self.connections) < count:
             here, there = context.Pipe()
             process = context.Process(target=_serve, args=(there, self.roots, os.getpid(), timelimit.MAX_RENDER_SECONDS), daemon=True)

@@ -1,7 +1,7 @@
 """A rulebook's HTML cut into chapters at its forced page breaks, each a document of its own.
 
 Where a chapter starts is decided from WeasyPrint's cascade of the whole document, before any
-layout (:func:`cardgen.pdfparts.cascade`): between two top-level blocks -- the children of ``body``,
+layout (:func:`cardgen.pdf.parts.cascade`): between two top-level blocks -- the children of ``body``,
 with ``main``'s children in ``main``'s place -- where the first has ``break-after: page`` or the
 second ``break-before: page``, both blocks in normal flow.  Only there is the break certain, so
 only there is the book cut; a book whose stylesheets force no page break is one chapter and is
@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from html import unescape
 
-from cardgen.pdfrecords import Cascade
+from cardgen.pdf.records import Cascade
 from cardgen.rulebook.blocks import Block, BlockParser
 from cardgen.safefs import Roots
 
@@ -58,7 +58,7 @@ class Chapters:
 
     def chapter_html(self, number: int, contents: dict[str, int] | None = None, head: str = "") -> str:
         """The document of chapter ``number``, its pages numbered from 1 (the layout numbers them for their
-        place in the book afterwards: :meth:`cardgen.pdfparts.PartLaidOut.renumber`); the links of its contents
+        place in the book afterwards: :meth:`cardgen.pdf.parts.PartLaidOut.renumber`); the links of its contents
         lists show the page numbers of ``contents`` (anchor → page); ``head``: another head (the cascade of
         the first chapter takes the one without ``@page :first`` rules)."""
         start = self.cuts[number]
@@ -174,7 +174,7 @@ class SplitChanged(Exception):
 def still_fits(check: SplitCheck, roots: Roots) -> bool:
     """Whether ``check`` holds (WeasyPrint's cascade of its chapter)."""
     # lazy: WeasyPrint's cascade, only where a chapter changed
-    from cardgen.pdfparts import cascade
+    from cardgen.pdf.parts import cascade
 
     styles = cascade(check.html, roots)
     return not (styles.obstacles or _mismatch(styles, check.blocks) or find_cuts(styles) != (check.cuts, ""))
@@ -234,7 +234,7 @@ def _split(html: str, first_head_html: str, roots: Roots, whole: bool = True) ->
     if reason or not whole:
         return _one(one, reason), None
     # lazy: WeasyPrint's cascade, only where the book is cut anew
-    from cardgen.pdfparts import cascade
+    from cardgen.pdf.parts import cascade
 
     styles = cascade(with_total(html[:parser.body_start], 0) + tail, roots)
     reason = _mismatch(styles, blocks) or "; ".join(styles.obstacles)

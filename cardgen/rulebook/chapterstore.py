@@ -15,10 +15,10 @@ import json
 from dataclasses import dataclass
 
 from cardgen.atomic import TMP_PREFIX
-from cardgen.cache import Cache, digest, discard
-from cardgen.pdfrecords import PageFacts
+from cardgen.build.cache import Cache, digest, discard
+from cardgen.pdf.records import PageFacts
 from cardgen.rulebook.chapterpool import ChapterLayout
-from cardgen.pdfrecords import Cascade
+from cardgen.pdf.records import Cascade
 from cardgen.rulebook.chapters import Chapters, SplitCheck, SplitRecord, record_of, split_again
 from cardgen.rulebook.structure import cascade_bytes, cascade_probe, split_by_structure, stored_cascade
 from cardgen.safefs import Roots, file_digest

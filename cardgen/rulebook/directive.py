@@ -136,7 +136,7 @@ def card_ids(text: str) -> list[str]:
 def kinds_read(text: str) -> list[str]:
     """The content kinds the table, list and card directives of ``text`` read, sorted (for the build
     cache's key; ``ruleset`` stands for the content's rules.yaml).  A card reads the units and powers
-    (which ids exist); the faces it shows are keyed by the build (:func:`cardgen.build.rulebook_key`)."""
+    (which ids exist); the faces it shows are keyed by the build (:func:`cardgen.build.run.rulebook_key`)."""
     kinds: set[str] = set()
     for directive, name in content_directives(text):
         if directive == "card":

@@ -5,7 +5,7 @@ The template only prints; what it prints is prepared here as a small view
 Markdown fragments are already HTML and are marked safe; everything else is
 escaped (autoescape on, ``StrictUndefined`` so a missing field is an error).
 A theme's ``templates/rulebook/book.html.j2`` replaces cardgen's (a
-sandboxed environment: see :func:`cardgen.theme.template_environment`).
+sandboxed environment: see :func:`cardgen.look.theme.template_environment`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from cardgen.errors import RenderError
 from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
 from cardgen.rulebook.document import RulebookDocument
 from cardgen.rulebook.page import stamped
-from cardgen.theme import Theme, template_environment, template_failure
+from cardgen.look.theme import Theme, template_environment, template_failure
 
 TEMPLATE = "rulebook/book.html.j2"
 BOOK_CSS = TEMPLATES_DIR / "rulebook" / "book.css"
@@ -34,7 +34,7 @@ def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de",
     ``theme`` adds the project's fonts, its base (``rulebook_base``: :data:`BASES`) and its rulebook
     stylesheets; ``stylesheets``
     (URLs: the front matter's ``css:``) come after those.  ``stamp`` (the project's version,
-    :mod:`cardgen.revision`) goes under the title and into the footer's last line."""
+    :mod:`cardgen.project.revision`) goes under the title and into the footer's last line."""
     if not re.fullmatch(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*", lang):
         lang = "de"
     theme = theme or Theme()

@@ -38,7 +38,7 @@ import cssselect2  # type: ignore[import-untyped]
 import tinycss2  # type: ignore[import-untyped]
 import tinyhtml5  # type: ignore[import-untyped]
 
-from cardgen.css import css_string
+from cardgen.look.css import css_string
 from cardgen.rulebook.depth import MAX_DEPTH
 
 INHERITED = ("font-family", "font-size", "font-weight", "font-style", "color", "text-align")

@@ -17,7 +17,7 @@ from collections.abc import MutableMapping
 from typing import Any, Mapping
 
 from cardgen.errors import did_you_mean
-from cardgen.oddsview import (
+from cardgen.views.odds import (
     MAX_HELPERS, MAX_RANGE_CM, ROWS, caption, cover_level, odds_values, plain_number, resolve_odds, shown)
 from cardgen.rulebook.fromcontent import DirectiveError, text_md
 from cardgen.rules.attack import Situation

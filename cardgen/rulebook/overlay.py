@@ -27,7 +27,7 @@ from cardgen.cards.sheetlayout import Rect, box_rect
 from cardgen.errors import RenderError
 
 if TYPE_CHECKING:
-    from cardgen.pdf import LaidOut
+    from cardgen.pdf.wrapper import LaidOut
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from cardgen.css import css_string
+from cardgen.look.css import css_string
 from cardgen.rulebook.attrs import css_length
 from cardgen.rulebook.marginbox import MarginBox, margin_box
 
@@ -68,7 +68,7 @@ STAMP_FONT_SIZE = "8pt"
 
 
 def stamped(page: PageSettings, stamp: str) -> PageSettings:
-    """``page`` with the version stamp (:mod:`cardgen.revision`) as the last line of its footer;
+    """``page`` with the version stamp (:mod:`cardgen.project.revision`) as the last line of its footer;
     a document without a footer gets one that holds only the stamp.  No stamp: ``page`` as it is."""
     if not stamp:
         return page

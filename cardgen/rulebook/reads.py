@@ -1,11 +1,11 @@
 """What one rulebook read, recorded with its output so the next build can check it without rendering.
 
 A rulebook's cache key has two parts.  The first is known before rendering
-(:func:`cardgen.build.rulebook_key`: its text, the content kinds its
+(:func:`cardgen.build.run.rulebook_key`: its text, the content kinds its
 directives read, the theme's stylesheets and fonts, the project's settings).
 The second is this record, made when the book is rendered:
 
-* every file the PDF fetcher was asked for (:class:`cardgen.pdf.SafeFetcher`:
+* every file the PDF fetcher was asked for (:class:`cardgen.pdf.wrapper.SafeFetcher`:
   pictures, stylesheets, fonts, found or refused);
 * every candidate file the picture lookup tried
   (:attr:`cardgen.rulebook.images.ImageFolders.probed`: a picture that
@@ -45,7 +45,7 @@ MAX_RECORDED = 4 * MAX_REFERENCES          # files and names one record may hold
 MAX_FILE_BYTES = 64 * 1024 * 1024          # a recorded file larger than this digests as refused
 CHANGED = "changed while the book was built"
 OWN = resolve_roots([TEMPLATES_DIR, ASSETS_DIR])
-"""cardgen's own templates and icon set: in every key already (:func:`cardgen.cache.toolchain_digest`), not recorded."""
+"""cardgen's own templates and icon set: in every key already (:func:`cardgen.build.cache.toolchain_digest`), not recorded."""
 
 Lookup = tuple[tuple[str, ...], tuple[str, ...], bool]
 

@@ -24,7 +24,7 @@ import json
 import re
 from typing import Callable
 
-from cardgen.pdfrecords import Cascade, ElementStyle
+from cardgen.pdf.records import Cascade, ElementStyle
 from cardgen.rulebook.blocks import VOID
 from cardgen.rulebook.chapters import Chapters, SplitCheck, _split, _with_cuts, find_cuts, with_total
 from cardgen.safefs import Roots
@@ -63,7 +63,7 @@ def probe_html(one: Chapters) -> tuple[str, list[tuple[str, bool]]]:
 def cascade_probe(html: str, roots: Roots) -> Cascade:
     """WeasyPrint's cascade of a probe (:func:`probe_html`)."""
     # lazy: WeasyPrint's cascade, only where the probe is not cached
-    from cardgen.pdfparts import cascade
+    from cardgen.pdf.parts import cascade
 
     return cascade(html, roots)
 

@@ -4,7 +4,7 @@ Jinja's sandbox keeps a template away from Python's internals but not from the m
 ``range()`` loops run for ever, ``'x' * 10**13`` asks for 10 TB.  Every render gets a
 :class:`Budget`: loop steps and calls (:data:`MAX_STEPS`), characters made -- every string,
 list or printed piece a template makes counts its size (:data:`MAX_CHARS`) -- and the build's
-time limit (:data:`cardgen.timelimit.MAX_RENDER_SECONDS`).  Operations ask before they run
+time limit (:data:`cardgen.pdf.timelimit.MAX_RENDER_SECONDS`).  Operations ask before they run
 (:meth:`Budget.check`), so a value over the budget is never made.  cardgen's largest render,
 a rulebook page around the laid-out Markdown, makes about as many characters as the book's HTML.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from jinja2.sandbox import SecurityError
 
-from cardgen import timelimit
+from cardgen.pdf import timelimit
 
 MAX_STEPS = 250_000             # loop steps, calls, operators and includes of one render (a card face: ~200)
 MAX_CHARS = 50_000_000          # characters one render makes: values and output (a rulebook's HTML is ~1 MB)

@@ -34,11 +34,11 @@ Decisions (also in docs/commands.md, "Preview while you edit"):
   shrinks to fit shows at its first size, and an overflow is reported by the
   build, beside the card.
 * **The warm worker** is one thread in the serve process running the normal
-  incremental build (:func:`cardgen.build.build`) after each change, folding
+  incremental build (:func:`cardgen.build.run.build`) after each change, folding
   changes that arrive during a build into one more; WeasyPrint, fonts, icons
   and the hyphenation dictionary stay loaded.  Its render workers are forked
   from a forkserver that has rendered three sample faces once
-  (:mod:`cardgen.speed.preload_warm`), so no worker pays the first face's half second
+  (:mod:`cardgen.cards.preload_warm`), so no worker pays the first face's half second
   of set-up again.  ``cardgen watch`` runs the same worker in the foreground,
   warmed up itself before its first build.
 * **Security**: 127.0.0.1 by default (``--host`` elsewhere warns); the

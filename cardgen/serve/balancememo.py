@@ -17,7 +17,7 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
-from cardgen.cache import digest, tree_digest
+from cardgen.build.cache import digest, tree_digest
 from cardgen.content.model import Content
 from cardgen.paths import TEMPLATES_DIR
 from cardgen.rules.balance import entrant
@@ -57,9 +57,9 @@ class BalanceMemo:
 
     def html(self, content: Content, units: Mapping[str, DerivedUnit]) -> str:
         """The report's HTML, from memory when the content it reads is unchanged."""
-        from cardgen.balancereport import report_html        # loaded at the first request
-        from cardgen.balanceview import balance_of
-        from cardgen.plotworker import draw_plots
+        from cardgen.balance.report import report_html        # loaded at the first request
+        from cardgen.balance.view import balance_of
+        from cardgen.balance.plotworker import draw_plots
 
         key = balance_key(content, units)
         with self._lock:

@@ -20,7 +20,7 @@ from cardgen.errors import RenderError, display_path
 from cardgen.serve.files import ServedFolders
 from cardgen.serve.preview import Snapshot, face_document, face_pages
 from cardgen.serve.worker import Status
-from cardgen.theme import template_environment, template_failure
+from cardgen.look.theme import template_environment, template_failure
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 STATES = {"waiting": "PDFs: first build running …", "rendering": "rendering PDFs …",

@@ -20,8 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from cardgen.build import find_rulebooks
-from cardgen.cache import Cache
+from cardgen.build.run import find_rulebooks
+from cardgen.build.cache import Cache
 from cardgen.cards.group_view import group_cover, group_reference
 from cardgen.cards.planning import has_own_card, model_card, page_settings
 from cardgen.cards.sheets import group_page_html
@@ -30,18 +30,18 @@ from cardgen.cards.power_view import power_card
 from cardgen.cards.render import CARDS_TEMPLATES, face_html
 from cardgen.cards.view import unit_card
 from cardgen.safefs import os_error_line
-from cardgen.settings import Settings
+from cardgen.project.settings import Settings
 from cardgen.content.model import Content
-from cardgen.context import CardOptions, open_run
+from cardgen.build.context import CardOptions, open_run
 from cardgen.errors import CardgenError
 from cardgen.geometry import FacePage
 from cardgen.paths import FONTS_DIR
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rules.derive import Derived
 from cardgen.safefs import Roots
 from cardgen.serve.balancememo import BalanceMemo
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 
 @dataclass(frozen=True)
@@ -155,8 +155,8 @@ def balance_document(snapshot: Snapshot, memo: BalanceMemo | None = None) -> tup
     """The balance report (``cardgen balance``) as HTML, its plots drawn, with the folders it may read;
     None without units.  ``memo`` keeps it while the content it reads is unchanged (the preview's own,
     :attr:`Preview.balance`); the odds are loaded at the first request, not before, and the plots are drawn in a process of
-    their own (:mod:`cardgen.plotworker`)."""
-    from cardgen.balancereport import REPORT_CSS
+    their own (:mod:`cardgen.balance.plotworker`)."""
+    from cardgen.balance.report import REPORT_CSS
 
     content, derived = snapshot.content, snapshot.derived
     if content is None or derived is None or not derived.units:

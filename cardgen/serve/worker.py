@@ -1,4 +1,4 @@
-"""The warm worker: the normal incremental build (:func:`cardgen.build.build`), run again after
+"""The warm worker: the normal incremental build (:func:`cardgen.build.run.build`), run again after
 every saved change -- shared by ``cardgen watch`` and ``cardgen serve``.
 
 ``cardgen watch`` runs it in the foreground, one build per change set;
@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from cardgen.safefs import os_error_line
-from cardgen.context import Summary
+from cardgen.build.context import Summary
 from cardgen.errors import CardgenError, one_line
 
 WATCH_STEP_MS = 50                  # how often watchfiles looks for the end of a burst of changes
@@ -51,7 +51,7 @@ class Status:
 
 
 class BuildWorker:
-    """Runs ``step`` (a build that reports and returns its :class:`~cardgen.context.Summary`) once
+    """Runs ``step`` (a build that reports and returns its :class:`~cardgen.build.context.Summary`) once
     per request; ``listener`` is called after every change of :attr:`status`."""
 
     def __init__(self, step: Callable[[], Summary], listener: Callable[[], None] = lambda: None):

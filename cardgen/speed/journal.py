@@ -22,15 +22,15 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
   run has ended, the whole output folder, so a deleted or replaced PDF is made again.  Nothing of
   the project is left out by name: a ``rulebooks`` glob may match a file in any folder (even one
   named ``__pycache__``), and the rulebook walk leaves out only ``.git`` and links to folders
-  (:meth:`cardgen.project.Project.rulebook_sources`).
+  (:meth:`cardgen.project.file.Project.rulebook_sources`).
 * **Links.**  Where the project root, ``--content``, ``--out`` and each ``--css`` file lead (every
   link resolved) is part of the snapshot: a link re-pointed to another folder builds (into that
   folder), however the links' own times look.
-* **The system's fonts.**  Fontconfig's view (:mod:`cardgen.fontview`): its configuration files and
+* **The system's fonts.**  Fontconfig's view (:mod:`cardgen.fonts.system`): its configuration files and
   folders, the user's configuration files it would read, every font folder and font file, and its
   cache folders are part of the snapshot, and the variables that choose them (``FONTCONFIG_FILE``,
   ``HOME`` …) part of the journal's name; a font installed, removed or replaced builds, and the new
-  key of every face (:func:`cardgen.cache.toolchain_digest`) renders it anew.  Without fontconfig
+  key of every face (:func:`cardgen.build.cache.toolchain_digest`) renders it anew.  Without fontconfig
   nothing is recorded.
 * **Trusting file times** as git and make do, with git's guard: the status-change time is set by
   the system on every write and cannot be set back by a program, and a file written in the 2 s
@@ -60,7 +60,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from cardgen.fontview import ENVIRONMENT
+from cardgen.fonts.system import ENVIRONMENT
 from cardgen.speed.snapshot import PACKAGE, Snapshot, TooMany, input_snapshot, output_snapshot
 from cardgen.speed.usercache import own_folder, user_cache_folder
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from cardgen.fontview import font_view
+from cardgen.fonts.system import font_view
 
 MAX_ENTRIES = 10_000                    # files and folders a snapshot looks at, at most
 MAX_HASHED_BYTES = 256 * 1024 * 1024    # a larger file is not pinned by its digest (its times must do)
@@ -184,7 +184,7 @@ def input_snapshot(cwd: str, root: Path, content: Path, out: Path, css: Iterable
 
 
 def add_git(snap: Snapshot, root: str) -> None:
-    """What the version stamp reads of the project's ``.git`` (:mod:`cardgen.revision`)."""
+    """What the version stamp reads of the project's ``.git`` (:mod:`cardgen.project.revision`)."""
     git = os.path.join(root, ".git")
     for name in GIT_FILES:
         snap.add(os.path.join(git, name))
@@ -209,7 +209,7 @@ def add_toolchain(snap: Snapshot, cwd: str) -> None:
 
 
 def add_fonts(snap: Snapshot) -> None:
-    """Fontconfig's view of the system's fonts (:mod:`cardgen.fontview`); :class:`TooMany` without it."""
+    """Fontconfig's view of the system's fonts (:mod:`cardgen.fonts.system`); :class:`TooMany` without it."""
     view = font_view()
     if view is None:
         raise TooMany

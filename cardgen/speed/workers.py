@@ -22,7 +22,7 @@ the resource tracker see their pipes close and end too.
 
 **The forkserver.**  :func:`start_early`, the first step of ``cardgen build`` and ``cardgen cards``,
 starts multiprocessing's forkserver before cardgen's own modules are loaded: it imports the renderer
-(:data:`PRELOAD`) on the second core while the build reads the content on the first, and then forks
+(:data:`cardgen.cards.PRELOAD`) on the second core while the build reads the content on the first, and then forks
 each render worker with WeasyPrint already imported (measured: ``docs/benchmarks.md``).  It starts only
 where there are two cores or more and where multiprocessing has a forkserver (not on Windows).
 :func:`pool_context` says where a build's render pool takes its workers from.
@@ -46,13 +46,6 @@ from typing import Iterator
 
 from cardgen import speed
 
-PRELOAD = ["cardgen.speed.preload"]
-"""What the one-shot build's forkserver imports before it forks a worker: the renderer, WeasyPrint with it
-(:mod:`cardgen.speed.preload`, which lets a failed import go instead of ending the forkserver)."""
-LAYOUT_PRELOAD = ["cardgen.speed.preload_layout"]
-"""What ``cardgen rulebook``'s forkserver imports: WeasyPrint's wrappers only (:mod:`cardgen.speed.preload_layout`)."""
-WARM_PRELOAD = ["cardgen.speed.preload_warm"]
-"""What ``cardgen serve``'s forkserver imports: the renderer, warmed up once (:mod:`cardgen.speed.preload_warm`)."""
 PR_SET_PDEATHSIG = 1                # prctl(2): the signal a process gets when its parent dies
 PARENT_POLL_S = 0.5                 # where there is no pidfd: how often a worker checks that the build lives
 PACKAGE_HOME = Path(__file__).resolve().parents[2]
@@ -95,9 +88,10 @@ def usable_cores() -> int:
     return os.cpu_count() or 1
 
 
-def start_early(preload: list[str] = PRELOAD) -> None:
-    """Start the forkserver (once per process) where it pays, importing ``preload``; the build's pool
-    takes it (:func:`pool_context`)."""
+def start_early(preload: list[str]) -> None:
+    """Start the forkserver (once per process) where it pays, importing ``preload`` (the modules the
+    stage that forks the workers names: :data:`cardgen.cards.PRELOAD`); the build's pool takes it
+    (:func:`pool_context`)."""
     if _started or usable_cores() < 2 or not speed.enabled("forkserver"):
         return
     try:
@@ -124,7 +118,7 @@ def early_context() -> multiprocessing.context.BaseContext | None:
     return _started[0] if _started else None
 
 
-def pool_context() -> multiprocessing.context.BaseContext | None:
+def pool_context(preload: list[str], warm: list[str]) -> multiprocessing.context.BaseContext | None:
     """Where the render pool's workers come from.
 
     On the main thread: from the forkserver ``cardgen build`` or ``cardgen cards`` started as
@@ -132,13 +126,13 @@ def pool_context() -> multiprocessing.context.BaseContext | None:
     (``watch``, a build called as a function) forked from this process (None: the default),
     WeasyPrint imported first.  On any other thread -- ``cardgen serve`` builds on a thread beside
     its web server's -- from a forkserver that imports WeasyPrint and warms the renderer up once
-    (:data:`WARM_PRELOAD`; :data:`PRELOAD` with the speedup ``warm`` off) and forks each worker, because forking a process that runs other
+    (``warm``: :data:`cardgen.cards.WARM_PRELOAD`; ``preload`` with the speedup ``warm`` off) and forks each worker, because forking a process that runs other
     threads can hand the worker a lock one of them held."""
     isolate_imports()
     if threading.current_thread() is threading.main_thread():
         return early_context()
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(WARM_PRELOAD if speed.enabled("warm") else PRELOAD)
+    context.set_forkserver_preload(warm if speed.enabled("warm") else preload)
     return context
 
 

@@ -1,4 +1,4 @@
-"""The PDF wrapper is sealed: only ``cardgen/pdf.py`` (and ``cardgen/pdfparts.py``, its part for a book
+"""The PDF wrapper is sealed: only ``cardgen/pdf/wrapper.py`` (and ``cardgen/pdf/parts.py``, its part for a book
 laid out in parts) imports WeasyPrint -- and the speed layer's
 stylesheet cache (``cardgen/speed/stylesheets.py``), which stands in for WeasyPrint's own parser of
 linked stylesheets -- and nothing reads WeasyPrint's private attributes except the documented
@@ -18,8 +18,8 @@ import pytest
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 ROOT = Path(cardgen.__file__).resolve().parent.parent
-WRAPPER = Path("cardgen/pdf.py")
-PARTS = Path("cardgen/pdfparts.py")
+WRAPPER = Path("cardgen/pdf/wrapper.py")
+PARTS = Path("cardgen/pdf/parts.py")
 STAND_IN = Path("cardgen/speed/stylesheets.py")
 # WeasyPrint has no public box tree; this is the one place that may read it (see its docstring)
 # and a chapter of a book laid out in parts keeps its layout context, to number its margin boxes again
@@ -128,7 +128,7 @@ def test_the_scan_finds_what_it_forbids():
 
 
 def test_laid_out_boxes_are_plain_records_in_document_order(tmp_path):
-    from cardgen.pdf import BoxInfo, load_document
+    from cardgen.pdf.wrapper import BoxInfo, load_document
 
     html = ('<style>@page { size: 100px 100px; margin: 0 } body { margin: 0 }</style>'
             '<div class="outer a" data-box="Name" style="width: 50px; height: 20px; font-size: 12px">'

@@ -20,39 +20,43 @@ import cardgen
 ROOT = Path(cardgen.__file__).resolve().parent.parent
 
 # (stage, modules): a module is named exactly or by a prefix ending in '.'; the longest match wins.
-# From the bottom: the project's look (theme, fonts: read by cards and rulebooks alike), the pure stages of a build (load → ... → render), the build's own machinery
-# (context, cache, outputs, the render processes), the stages' outputs (card sheets, rulebooks, the
-# errata), the build itself, the tools around a build (serve, init), and the commands on top.
+# From the bottom: what every stage shares (errors, paths, the project file and settings), the project's look
+# (theme, fonts: read by cards and rulebooks alike), the pure stages of a build (load → ... → render), the
+# build's own machinery (context, cache, outputs, the render processes), the stages' outputs (card sheets,
+# rulebooks, the errata), the build itself, the tools around a build (serve, init), and the commands on top.
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.vocabulary",
-              "cardgen.geometry", "cardgen.icons", "cardgen.atomic", "cardgen.project", "cardgen.revision", "cardgen.projectfile",
-              "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation", "cardgen.css",
-              "cardgen.fontview", "cardgen.tomlcaps", "cardgen.globwalk", "cardgen.projectfind", "cardgen.settings",
-              "cardgen.pipes", "cardgen.richtext", "cardgen.pdfrecords", "cardgen.pdffonts", "cardgen.timelimit", "cardgen.printable")),
-    ("look", ("cardgen.theme", "cardgen.fonts", "cardgen.fontsynth", "cardgen.fontoutline", "cardgen.sandbox",
-              "cardgen.sandbox.")),
+    ("base", ("cardgen", "cardgen.errors", "cardgen.paths", "cardgen.safefs", "cardgen.atomic", "cardgen.geometry",
+              "cardgen.vocabulary", "cardgen.printable", "cardgen.richtext",
+              # the folders' packages import nothing
+              "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.build",  # moves: keep
+              "cardgen.balance", "cardgen.views", "cardgen.init",  # moves: keep
+              "cardgen.project.", "cardgen.look.icons", "cardgen.look.css", "cardgen.fonts.system",
+              "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.timelimit",
+              "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation")),
+    ("look", ("cardgen.look.theme", "cardgen.fonts.lookup", "cardgen.fonts.synth", "cardgen.fonts.outline",
+              "cardgen.sandbox", "cardgen.sandbox.")),
     ("content", ("cardgen.content", "cardgen.content.")),
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
-    ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view", "cardgen.showview",
-              "cardgen.oddsview", "cardgen.balanceview",
-              "cardgen.cards.portrait", "cardgen.cards.picturecheck")),
-    ("pdf", ("cardgen.pdf", "cardgen.pdfparts", "cardgen.hyphenation", "cardgen.speed.stylesheets")),
+    ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view",
+              "cardgen.cards.portrait", "cardgen.cards.picturecheck", "cardgen.views.", "cardgen.balance.view")),
+    ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.misfit", "cardgen.cards.fit", "cardgen.cards.columns",
-                "cardgen.rulebook.",
-                "cardgen.schema_export", "cardgen.balanceplot", "cardgen.balancereport")),
-    ("machinery", ("cardgen.cache", "cardgen.outputs", "cardgen.context", "cardgen.speed", "cardgen.speed.workers",
-                   "cardgen.plotworker")),
-    ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement", "cardgen.cards.pdfwriter", "cardgen.cards.recording",
-                 "cardgen.cards.png", "cardgen.cards.printshop", "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
-                 "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.capacity", "cardgen.cards.fitcheck", "cardgen.cards.pipeline", "cardgen.rulebook",
-                 "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter", "cardgen.rulebook.chapterpool",
-                 "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
-                 "cardgen.speed.warm", "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.")),
-    ("build", ("cardgen.build", "cardgen.speed.journal", "cardgen.speed.snapshot", "cardgen.speed.bookjournal")),
-    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init", "cardgen.adopt", "cardgen.vscodesettings")),
-    ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__",
-                  "cardgen.speed.preload", "cardgen.speed.preload_layout",
-                  "cardgen.speed.preload_warm")),
+                "cardgen.rulebook.", "cardgen.balance.plot", "cardgen.balance.report")),
+    ("machinery", ("cardgen.build.cache", "cardgen.build.outputs", "cardgen.build.context", "cardgen.speed",
+                   "cardgen.speed.workers", "cardgen.balance.plotworker")),
+    ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement",
+                 "cardgen.cards.pdfwriter", "cardgen.cards.recording", "cardgen.cards.png", "cardgen.cards.printshop",
+                 "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
+                 "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.capacity", "cardgen.cards.fitcheck",
+                 "cardgen.cards.pipeline", "cardgen.rulebook",
+                 "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter",
+                 "cardgen.rulebook.chapterpool", "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
+                 "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.",
+                 # the card stage's warm-up and its forkservers' starts (the speed layer only names them)
+                 "cardgen.cards.warm", "cardgen.cards.preload", "cardgen.cards.preload_warm", "cardgen.rulebook.preload")),
+    ("build", ("cardgen.build.run", "cardgen.speed.journal", "cardgen.speed.snapshot", "cardgen.speed.bookjournal")),
+    ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init.")),
+    ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__")),
 )
 RANK = {name: rank for rank, (name, _) in enumerate(STAGES)}
 
@@ -114,6 +118,44 @@ def back_edges() -> list[str]:
     return list(dict.fromkeys(edges))
 
 
+TOP_FLOOR_MAX = 12
+"""At most a dozen modules directly in ``cardgen/`` (``__init__`` and ``__main__`` counted): each one every
+stage shares; the rest live in the folder of their stage or role (issue 43)."""
+
+
+def test_the_top_floor_shows_the_parts():
+    loose = sorted(p.name for p in (ROOT / "cardgen").glob("*.py"))
+    assert len(loose) <= TOP_FLOOR_MAX, f"{len(loose)} modules directly in cardgen/: move some into folders {loose}"
+
+
+def speed_imports_above_the_pdf_wrapper() -> list[str]:
+    """Imports from the speed room (``cardgen/speed/``) of a module above the PDF wrapper outside it: the
+    speed layer sits below (or beside) what it speeds up and is handed the names it starts
+    (``start_early(preload)``), it never imports the card stage, a rulebook or a command back."""
+    paths = [p for p in _sources() if p.parts[:2] == ("cardgen", "speed")]
+    known = {module_name(p) for p in _sources()}
+    found = []
+    for path in paths:
+        for line, imported in imported_modules(path, known):
+            if not imported.startswith("cardgen.speed") and RANK[stage_of(imported) or "commands"] > RANK["pdf"]:
+                found.append(f"{path}:{line}: imports {imported} ({stage_of(imported)})")
+    return found
+
+
+def test_the_speed_room_imports_nothing_it_speeds_up():
+    assert speed_imports_above_the_pdf_wrapper() == []
+
+
+def test_the_speed_check_finds_the_old_warm_up(tmp_path, monkeypatch):
+    """speed/warm.py as it was (it rendered a face: cards/faces, cards/planning) is caught."""
+    (tmp_path / "cardgen" / "speed").mkdir(parents=True)
+    (tmp_path / "cardgen" / "speed" / "warm.py").write_text(
+        "from cardgen.cards.faces import render_here\nfrom cardgen.errors import CardgenError\n", encoding="utf-8")
+    monkeypatch.setattr(__import__(__name__, fromlist=["ROOT"]), "ROOT", tmp_path)
+    assert speed_imports_above_the_pdf_wrapper() == [
+        "cardgen/speed/warm.py:1: imports cardgen.cards.faces (outputs)"]  # moves: keep (the old place)
+
+
 def test_every_module_has_a_stage():
     missing = [module_name(p) for p in _sources() if stage_of(module_name(p)) is None]
     assert not missing, f"put these modules into a stage of STAGES: {missing}"
@@ -127,7 +169,7 @@ def test_no_stage_imports_a_later_stage():
 @pytest.mark.parametrize("module, stage", [
     ("cardgen.content.resolve", "content"), ("cardgen.rules.derive", "derive"), ("cardgen.stages", "derive"),
     ("cardgen.cards.view", "view"), ("cardgen.cards.render", "render"), ("cardgen.rulebook.directive", "render"),
-    ("cardgen.pdf", "pdf"), ("cardgen.rulebook", "outputs"), ("cardgen.build", "build"),
+    ("cardgen.pdf.wrapper", "pdf"), ("cardgen.rulebook", "outputs"), ("cardgen.build.run", "build"),
     ("cardgen.commands.main", "commands"), ("cardgen.serve.worker", "tools"), ("cardgen.cards.pipeline", "outputs"),
 ])
 def test_stage_table(module, stage):

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.cards import capacity
 from cardgen.cards.capacity import SAMPLE, capacities, probe_card
 from cardgen.cards.fitcheck import OWN_FLOORS, OWN_LOOK
 from cardgen.cards.misfit import FitError
 from cardgen.cards.render import render_face
 from cardgen.geometry import FacePage
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 pytestmark = pytest.mark.pdf          # lays out faces (make test-fast leaves it out)
 

@@ -12,7 +12,7 @@ from cardgen.cards.render import face_html
 from cardgen.geometry import FacePage
 from cardgen.cards.view import unit_card
 from cardgen.stages import load_content
-from cardgen.icons import icon_uri
+from cardgen.look.icons import icon_uri
 from cardgen.rules.derive import derive
 
 from .conftest import SMALL, flat, pdf_text

@@ -128,7 +128,7 @@ def test_name_that_fits_when_shrunk_renders(cli, rules_content, tmp_path):
 
 def _text_sizes(html: str, needle: str) -> list[float]:
     """Font sizes (pt) of the laid-out text boxes containing ``needle``."""
-    from cardgen.pdf import load_document
+    from cardgen.pdf.wrapper import load_document
     laid_out = load_document(html, render.CARDS_TEMPLATES)
     return [b.font_size_pt for page in range(laid_out.page_count) for b in laid_out.boxes(page)
             if b.text and needle in b.text]

@@ -11,7 +11,7 @@ import pytest
 from cardgen.cards.columns import column_heads, continued_entries, last_page_start
 from cardgen.cards.group_view import group_reference
 from cardgen.cards.sheets import render_reference
-from cardgen.pdf import BoxInfo
+from cardgen.pdf.wrapper import BoxInfo
 from cardgen.stages import load_and_derive
 
 from .conftest import EXAMPLE, PROJECT

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.cards.face import Face
 from cardgen.cards import faces as faces_module
 from cardgen.cards.faces import FaceStore, cached_warnings, power_pairs, render_faces, store_face, unit_pairs
 from cardgen.cards.planning import FaceJob
-from cardgen.context import BuildContext
+from cardgen.build.context import BuildContext
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage
 
@@ -50,9 +50,9 @@ def test_a_face_that_vanished_without_its_job_is_an_error(store):
 
 
 def test_a_rendered_faces_notes_about_the_machine_are_said_once_and_not_counted(tmp_path, monkeypatch):
-    """A note (cardgen.pdf.SYSTEM_NOTES) from each of three renders: said once, no warning, not cached."""
+    """A note (cardgen.pdf.wrapper.SYSTEM_NOTES) from each of three renders: said once, no warning, not cached."""
     monkeypatch.setattr(faces_module, "PARALLEL_FROM", 99)          # render here, in this process
-    monkeypatch.setattr(faces_module, "pool_context", lambda: None)
+    monkeypatch.setattr(faces_module, "pool_context", lambda preload, warm: None)
     monkeypatch.setattr(faces_module, "_render_safely",
                         lambda job: Face(b"%PDF " + job.key.encode(), (), (), ("note: install libharfbuzz-subset0",)))
     ctx = BuildContext(content=None, derived=None, out_dir=tmp_path)  # type: ignore[arg-type]
@@ -66,7 +66,7 @@ def test_on_one_usable_core_the_faces_render_here_without_a_pool(tmp_path, monke
     """The cores this process may use (``taskset`` counted: cardgen.speed.workers.usable_cores), not the
     machine's: pinned to one core, a build forks no render workers onto it."""
     monkeypatch.setattr(faces_module, "usable_cores", lambda: 1)
-    monkeypatch.setattr(faces_module, "pool_context", lambda: None)
+    monkeypatch.setattr(faces_module, "pool_context", lambda preload, warm: None)
 
     def no_pool(*args, **kwargs):
         raise AssertionError("a process pool on one core")
@@ -90,7 +90,7 @@ def test_a_problem_every_face_met_is_one_line_with_its_count_rendered_and_reused
     """Issue 41, point 6: a theme's missing @import reached every face; said once with its count and
     the first faces, the one face's own warning as before -- whether rendered now or reused."""
     monkeypatch.setattr(faces_module, "PARALLEL_FROM", 99)          # render here, in this process
-    monkeypatch.setattr(faces_module, "pool_context", lambda: None)
+    monkeypatch.setattr(faces_module, "pool_context", lambda preload, warm: None)
     monkeypatch.setattr(faces_module, "_render_safely", _said)
     jobs = [_job("a", "front"), _job("a", "back"), _job("b", "front"), _job("b", "back"), _job("p", "power")]
     expected = [f"{MISSING_IMPORT} (5 faces: card 'a' (front), card 'a' (back), card 'b' (front), …)",

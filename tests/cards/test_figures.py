@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.cards.face import Face
 from cardgen.cards.faces import FaceStore, store_face
 from cardgen.cards.figures import CardFaces, FaceArt, rulebook_faces

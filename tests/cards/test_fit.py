@@ -4,7 +4,7 @@ boxes whose content reaches beyond them, and the text set below its floor."""
 from __future__ import annotations
 
 from cardgen.cards.fit import Overflow, SmallText, find_overflows, floors, font_sizes, small_text
-from cardgen.pdf import BoxInfo
+from cardgen.pdf.wrapper import BoxInfo
 
 
 def _box(index, end, tag="div", data=(), right=100.0, bottom=50.0, font=8.0, text=None) -> BoxInfo:

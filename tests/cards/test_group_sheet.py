@@ -15,10 +15,10 @@ from cardgen.cards.group_view import display_names, group_cover, group_reference
 from cardgen.cards.planning import model_owner, plan_model_faces
 from cardgen.cards.sheets import render_cover, render_reference
 from cardgen.cards.render import face_html
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from cardgen.errors import ContentError
-from cardgen.project import load_project
-from cardgen.revision import git_commit, version_stamp
+from cardgen.project.file import load_project
+from cardgen.project.revision import git_commit, version_stamp
 from cardgen.stages import load_and_derive
 
 from .conftest import EXAMPLE, flat, page_sizes, pdf_text

@@ -9,7 +9,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.cards.impose import ChunkCache, Imposer, impose
 from cardgen.geometry import FacePage
 

@@ -7,7 +7,7 @@ import pytest
 
 from cardgen.cards import pipeline
 from cardgen.cards.pipeline import OUTPUTS, build_all_cards
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 
 
 @pytest.mark.parametrize("options, made", [

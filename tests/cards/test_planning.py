@@ -8,7 +8,7 @@ import pytest
 from cardgen.cards.planning import group_sheet, has_own_card, model_owner, page_settings, plan_faces, planned_outputs
 from cardgen.content import read_content
 from cardgen.content.schema import GroupModel
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from cardgen.geometry import FacePage
 from cardgen.rules.derive import derive
 from conftest import EXAMPLE, unit

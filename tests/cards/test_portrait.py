@@ -24,12 +24,12 @@ import pytest
 import yaml
 from PIL import Image
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.cards import portrait as portrait_module
 from cardgen.cards.portrait import PORTRAIT_MM, PRINT_DPI, prepare_portraits
 from cardgen.content.model import Content
-from cardgen.project import Project
-from cardgen.theme import Theme
+from cardgen.project.file import Project
+from cardgen.look.theme import Theme
 from cardgen.stages import check_and_derive, check_content, load_and_derive
 from tests.conftest import one_unit_content, unit
 
@@ -253,7 +253,7 @@ def test_an_svg_referring_to_urls_and_files_fetches_nothing(tmp_path, monkeypatc
     from cardgen.cards.planning import page_settings
     from cardgen.cards.render import render_face
     from cardgen.cards.view import unit_card
-    from cardgen.context import CardOptions
+    from cardgen.build.context import CardOptions
 
     server = HTTPServer(("127.0.0.1", 0), _Recorder)
     threading.Thread(target=server.serve_forever, daemon=True).start()

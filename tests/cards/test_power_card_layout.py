@@ -28,7 +28,7 @@ from cardgen.cards.power_view import power_card
 from cardgen.cards.render import CARDS_TEMPLATES, face_html, render_face
 from cardgen.errors import RenderError
 from cardgen.geometry import FacePage, SheetOptions
-from cardgen.pdf import load_document
+from cardgen.pdf.wrapper import load_document
 from cardgen.rules.colour import text_colour
 
 from .conftest import EXAMPLE, MM, load_yaml

@@ -13,7 +13,7 @@ import pytest
 from cardgen.cards.power_view import power_card
 from cardgen.cards.render import face_html, render_face
 from cardgen.geometry import FacePage
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 
 from .inks import K_ONLY, is_near_black, painted
 

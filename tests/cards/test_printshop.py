@@ -10,11 +10,11 @@ import pikepdf
 import pytest
 from pypdf import PdfReader
 
-from cardgen.build import build
+from cardgen.build.run import build
 from cardgen.cards.planning import planned_outputs
 from cardgen.cards.printshop import (PRINT_SHOP_BLEED_MM, PRINT_SHOP_NAMES, bleed_warning, press_name, press_plan,
                                      press_sheet, print_shop_bleed, print_shop_outputs)
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from cardgen.errors import UsageError
 from cardgen.geometry import PRESS_SHEETS_MM, FacePage, mm_to_pt, press_layout
 

@@ -8,7 +8,7 @@ import pytest
 from cardgen.cards.render import FACES, read_callouts, render_template
 from cardgen.errors import RenderError
 from cardgen.geometry import Callout
-from cardgen.pdf import BoxInfo
+from cardgen.pdf.wrapper import BoxInfo
 
 
 def _box(index, x, y, w, h, classes=(), data=(), tag="div") -> BoxInfo:

@@ -5,7 +5,7 @@ test_impose_duplex.py, tests/e2e/test_cards_geometry.py.)"""
 from __future__ import annotations
 
 from cardgen.cards.sheetlayout import Rect, Sheet, Slot, box_rect, read_slots
-from cardgen.pdf import BoxInfo
+from cardgen.pdf.wrapper import BoxInfo
 
 PAGE_PX = 400.0          # a page 400 px (300 pt) high
 

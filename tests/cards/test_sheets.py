@@ -7,9 +7,9 @@ import pytest
 
 from cardgen.cards.planning import FaceJob
 from cardgen.cards.sheets import changed_units, impose_once
-from cardgen.context import make_context
+from cardgen.build.context import make_context
 from cardgen.geometry import FacePage
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.stages import load_and_derive
 from conftest import unit
 

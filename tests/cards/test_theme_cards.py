@@ -11,9 +11,9 @@ from cardgen.cards.power_view import power_card
 from cardgen.cards.render import render_face
 from cardgen.cards.view import unit_card
 from cardgen.geometry import FacePage
-from cardgen.project import load_project
+from cardgen.project.file import load_project
 from cardgen.rules.derive import derive
-from cardgen.theme import theme_for
+from cardgen.look.theme import theme_for
 import pytest
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)

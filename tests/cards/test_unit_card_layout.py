@@ -21,7 +21,7 @@ from cardgen.cards.planning import CardOptions, page_settings
 from cardgen.cards.render import CARDS_TEMPLATES, face_html, render_face
 from cardgen.cards.view import unit_card
 from cardgen.errors import RenderError
-from cardgen.pdf import load_document
+from cardgen.pdf.wrapper import load_document
 from cardgen.rules.derive import derive
 from cardgen.stages import load_content
 

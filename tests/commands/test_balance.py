@@ -12,7 +12,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from cardgen.balanceview import balance_of
+from cardgen.balance.view import balance_of
 from cardgen.stages import load_and_derive
 from cardgen.commands.main import main
 from conftest import EXAMPLE, FIXTURES, unit

@@ -7,7 +7,7 @@ import argparse
 import pytest
 
 from cardgen.commands import cards
-from cardgen.context import CardOptions
+from cardgen.build.context import CardOptions
 from conftest import one_unit_content
 
 

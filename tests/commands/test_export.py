@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardgen.commands.export import data_revision
 from cardgen.errors import display_path
-from cardgen.settings import load_settings
+from cardgen.project.settings import load_settings
 from conftest import EXAMPLE
 
 

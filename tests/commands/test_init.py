@@ -1,11 +1,11 @@
-"""cardgen.commands.init: ``cardgen init [DIR]``'s refusals and report (the writing is cardgen.init's)."""
+"""cardgen.commands.init: ``cardgen init [DIR]``'s refusals and report (the writing is cardgen.init.start's)."""
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
 
 from cardgen.commands import init
-from cardgen.init import PipSpec, WORKFLOW
+from cardgen.init.start import PipSpec, WORKFLOW
 from cardgen.errors import display_path
 
 

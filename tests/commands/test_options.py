@@ -6,7 +6,7 @@ from pathlib import Path
 
 from cardgen.commands.main import build_parser
 from cardgen.commands.options import settings_of
-from cardgen.settings import Settings
+from cardgen.project.settings import Settings
 
 
 def test_a_command_line_becomes_settings_once(tmp_path, monkeypatch):

@@ -1,10 +1,10 @@
-"""``cardgen list``, ``show`` (the table; the JSON contract: tests/test_showview.py) and ``schema``."""
+"""``cardgen list``, ``show`` (the table; the JSON contract: tests/views/test_show.py) and ``schema``."""
 
 from __future__ import annotations
 
 import json
 
-from cardgen.schema_export import content_schema
+from cardgen.content.jsonschema import content_schema
 from conftest import FIXTURES, unit
 
 

@@ -21,7 +21,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardgen.commands.main import main
-from cardgen.project import load_project
+from cardgen.project.file import load_project
 from tests.e2e.rulebook_repo import make_rulebook_repo
 from tests.rulebook.test_base import chars, first
 
@@ -49,7 +49,7 @@ def adopted(tmp_path_factory) -> dict:
     said: dict = {"repo": repo, "before": files(repo)}
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.chdir(repo)
-        monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)      # no "Nova Round" of another test's project
+        monkeypatch.setattr("cardgen.pdf.wrapper._FONT_CONFIG", None)      # no "Nova Round" of another test's project
         said["bare"] = run("build")
         said["after_bare"] = files(repo)
         said["init"] = run("init")

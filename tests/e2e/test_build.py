@@ -26,12 +26,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-import cardgen.build
-import cardgen.context
+import cardgen.build.run
+import cardgen.build.context
 import cardgen.cards.faces
 import cardgen.cards.pipeline
 import cardgen.cards.sheets
-from cardgen.build import build
+from cardgen.build.run import build
 from cardgen.commands.main import main
 from conftest import PROJECT, ExampleBuild, strip_root
 
@@ -99,7 +99,7 @@ def faces_of(names: list[str]) -> set[str]:
 class Built:
     content: Path
     out: Path
-    summary: cardgen.build.Summary
+    summary: cardgen.build.run.Summary
     files: dict[str, tuple[bytes, int]]
 
 
@@ -223,7 +223,7 @@ def test_a_build_off_the_main_thread_renders_in_a_forkserver_pool_the_same_faces
 
     pool_context = cardgen.cards.faces.pool_context
     contexts: list = []
-    monkeypatch.setattr(cardgen.cards.faces, "pool_context", lambda: contexts.append(pool_context()) or contexts[-1])
+    monkeypatch.setattr(cardgen.cards.faces, "pool_context", lambda *names: contexts.append(pool_context(*names)) or contexts[-1])
     main, thread = (copy_of(small_project_build, tmp_path / where) for where in ("main", "thread"))
     for copied in (main, thread):
         edit(copied.content / "units" / "probe.yaml", "name: Probekrieger", "name: Stoßtrupp")
@@ -258,7 +258,7 @@ def test_toolchain_change_re_renders_everything(project, monkeypatch):
     assert {"cards.pdf", "powers.pdf", "groups/trupp.pdf", RULEBOOK} <= set(everything)
     assert build(content, out).built == []                   # unchanged: all reused
 
-    monkeypatch.setattr(cardgen.context, "toolchain_digest", lambda: "another toolchain")
+    monkeypatch.setattr(cardgen.build.context, "toolchain_digest", lambda: "another toolchain")
     summary = build(content, out)
     assert summary.reused == []
     assert sorted(summary.built) == everything
@@ -342,7 +342,7 @@ def _fail(*args, **kwargs):
 
 
 @needs_poppler
-@pytest.mark.parametrize("where", ["cardgen.cards.pipeline.write_changed", "cardgen.build.build_one_rulebook"])
+@pytest.mark.parametrize("where", ["cardgen.cards.pipeline.write_changed", "cardgen.build.run.build_one_rulebook"])
 def test_failure_half_way_leaves_previous_outputs(project, monkeypatch, where):
     edit(project.content / "units" / "probe.yaml", "name: Probekrieger", "name: Stoßtrupp")
     module, _, func = where.rpartition(".")

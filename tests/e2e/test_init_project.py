@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from cardgen import __version__, init
+from cardgen import __version__
+from cardgen.init import start as init
 from cardgen.commands.main import main
-from cardgen.project import load_project
-from cardgen.projectfile import ProjectFile
+from cardgen.project.file import load_project
+from cardgen.project.schema import ProjectFile
 from conftest import shared_once
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)

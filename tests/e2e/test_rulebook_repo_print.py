@@ -31,8 +31,8 @@ from fontTools.ttLib import TTFont
 from PIL import Image
 
 from cardgen.commands.main import main
-from cardgen.fontsynth import note_line
-from cardgen.pdf import HARFBUZZ_SUBSET_NOTE
+from cardgen.fonts.synth import note_line
+from cardgen.pdf.wrapper import HARFBUZZ_SUBSET_NOTE
 from tests.e2e.rulebook_repo import make_rulebook_repo
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -61,7 +61,7 @@ def built(tmp_path_factory) -> tuple[Path, str]:
     need_poppler()
     repo = make_rulebook_repo(tmp_path_factory.mktemp("print") / "repo")
     with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)     # no "Nova Round" of another test's project
+        monkeypatch.setattr("cardgen.pdf.wrapper._FONT_CONFIG", None)     # no "Nova Round" of another test's project
         code, _, err = run(repo, monkeypatch, "rulebook", "Regeln/Regelbuch.md")     # (fonts stay in a process)
     assert code == 0, err
     return repo / "build" / "rulebooks" / "Regeln" / "Regelbuch.pdf", err
@@ -196,14 +196,14 @@ def test_the_title_prints_darker_than_the_regular_and_a_cold_cache_gives_the_sam
     plain = make_rulebook_repo(tmp_path / "plain")
     toml = plain / "cardgen.toml"
     toml.write_text("font_synthesis = false\n" + toml.read_text(encoding="utf-8"), encoding="utf-8")
-    monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)     # the process's fonts forgotten: the bold
+    monkeypatch.setattr("cardgen.pdf.wrapper._FONT_CONFIG", None)     # the process's fonts forgotten: the bold
     code, _, plain_err = run(plain, monkeypatch, "rulebook", "Regeln/Regelbuch.md")    # face is not there
     assert code == 0 and "synthesised" not in plain_err
     bold, regular = title_darkness(book, tmp_path), title_darkness(plain / "build/rulebooks/Regeln/Regelbuch.pdf", tmp_path)
     assert regular > 5_000 and bold > 1.3 * regular, (bold, regular)         # 13,449 against 8,694
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cold-cache"))        # the faces made again
-    monkeypatch.setattr("cardgen.pdf._FONT_CONFIG", None)
+    monkeypatch.setattr("cardgen.pdf.wrapper._FONT_CONFIG", None)
     again = make_rulebook_repo(tmp_path / "again")
     assert run(again, monkeypatch, "rulebook", "Regeln/Regelbuch.md")[0] == 0
     assert len(list((tmp_path / "cold-cache" / "cardgen" / "fonts").glob("*.ttf"))) == 3

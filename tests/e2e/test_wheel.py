@@ -27,12 +27,12 @@ RUN_TIME_DATA = [
     "cardgen/assets/fonts/DejaVuSans.ttf",
     "cardgen/assets/fonts/LICENSE-DejaVu.txt",
     "cardgen/assets/fonts/fonts.css",
-    "cardgen/scaffold/cardgen.toml",
-    "cardgen/scaffold/.gitignore",
-    "cardgen/scaffold/.pre-commit-config.yaml",
-    "cardgen/scaffold/.github/workflows/cardgen.yml",
-    "cardgen/scaffold/content/units/sturmtruppe.yaml",
-    "cardgen/scaffold/theme/fonts/README.txt",
+    "cardgen/init/scaffold/cardgen.toml",
+    "cardgen/init/scaffold/.gitignore",
+    "cardgen/init/scaffold/.pre-commit-config.yaml",
+    "cardgen/init/scaffold/.github/workflows/cardgen.yml",
+    "cardgen/init/scaffold/content/units/sturmtruppe.yaml",
+    "cardgen/init/scaffold/theme/fonts/README.txt",
 ]
 
 

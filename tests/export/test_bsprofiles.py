@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.export.bsprofiles import PROFILE_TYPES, armor_values, unit_values, weapon_values
-from cardgen.showview import unit_data
+from cardgen.views.show import unit_data
 from cardgen.stages import load_and_derive
 from conftest import EXAMPLE
 

@@ -102,7 +102,7 @@ def test_book_css_gives_each_family_its_variables_and_every_alias_its_look(famil
 
 
 def test_the_scaffold_theme_lists_the_admonition_variables():
-    theme = (PACKAGE_DIR / "scaffold" / "theme" / "rulebook.css").read_text(encoding="utf-8")
+    theme = (PACKAGE_DIR / "init" / "scaffold" / "theme" / "rulebook.css").read_text(encoding="utf-8")
     for family in FAMILIES:
         for part in ("color", "background", "icon", "label"):
             assert f"--cardgen-admonition-{family}-{part}" in theme

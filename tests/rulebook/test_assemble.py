@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.pdfparts import PageFacts, load_part
+from cardgen.pdf.parts import PageFacts, load_part
 from cardgen.rulebook.assemble import anchor_pages, assemble
 from cardgen.safefs import Roots
 from tests.rulebook.chapter_pdfs import links, outline, page_texts

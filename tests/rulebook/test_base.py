@@ -17,8 +17,8 @@ import pypdfium2 as pdfium
 import pytest
 
 from cardgen.commands.main import main
-from cardgen.project import load_project
-from cardgen.theme import theme_for
+from cardgen.project.file import load_project
+from cardgen.look.theme import theme_for
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 

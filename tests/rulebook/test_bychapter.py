@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.paths import ASSETS_DIR
 from cardgen.rulebook.build import build_rulebook
 from tests.conftest import PROJECT

@@ -22,15 +22,15 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from cardgen.build import build
+from cardgen.build.run import build
 from cardgen.cards.figures import standalone_faces
 from cardgen.geometry import mm_to_pt
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.lists import unit_points
 from cardgen.stages import load_content
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 from conftest import PROJECT
 
 pytestmark = [pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)"),

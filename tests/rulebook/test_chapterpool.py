@@ -45,7 +45,7 @@ def test_a_worker_over_the_time_limit_ends_the_build_with_the_limit_s_one_line(m
     """The build's limit reaches its workers (a forkserver's worker has none of the build's module
     state); a worker so ended says nothing, the build says the one line -- and does not wait for a pipe
     a sibling worker still holds open."""
-    from cardgen import timelimit
+    from cardgen.pdf import timelimit
     from cardgen.errors import RenderError
 
     monkeypatch.setattr(timelimit, "MAX_RENDER_SECONDS", 0.25)

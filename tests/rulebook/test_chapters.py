@@ -53,7 +53,7 @@ def test_contents_links_carry_the_page_numbers_of_other_chapters():
 def test_a_split_again_keeps_the_cuts_and_leaves_the_changed_chapter_s_cascade_to_its_layout(monkeypatch):
     """An edit inside one chapter keeps the last cuts without a cascade here (a process that only waits for
     its layout workers imports no WeasyPrint); the check it returns cascades that chapter alone."""
-    from cardgen import pdfparts
+    from cardgen.pdf import parts as pdfparts
     from cardgen.rulebook import chapters as module
 
     css = ".title-block { break-after: page } h2 { break-before: page }"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.chapterstore import KIND
 from tests.conftest import PROJECT

@@ -10,9 +10,9 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from cardgen.project import load_project
+from cardgen.project.file import load_project
 from cardgen.rulebook.build import build_rulebook
-from cardgen.theme import theme_for
+from cardgen.look.theme import theme_for
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 

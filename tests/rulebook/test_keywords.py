@@ -16,8 +16,8 @@ import pikepdf
 import pytest
 from rules.memory import content
 
-from cardgen.build import rulebook_key
-from cardgen.project import load_project
+from cardgen.build.run import rulebook_key
+from cardgen.project.file import load_project
 from cardgen.rulebook.document import read_document
 from cardgen.rulebook.keywords import german_key
 from cardgen.rulebook.markdown import make_markdown

@@ -16,7 +16,7 @@ import yaml
 from conftest import one_unit_content, unit as unit_file
 from rules.memory import content, unit, weapon
 
-from cardgen.build import build
+from cardgen.build.run import build
 from cardgen.cards.view import rules_entries, unit_card
 from cardgen.rulebook.directive import kinds_read
 from cardgen.rulebook.document import read_document

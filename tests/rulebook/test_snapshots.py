@@ -11,10 +11,10 @@ import pytest
 
 from cardgen.cards.figures import standalone_faces
 from cardgen.paths import ASSETS_DIR
-from cardgen.project import Project
+from cardgen.project.file import Project
 from cardgen.rulebook.document import read_document
 from cardgen.stages import load_content
-from cardgen.theme import Theme
+from cardgen.look.theme import Theme
 from conftest import PROJECT
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)

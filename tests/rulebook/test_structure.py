@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.project import find_project
+from cardgen.project.file import find_project
 from cardgen.rulebook.build import rulebook_page
 from cardgen.rulebook.chapters import split_chapters, still_fits
 from cardgen.rulebook.structure import cascade_probe, split_by_structure
 from cardgen.safefs import Roots
-from cardgen.theme import theme_for
+from cardgen.look.theme import theme_for
 from tests.conftest import FIXTURES
 from tests.rulebook.test_chapters import BODY, HEAD
 

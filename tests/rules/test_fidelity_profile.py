@@ -17,7 +17,7 @@ from cardgen.content.ruleset import CostModel
 from cardgen.content.schema import Equipment, Trait, Unit, Weapon
 from cardgen.rules import points, profile
 from cardgen.rules.derive import RuleError
-from cardgen.showview import unit_data
+from cardgen.views.show import unit_data
 from cardgen.vocabulary import SIZES
 from rules import rulebook_facts as facts
 from rules.memory import HUMAN, colossus, content, derived, drone, ruleset, unit, weapon

@@ -14,7 +14,7 @@ from cardgen.content.checks import check_armor, check_unit, check_weapon
 from cardgen.content.schema import Armor, Unit
 from cardgen.rules import weapons as wr
 from cardgen.rules.drones import zone_for_roll
-from cardgen.showview import unit_data, weapon_data
+from cardgen.views.show import unit_data, weapon_data
 from cardgen.vocabulary import ACTIONS
 from rules import rulebook_facts as facts
 from rules.memory import colossus, content, derived, ruleset, unit, weapon

@@ -14,9 +14,9 @@ from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTFont
 from fontTools.ttLib.tables._g_l_y_f import Glyph
 
-from cardgen.fontoutline import GLYPH_COST, characters_within
-from cardgen.fonts import FontFace
-from cardgen.fontsynth import MAX_FACE_COST, MAX_MADE_FACES, synthesise, synthesise_cut, synthesise_faces
+from cardgen.fonts.outline import GLYPH_COST, characters_within
+from cardgen.fonts.lookup import FontFace
+from cardgen.fonts.synth import MAX_FACE_COST, MAX_MADE_FACES, synthesise, synthesise_cut, synthesise_faces
 from cardgen.paths import FONTS_DIR
 
 FIRST, GLYPHS = 0x4E00, 20_000          # CJK ideographs, as many as a CJK font has
@@ -87,7 +87,7 @@ def test_the_default_budget_holds_cardgens_largest_font_whole_and_cuts_a_big_one
 
 
 def test_a_cut_font_is_one_warning_on_a_cold_and_a_warm_build(big, tmp_path, monkeypatch):
-    monkeypatch.setattr("cardgen.fontsynth.MAX_FACE_COST", budget_for(KEPT))
+    monkeypatch.setattr("cardgen.fonts.synth.MAX_FACE_COST", budget_for(KEPT))
     path = tmp_path / "Fonts" / "Viele.ttf"
     path.parent.mkdir()
     path.write_bytes(big)
@@ -99,7 +99,7 @@ def test_a_cut_font_is_one_warning_on_a_cold_and_a_warm_build(big, tmp_path, mon
         f"the bold and italic faces synthesised for Viele hold its first {KEPT} of 20,000 characters (up to "
         f"U+{FIRST + KEPT - 1:04X}): cardgen makes at most {budget_for(KEPT):,} outline points a face; the others "
         "in bold or italic fall back to the next font of the stylesheet's font-family"))]
-    monkeypatch.setattr("cardgen.fontsynth.synthesise_cut", lambda *_: pytest.fail("made again"))
+    monkeypatch.setattr("cardgen.fonts.synth.synthesise_cut", lambda *_: pytest.fail("made again"))
     assert synthesise_faces([source], [tmp_path], tmp_path / "cache") == (made, (tmp_path.resolve() / "cache",),
                                                                           notes, problems)
 

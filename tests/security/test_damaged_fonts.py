@@ -10,8 +10,8 @@ import shutil
 import pytest
 
 from cardgen.commands.main import main
-from cardgen.fonts import find_fonts
-from cardgen.fontsynth import synthesise_faces
+from cardgen.fonts.lookup import find_fonts
+from cardgen.fonts.synth import synthesise_faces
 from fontdamage import DAMAGES, SOURCE, damaged
 
 FAMILY = "DejaVu Sans Mono"

@@ -1,4 +1,4 @@
-"""A repository's ``.vscode/settings.json`` is a stranger's file too (cardgen.vscodesettings, ``cardgen init``).
+"""A repository's ``.vscode/settings.json`` is a stranger's file too (cardgen.init.vscodesettings, ``cardgen init``).
 
 JSONC (comments, trailing commas) is read, within caps; anything else is one warning line naming the
 file (and the position, where there is one), never a traceback, a hang or a read outside the folder.
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.commands.main import main
-from cardgen.vscodesettings import MAX_DEPTH, MAX_SETTINGS_BYTES, blank_comments, read_settings
+from cardgen.init.vscodesettings import MAX_DEPTH, MAX_SETTINGS_BYTES, blank_comments, read_settings
 
 
 def settings(root: Path, text: str | bytes) -> Path:

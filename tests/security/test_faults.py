@@ -25,8 +25,8 @@ import pytest
 import yaml
 
 import cardgen.atomic
-import cardgen.outputs
-from cardgen.build import build
+import cardgen.build.outputs
+from cardgen.build.run import build
 from cardgen.safefs import FileRefused
 from conftest import FIXTURES, PROJECT, unit
 
@@ -173,16 +173,16 @@ def test_a_rename_failing_half_way_rolls_back_every_output(cli, built, monkeypat
             raise OSError(errno.EIO, os.strerror(errno.EIO), src)
         return real_replace(src, dst)
 
-    commit = cardgen.outputs.Outputs.commit
+    commit = cardgen.build.outputs.Outputs.commit
 
     def failing_commit(self):
-        monkeypatch.setattr(cardgen.outputs.os, "replace", second_fails)
+        monkeypatch.setattr(cardgen.build.outputs.os, "replace", second_fails)
         try:
             commit(self)
         finally:
-            monkeypatch.setattr(cardgen.outputs.os, "replace", real_replace)
+            monkeypatch.setattr(cardgen.build.outputs.os, "replace", real_replace)
 
-    monkeypatch.setattr(cardgen.outputs.Outputs, "commit", failing_commit)
+    monkeypatch.setattr(cardgen.build.outputs.Outputs, "commit", failing_commit)
     code, _, err = cli("build", "--content", content, "--out", out)
     assert code == 1
     assert re.fullmatch(r"\S+\.pdf: Input/output error\n", err), err

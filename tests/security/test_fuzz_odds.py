@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from cardgen.commands.main import build_parser
 from cardgen.commands.odds import situation_of
 from cardgen.errors import CardgenError
-from cardgen.oddsview import resolve_odds
+from cardgen.views.odds import resolve_odds
 from cardgen.rulebook.markdown import make_markdown
 from cardgen.rulebook.odds_table import OPTIONS
 from cardgen.stages import load_and_derive

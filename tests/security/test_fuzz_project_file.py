@@ -1,4 +1,4 @@
-"""Fuzzing ``cardgen.toml`` (cardgen/project.py) with random and assembled TOML: reading it, and
+"""Fuzzing ``cardgen.toml`` (cardgen/project/file.py) with random and assembled TOML: reading it, and
 matching its rulebooks globs, ends in a project or a :class:`CardgenError`, never a traceback."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from cardgen.errors import CardgenError
-from cardgen.project import PROJECT_FILE, load_project
+from cardgen.project.file import PROJECT_FILE, load_project
 from conftest import fuzz_examples
 
 KEYS = ["content", "out", "rulebooks", "assets", "theme", "fonts", "strict", "version", "version_on_cards",

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import strip_root
 
-from cardgen.icons import icon_problem
+from cardgen.look.icons import icon_problem
 
 
 def _effect(effect_id: str, icon: str) -> dict:

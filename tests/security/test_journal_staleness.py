@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import cache
+from cardgen.build import cache
 from tests.speed.journal_runs import cardgen_build, journal_project
-from cardgen.fontview import font_view
+from cardgen.fonts.system import font_view
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 

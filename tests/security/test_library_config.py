@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from cardgen.balanceplot import draw_all
-from cardgen.fontview import font_view
+from cardgen.balance.plot import draw_all
+from cardgen.fonts.system import font_view
 from cardgen.paths import FONTS_DIR
-from cardgen.plotworker import draw_plots
+from cardgen.balance.plotworker import draw_plots
 from tests.security.test_processes import plant
-from tests.test_balanceplot import VIEW
+from tests.balance.test_plot import VIEW
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ROOT / "tests" / "fixtures" / "cards" / "small"
@@ -90,7 +90,7 @@ def test_a_font_of_the_user_named_cardgen_sans_changes_no_plot(planted, monkeypa
 
 def test_fontconfig_reads_no_configuration_or_font_of_the_working_folder(tmp_path, monkeypatch):
     """fontconfig (WeasyPrint's fonts through Pango; the same ``FcInitLoadConfigAndFonts`` view that
-    :func:`cardgen.fontview.font_view` asks for) reads its system's and the user's configuration only:
+    :func:`cardgen.fonts.system.font_view` asks for) reads its system's and the user's configuration only:
     a ``fonts.conf``, ``local.conf``, ``conf.d/``, ``.fonts.conf``, ``fonts/`` and ``.fonts/`` in the
     working folder are never read (a guard: nothing to fix today)."""
     conf = '<?xml version="1.0"?><fontconfig><dir>.</dir><dir prefix="cwd">fonts</dir><dir>.fonts</dir></fontconfig>'

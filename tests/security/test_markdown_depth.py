@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from cardgen.errors import RenderError
-from cardgen import pdf
+from cardgen.pdf import wrapper as pdf
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.depth import MAX_DEPTH
 from cardgen.rulebook.document import read_document

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.atomic import OutputError
-from cardgen.build import build
+from cardgen.build.run import build
 from conftest import unit
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -222,11 +222,12 @@ def test_off_the_main_thread_the_pool_comes_from_a_forkserver():
     """On the main thread the render pool is forked from the build's process; on another thread
     (``cardgen serve``'s build worker, beside the web server's threads) its workers come from a
     forkserver that preloads WeasyPrint, so no process with threads is forked."""
+    from cardgen.cards import PRELOAD, WARM_PRELOAD
     from cardgen.speed.workers import pool_context
 
     seen: list = []
-    worker = threading.Thread(target=lambda: seen.append(pool_context()))
+    worker = threading.Thread(target=lambda: seen.append(pool_context(PRELOAD, WARM_PRELOAD)))
     worker.start()
     worker.join()
-    assert pool_context() is None
+    assert pool_context(PRELOAD, WARM_PRELOAD) is None
     assert seen[0].get_start_method() == "forkserver"

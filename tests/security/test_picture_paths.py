@@ -16,8 +16,8 @@ import pytest
 from conftest import strip_root, unit
 
 from cardgen.errors import shortened
-from cardgen.icons import icon_problem
-from cardgen.pdf import RefusedResource, SafeFetcher
+from cardgen.look.icons import icon_problem
+from cardgen.pdf.wrapper import RefusedResource, SafeFetcher
 from cardgen.safefs import NAME_TOO_LONG, FileRefused, Roots, check_file, resolve_roots
 from cardgen.serve.server import PreviewApp
 
@@ -97,5 +97,5 @@ def test_a_project_file_path_too_long_is_a_problem_at_its_line(cli, tmp_path, mo
     monkeypatch.chdir(tmp_path)
     code, _, err = cli("validate")
     assert code == 1
-    # the project file's own cap on a path (cardgen/project.py) comes before the system's limit
+    # the project file's own cap on a path (cardgen/project/file.py) comes before the system's limit
     assert err.splitlines()[0] == "cardgen.toml:1:1: theme: is too long (at most 1024 characters, 255 a name)"

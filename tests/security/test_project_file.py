@@ -1,4 +1,4 @@
-"""A hostile ``cardgen.toml`` (cardgen/project.py, tomlcaps.py, globwalk.py, projectfind.py): every
+"""A hostile ``cardgen.toml`` (cardgen/project/: file.py, tomlcaps.py, globwalk.py, find.py): every
 refusal is one error at its line, never a traceback; a project file of another user is passed over;
 serve's and watch's worker survive a bug in a rebuild."""
 
@@ -11,13 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from cardgen import globwalk, projectfind
+from cardgen.project import globwalk
+from cardgen.project import find as projectfind
 from cardgen.commands import build as buildcmd
 from cardgen.commands.main import main
 from cardgen.errors import ContentError
-from cardgen.project import PROJECT_FILE, find_project, load_project
+from cardgen.project.file import PROJECT_FILE, find_project, load_project
 from cardgen.serve.server import watch_in_background
-from cardgen.context import Summary
+from cardgen.build.context import Summary
 from cardgen.serve import worker as serve_worker
 from cardgen.serve.worker import BuildWorker
 

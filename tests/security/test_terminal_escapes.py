@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from cardgen.commands.build import PlainReporter, RichReporter
-from cardgen.context import Summary
+from cardgen.build.context import Summary
 from cardgen.errors import Problem, UsageError, display_path
 from conftest import unit
 

@@ -16,13 +16,14 @@ import sys
 import threading
 from pathlib import Path
 
-from cardgen import pdf, timelimit
+from cardgen.pdf import wrapper as pdf
+from cardgen.pdf import timelimit
 import pytest
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 NESTED_FLEX = "# Regeln\n\n## Kästen\n\n" + '<div style="display: flex">' * 14 + "x" + "</div>" * 14 + "\n"
-LOWERED = ("import sys\nfrom cardgen import timelimit\ntimelimit.MAX_RENDER_SECONDS = 0.25\n"
+LOWERED = ("import sys\nfrom cardgen.pdf import timelimit\ntimelimit.MAX_RENDER_SECONDS = 0.25\n"
            "from cardgen.entry import main\nsys.exit(main(sys.argv[1:]))\n")
 
 
@@ -42,8 +43,8 @@ def test_a_rulebook_that_would_hang_stops_with_one_clear_line(tmp_path):
 
 
 SMALL = Path(__file__).resolve().parents[1] / "fixtures" / "cards" / "small"
-FORKED = ("import sys\nfrom pathlib import Path\nfrom cardgen import speed, timelimit\nspeed.install()\n"
-          "timelimit.MAX_RENDER_SECONDS = 0.001\nfrom cardgen.build import build\nfrom cardgen.errors import RenderError\n"
+FORKED = ("import sys\nfrom pathlib import Path\nfrom cardgen import speed; from cardgen.pdf import timelimit\nspeed.install()\n"
+          "timelimit.MAX_RENDER_SECONDS = 0.001\nfrom cardgen.build.run import build\nfrom cardgen.errors import RenderError\n"
           "try:\n    build(Path(sys.argv[1]), Path(sys.argv[2]))\nexcept RenderError as exc:\n    print(exc)\n"
           "    sys.exit(7)\n")
 
@@ -87,7 +88,7 @@ def test_a_build_whose_rulebook_would_hang_writes_nothing(tmp_path):
 
 FOREIGN = """
 import time
-from cardgen import timelimit
+from cardgen.pdf import timelimit
 with timelimit.time_limit(0.2):
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:      # code that catches everything, as a gc callback might

@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-import cardgen.balanceview
+import cardgen.balance.view
 from cardgen.serve.balancememo import BalanceMemo, balance_key, plain
 from cardgen.serve.preview import Preview
 from cardgen.serve.server import PreviewApp
-from cardgen.settings import load_settings
+from cardgen.project.settings import load_settings
 from conftest import small_project
 
 
@@ -23,14 +23,14 @@ def preview(tmp_path):
 
 @pytest.fixture
 def counted(monkeypatch):
-    """The number of times the report's numbers are computed (cardgen.balanceview.balance_of called)."""
+    """The number of times the report's numbers are computed (cardgen.balance.view.balance_of called)."""
     calls: list[int] = []
-    real = cardgen.balanceview.balance_of
+    real = cardgen.balance.view.balance_of
 
     def counting(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
-    monkeypatch.setattr(cardgen.balanceview, "balance_of", counting)
+    monkeypatch.setattr(cardgen.balance.view, "balance_of", counting)
     return calls
 
 

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.errors import display_path
 from cardgen.serve.files import ServedFolders
 from cardgen.serve.pages import Pages, concerning, render_page
 from cardgen.serve.preview import load_snapshot
 from cardgen.serve.worker import Status
-from cardgen.settings import load_settings
+from cardgen.project.settings import load_settings
 from conftest import small_project
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.cache import Cache
+from cardgen.build.cache import Cache
 from cardgen.serve.preview import Preview, face_document, group_document, load_snapshot, rulebook_document
-from cardgen.settings import load_settings
+from cardgen.project.settings import load_settings
 from conftest import small_project
 
 

@@ -3,7 +3,7 @@ the build, never the worker; the watch filter leaves out the build's own writes.
 
 from __future__ import annotations
 
-from cardgen.context import Summary
+from cardgen.build.context import Summary
 from cardgen.errors import RenderError
 from cardgen.serve.worker import BuildWorker, Status, bug_line, keep_change
 

@@ -8,7 +8,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-import cardgen.build
+import cardgen.build.run
 from cardgen import entry
 from cardgen.speed import journal
 
@@ -37,8 +37,8 @@ def journal_project(built, tmp_path: Path, monkeypatch) -> Path:
 def cardgen_build(monkeypatch, capsys, *options: str) -> Run:
     """``cardgen build OPTIONS`` as the command runs it (cardgen.entry), in this process."""
     ran: list[bool] = []
-    real = cardgen.build.build_run
-    monkeypatch.setattr(cardgen.build, "build_run", lambda *a, **k: ran.append(True) or real(*a, **k))
+    real = cardgen.build.run.build_run
+    monkeypatch.setattr(cardgen.build.run, "build_run", lambda *a, **k: ran.append(True) or real(*a, **k))
     capsys.readouterr()
     code = entry.main(["build", *options])
     out, err = capsys.readouterr()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pyphen
 import pytest
 
-from cardgen import pdf
+from cardgen.pdf import wrapper as pdf
 from cardgen.speed import hyphenation
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)

@@ -15,7 +15,7 @@ from cardgen import speed
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
-ENTRY_POINTS = ("cardgen.__main__", "cardgen.speed.preload", "cardgen.speed.preload_layout", "cardgen.speed.preload_warm")
+ENTRY_POINTS = ("cardgen.__main__", "cardgen.cards.preload", "cardgen.rulebook.preload", "cardgen.cards.preload_warm")
 """Modules whose import is what starts a process's work (``python -m cardgen``, the forkserver's start)."""
 
 STATE = """
@@ -40,7 +40,7 @@ print(json.dumps({"before": before, "after": after}))
 INSTALL = """
 from cardgen import speed
 speed.install()
-import cardgen.pdf
+import cardgen.pdf.wrapper
 print(json.dumps(state()))
 """
 
@@ -74,7 +74,7 @@ def test_a_lasting_process_keeps_pythons_collector_and_its_render_workers_do_not
     lasting = run("""
 from cardgen import speed
 speed.install(lasting=True)
-import cardgen.pdf
+import cardgen.pdf.wrapper
 before = state()
 speed.install()                     # a render worker forked from it: cardgen.speed.workers.start_worker
 print(json.dumps([before, state()]))

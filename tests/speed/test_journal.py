@@ -137,7 +137,7 @@ def test_the_replay_loads_no_content_and_no_renderer(project, tmp_path):
     """The command as a new process: the second no-change run imports neither the build nor pydantic."""
     code = ("import sys\nimport cardgen.speed.journal as journal\njournal.RACY_NS = 0\n"
             "from cardgen.entry import main\ncode = main(['build'])\n"
-            "print('LOADED', code, 'cardgen.build' in sys.modules, 'pydantic' in sys.modules)\n")
+            "print('LOADED', code, 'cardgen.build.run' in sys.modules, 'pydantic' in sys.modules)\n")
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
     loaded = [subprocess.run([sys.executable, "-c", code], cwd=project, env=env, capture_output=True, text=True,
                              check=True).stdout.splitlines()[-1] for _ in range(2)]

@@ -15,8 +15,8 @@ import weasyprint
 
 from cardgen.cards.planning import plan_faces
 from cardgen.cards.render import render_face
-from cardgen.context import CardOptions
-from cardgen.pdf import render_pdf
+from cardgen.build.context import CardOptions
+from cardgen.pdf.wrapper import render_pdf
 from cardgen.speed.stylesheets import StylesheetCache, install
 from cardgen.stages import load_and_derive
 from tests.conftest import EXAMPLE

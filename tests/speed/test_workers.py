@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.build import build
+from cardgen.build.run import build
+from cardgen.cards import PRELOAD
 from cardgen.speed import workers
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -89,11 +90,11 @@ def test_no_forkserver_on_one_core_and_only_one(monkeypatch):
     started = []
     monkeypatch.setattr(workers, "usable_cores", lambda: 1)
     monkeypatch.setattr("multiprocessing.forkserver.ensure_running", lambda: started.append(1))
-    workers.start_early()
+    workers.start_early(PRELOAD)
     assert workers.early_context() is None and started == []
     monkeypatch.setattr(workers, "usable_cores", lambda: 2)
-    workers.start_early()
-    workers.start_early()
+    workers.start_early(PRELOAD)
+    workers.start_early(PRELOAD)
     assert started == [1]
     assert workers.early_context().get_start_method() == "forkserver"
 

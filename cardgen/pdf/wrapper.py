@@ -1,0 +1,364 @@
+"""The one wrapper around WeasyPrint.
+
+* :class:`SafeFetcher` reads only local files below allowed folders (the
+  content folder, the document's folder, asset folders, cardgen's own
+  templates and assets) and ``data:`` URLs; every other reference (``http:``,
+  ``file:///etc/passwd``, ``../`` escapes) is refused and reported.
+* WeasyPrint's log is captured while rendering and returned as warnings,
+  so a test can fail on any unexpected one -- except what it says about the
+  machine rather than the document (:data:`SYSTEM_NOTES`: a missing system
+  library), which is returned apart, as one note naming the package to
+  install, never counted as a warning.
+* :func:`load_document` returns a :class:`LaidOut`: what the rest of
+  cardgen may know of a laid-out document (page sizes, every box as a plain
+  :class:`BoxInfo` record) and its PDF.  No other module imports WeasyPrint
+  or touches its objects (``tests/architecture/test_pdf_seal.py``).
+* German is hyphenated with single-level patterns (:mod:`cardgen.pdf.hyphenation`): pyphen's own
+  German files are two-level and break ``Fa-r-be``.
+* :func:`write_atomic` writes through a temporary file and a rename, so a
+  failed build never leaves a half-written PDF and never deletes the last
+  good one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+import mimetypes
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, NoReturn
+from urllib.parse import unquote, urlsplit
+from urllib.request import url2pathname
+
+import weasyprint
+from weasyprint.text.fonts import FontConfiguration
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from cardgen.pdf import timelimit
+from cardgen.atomic import write_atomic  # noqa: F401  (re-exported for callers of cardgen.pdf.wrapper)
+from cardgen.errors import RenderError, display_path, shortened
+from cardgen.geometry import px_to_pt
+from cardgen.pdf.hyphenation import use_german_patterns
+from cardgen.pdf.records import Rendered
+from cardgen.safefs import MAX_REFERENCES, FileRefused, Roots, check_file, read_checked
+from cardgen.pdf.timelimit import time_limit
+
+
+MAX_RESOURCE_BYTES = 20 * 1024 * 1024       # one image, stylesheet or font
+MAX_DOCUMENT_BYTES = 200 * 1024 * 1024      # everything one document reads
+MAX_FETCHES = MAX_REFERENCES               # references one document may follow (its card figures count)
+MAX_STYLESHEETS = 64                        # stylesheets (links and @imports) of one document
+MAX_DATA_URL_CHARS = 4 * MAX_RESOURCE_BYTES // 3 + 1024
+class RefusedResource(ValueError):
+    """A reference outside the allowed folders, a network URL, or over a limit."""
+
+
+class _BytesResponse(URLFetcherResponse):
+    """A response that holds bytes and names no file.
+
+    WeasyPrint re-reads a raster image from ``response.path`` when it writes
+    the PDF; a response without a path makes it use exactly the bytes that
+    were checked here, so nothing is ever read twice."""
+
+    @property
+    def path(self) -> None:
+        return None
+
+
+@dataclass
+class SafeFetcher(URLFetcher):
+    """A URL fetcher that reads only regular files below ``roots`` and never the network.
+
+    ``file:`` URLs are decided on their path alone (query and fragment are
+    not part of a file name): the path is mapped from its virtual name
+    (:class:`cardgen.safefs.Roots`), resolved with every symlink, checked
+    against the allowed roots, opened without blocking and read once; the
+    bytes go to WeasyPrint.  A stylesheet read a second time in one document
+    (an ``@import`` cycle) and anything over the caps above is refused."""
+
+    roots: Roots = field(default_factory=lambda: Roots.build("."))
+    refused: list[str] = field(default_factory=list)
+    reasons: dict[str, str] = field(default_factory=dict)
+    fetches: int = 0
+    total_bytes: int = 0
+    stylesheets: set[Path] = field(default_factory=set)
+    read: dict[str, str] = field(default_factory=dict)   # each local file asked for: SHA-256 of what it
+                                                          # served, or "refused" (a rulebook's key: rulebook.reads)
+
+    def __post_init__(self) -> None:
+        super().__init__(allowed_protocols={"file", "data"})
+        self._real_roots = self.roots.real
+
+    def __hash__(self) -> int:  # URLFetcher is used as a dict key inside WeasyPrint
+        return id(self)
+
+    def fetch(self, url: str, headers=None) -> URLFetcherResponse:
+        self.fetches += 1
+        if self.fetches > MAX_FETCHES:
+            self._refuse(url, f"more than {MAX_FETCHES} references in one document")
+        # a data: URL known by its first five characters where it can be (urlsplit copies a picture's
+        # megabytes four times: 0.09 s of the user's rulebook)
+        parts = None if url[:5].lower() == "data:" else urlsplit(url)
+        if parts is None or parts.scheme.lower() == "data":
+            if len(url) > MAX_DATA_URL_CHARS:
+                self._refuse(url[:60] + "...", "data: URL over the size limit")
+            return super().fetch(url, headers)
+        if parts.scheme.lower() != "file":
+            self._refuse(url, "only local files are read, never the network")
+        if parts.netloc not in ("", "localhost"):
+            self._refuse(url, "only local files are read, never the network")
+        virtual = self.roots.path(unquote(parts.path))
+        path = virtual or Path(url2pathname(parts.path))
+        if virtual is not None:                  # messages name the file, not our virtual URL
+            url = display_path(virtual)
+        try:
+            real = check_file(path, self._real_roots)
+        except FileRefused as exc:
+            self.read.setdefault(str(path), "refused")
+            self._refuse(url, exc.reason)
+        mime = mimetypes.guess_type(real.name)[0] or "application/octet-stream"
+        if mime == "text/css":
+            if real in self.stylesheets:
+                self._refuse(url, "stylesheet read twice in one document (an @import cycle?)")
+            if len(self.stylesheets) >= MAX_STYLESHEETS:
+                self._refuse(url, f"more than {MAX_STYLESHEETS} stylesheets in one document")
+            self.stylesheets.add(real)
+        try:
+            data = read_checked(real, MAX_RESOURCE_BYTES)
+        except FileRefused as exc:
+            self.read.setdefault(str(path), "refused")
+            self._refuse(url, exc.reason)
+        self.read.setdefault(str(path), hashlib.sha256(data).hexdigest())
+        self.total_bytes += len(data)
+        if self.total_bytes > MAX_DOCUMENT_BYTES:
+            self._refuse(url, f"the document reads more than {MAX_DOCUMENT_BYTES // 1048576} MiB")
+        return _BytesResponse(self.roots.url(real), data, {"Content-Type": mime})
+
+    def _refuse(self, url: str, reason: str) -> NoReturn:
+        """Remember ``url`` (a URL, or the path of a local file; shortened) and why; stop this fetch."""
+        url = shortened(url)
+        if url not in self.refused:
+            self.refused.append(url)
+            self.reasons[url] = reason
+        raise RefusedResource(f"refused to read {url}: {reason}")
+
+
+HARFBUZZ_SUBSET_NOTE = ("note: WeasyPrint subsets the embedded fonts with fontTools because the system library "
+                        "HarfBuzz-Subset (4.1 or newer) is missing: the PDFs are right, but slower to make; install "
+                        "it (Debian, Ubuntu: apt-get install libharfbuzz-subset0; Fedora: harfbuzz; macOS: brew "
+                        "install harfbuzz)")
+SYSTEM_NOTES = {"Using fontTools instead of HarfBuzz-Subset": HARFBUZZ_SUBSET_NOTE}
+"""What WeasyPrint logs about the machine, not the document (by the start of its message), and the
+one note that says it instead: WeasyPrint 70 logs the missing HarfBuzz-Subset once per font of
+each document (56 times for the designer's rulebook), which is no warning about the content."""
+
+
+def system_note(message: str) -> str | None:
+    """The note a WeasyPrint log message about the machine becomes (:data:`SYSTEM_NOTES`), else ``None``."""
+    return next((note for start, note in SYSTEM_NOTES.items() if message.startswith(start)), None)
+
+
+class _Collect(logging.Handler):
+    def __init__(self, notes: list[str]) -> None:
+        super().__init__(level=logging.WARNING)
+        self.messages: list[str] = []
+        self.notes = notes
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        note = system_note(message)
+        if note is None:
+            self.messages.append(message)
+        elif note not in self.notes:
+            self.notes.append(note)
+
+
+@contextlib.contextmanager
+def captured_log(notes: list[str] | None = None) -> Iterator[list[str]]:
+    """Collect WeasyPrint's warnings instead of printing them; its :data:`SYSTEM_NOTES` go to
+    ``notes`` (each once) and are no warnings."""
+    handler = _Collect([] if notes is None else notes)
+    logger = logging.getLogger("weasyprint")
+    old_propagate = logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield handler.messages
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = old_propagate
+
+
+_FONT_CONFIG: FontConfiguration | None = None
+
+
+def font_config() -> FontConfiguration:
+    """One shared font configuration per process (fonts come from @font-face)."""
+    global _FONT_CONFIG
+    if _FONT_CONFIG is None:
+        _FONT_CONFIG = FontConfiguration()
+    return _FONT_CONFIG
+
+
+@dataclass(frozen=True)
+class BoxInfo:
+    """One laid-out box as plain data; lengths in CSS px from the page's top left corner.
+
+    A page's boxes come in document order, each before its children:
+    ``boxes[b.index + 1:b.end]`` are the descendants of ``b`` and
+    ``boxes[b.index + 1]`` is its first child.  Anonymous boxes (lines,
+    text) carry the tag, classes and data of the element they belong to."""
+
+    index: int
+    end: int                                   # index just past the last descendant
+    tag: str | None                            # element tag; None for page and margin boxes
+    classes: tuple[str, ...]
+    data: tuple[tuple[str, str], ...]          # data-* attributes, names without "data-"
+    x: float                                   # border box
+    y: float
+    width: float
+    height: float
+    content_right: float                       # right and bottom edge of the content area
+    content_bottom: float
+    margin_right: float                        # right and bottom edge of the margin box
+    margin_bottom: float
+    font_size_pt: float
+    text: str | None                           # the text of a text box
+
+    def get(self, name: str) -> str | None:
+        """The value of the element's ``data-NAME`` attribute, if it has one."""
+        return dict(self.data).get(name)
+
+    @property
+    def has_children(self) -> bool:
+        return self.end > self.index + 1
+
+
+def _page_box(page: weasyprint.Page):
+    """The root of a page's box tree.
+
+    WeasyPrint 70 offers no public accessor for the laid-out boxes (only
+    ``Page.width``, ``height``, ``links``, ``anchors``, ``bookmarks``), so
+    this is the one place in cardgen that reads the private ``_page_box``;
+    everything else gets :class:`BoxInfo` records."""
+    return page._page_box
+
+
+def _box_info(box, index: int, end: int) -> BoxInfo:
+    """The plain record of one WeasyPrint box (an absolute placeholder answers for its box)."""
+    element = getattr(box, "element", None)
+    attributes = {} if element is None else element.attrib
+    return BoxInfo(
+        index=index, end=end, tag=box.element_tag if element is not None else None,
+        classes=tuple((attributes.get("class") or "").split()),
+        data=tuple((k[5:], v) for k, v in attributes.items() if k.startswith("data-")),
+        x=box.border_box_x(), y=box.border_box_y(), width=box.border_width(), height=box.border_height(),
+        content_right=box.content_box_x() + box.width, content_bottom=box.content_box_y() + box.height,
+        margin_right=box.position_x + box.margin_width(), margin_bottom=box.position_y + box.margin_height(),
+        font_size_pt=px_to_pt(box.style["font_size"]), text=getattr(box, "text", None))
+
+
+def _flatten(page_box) -> tuple[BoxInfo, ...]:
+    """Every box of the tree below ``page_box`` (itself first), in document order."""
+    order: list = []
+    ends: list[int] = []
+    stack: list = [(page_box, -1)]
+    while stack:                    # iterative: deep nesting cannot exhaust Python's stack
+        box, leaving = stack.pop()
+        if box is None:             # all descendants of order[leaving] are listed
+            ends[leaving] = len(order)
+            continue
+        order.append(box)
+        ends.append(0)
+        stack.append((None, len(order) - 1))
+        stack.extend((child, -1) for child in reversed(getattr(box, "children", None) or ()))
+    return tuple(_box_info(box, index, ends[index]) for index, box in enumerate(order))
+
+
+class LaidOut:
+    """A laid-out document: its pages as plain data, its PDF on request."""
+
+    def __init__(self, document: weasyprint.Document, fetcher: SafeFetcher, messages: list[str],
+                 notes: list[str] | None = None, context: Any = None) -> None:
+        self._document = document
+        self._fetcher = fetcher
+        self._messages = messages
+        self._notes = list(notes or [])
+        self.context = context          # what a render other than WeasyPrint's own kept (load_document)
+
+    @property
+    def page_count(self) -> int:
+        return len(self._document.pages)
+
+    def page_size(self, number: int = 0) -> tuple[float, float]:
+        """Width and height of page ``number`` (from 0) in CSS px."""
+        page = self._document.pages[number]
+        return page.width, page.height
+
+    def boxes(self, number: int = 0) -> tuple[BoxInfo, ...]:
+        """Every box of page ``number`` (from 0), in document order."""
+        return _flatten(_page_box(self._document.pages[number]))
+
+    def keep_pages(self, count: int) -> None:
+        """Drop every page after the first ``count`` (before :meth:`write`)."""
+        del self._document.pages[count:]
+
+    def write(self) -> Rendered:
+        """Serialise to PDF bytes (deterministic: no dates, fixed ID).  Each write starts without the fonts
+        of the one before (WeasyPrint keeps them in the document: their glyphs in the order first drawn,
+        which orders each ToUnicode map), so a chapter numbered again for its place in the book
+        (:meth:`cardgen.pdf.parts.PartLaidOut.renumber`) is written as if for the first time."""
+        notes = list(self._notes)
+        self._document.fonts = {}
+        with captured_log(notes) as more, time_limit(timelimit.MAX_RENDER_SECONDS), _unimplemented():
+            pdf = self._document.write_pdf(uncompressed_pdf=False, pdf_identifier=b"cardgen")
+        fetcher = self._fetcher
+        log = [m for m in self._messages + more if RefusedResource.__name__ not in m]
+        log += [f"refused to read {name}: {fetcher.reasons[name]}" for name in fetcher.refused]
+        return Rendered(pdf, tuple(log), tuple(fetcher.refused), tuple(sorted(fetcher.read.items())), tuple(notes))
+
+
+@contextlib.contextmanager
+def _unimplemented() -> Iterator[None]:
+    """WeasyPrint (and tinycss2 under it) raise ``NotImplementedError`` for CSS they parse but cannot
+    draw -- ``device-cmyk()`` in a gradient is one -- which a stylesheet from a pull request may ask for:
+    one line naming it instead of a traceback."""
+    try:
+        yield
+    except NotImplementedError as exc:
+        detail = f" ({exc})" if str(exc) else ""
+        raise RenderError("WeasyPrint cannot draw something the stylesheets ask for" + detail + "; a colour "
+                          "other than sRGB in a gradient (device-cmyk(), lab(), oklch() ...) is one such "
+                          "case: give the gradient sRGB colours") from None
+
+
+def load_document(html: str, base: Path | str | Roots, roots: Iterable[Path] = (), *, spent: int = 0,
+                  render: Callable[[weasyprint.HTML], tuple[weasyprint.Document, Any]] | None = None,
+                  kind: type[LaidOut] | None = None) -> LaidOut:
+    """Lay out ``html`` (its PDF is written later, by :meth:`LaidOut.write`).
+
+    ``base`` is the document's folder (relative references start there) or
+    the complete :class:`Roots`; ``roots`` are further folders it may read.
+    ``spent``: references the document makes outside the fetcher (the card faces drawn into a
+    rulebook), counted against :data:`MAX_FETCHES` with those it fetches.  ``render`` lays the document
+    out instead of :meth:`weasyprint.HTML.render` and returns what else it keeps (``LaidOut.context``),
+    ``kind`` the class of the result (both: :mod:`cardgen.pdf.parts`, a book laid out in parts)."""
+    allowed = base if isinstance(base, Roots) else Roots.build(base, roots)
+    fetcher = SafeFetcher(roots=allowed, fetches=spent)
+    use_german_patterns()               # pyphen's own German files break "Fa-r-be" (cardgen.pdf.hyphenation)
+    notes: list[str] = []
+    with captured_log(notes) as messages, time_limit(timelimit.MAX_RENDER_SECONDS):
+        source = weasyprint.HTML(string=html, base_url=allowed.base_url, url_fetcher=fetcher)
+        document, context = (render or _render)(source)
+    return (kind or LaidOut)(document, fetcher, messages, notes, context)
+
+
+def _render(source: weasyprint.HTML) -> tuple[weasyprint.Document, Any]:
+    return source.render(font_config=font_config()), None
+
+
+def render_pdf(html: str, base: Path | str | Roots, roots: Iterable[Path] = ()) -> Rendered:
+    """Render ``html`` to PDF bytes, reading files only below the allowed roots."""
+    return load_document(html, base, roots).write()
