@@ -33,6 +33,8 @@ PICTURE_FORMATS = {".png": "PNG", ".jpg": "JPEG", ".jpeg": "JPEG", ".webp": "WEB
 """File suffix → the format its bytes must have."""
 SKIPPED_FOLDERS = frozenset({".git", ".hg", ".svn", "build", ".venv", "venv", "node_modules", ".cache",
                              "__pycache__", ".tox", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
+"""Folders a picture look-up never walks (the rulebook's file index and its journal too): version control,
+the output folder, environments, caches."""
 MAX_HINT_FILES = 20_000          # pictures indexed for a did-you-mean (a huge folder stays fast)
 
 

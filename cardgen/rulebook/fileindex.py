@@ -9,11 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from cardgen.content.pictures import fold
-
-SKIPPED_FOLDERS = frozenset({".git", ".hg", ".svn", "build", ".venv", "venv", "node_modules", ".cache",
-                             "__pycache__", ".tox", ".mypy_cache", ".pytest_cache", ".ruff_cache"})
-"""Folders never indexed: version control, the output folder, environments, caches."""
+from cardgen.content.pictures import SKIPPED_FOLDERS, fold    # SKIPPED_FOLDERS: never indexed either
 MAX_INDEXED_FILES = 50_000
 
 

@@ -37,7 +37,7 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from cardgen.rulebook.fileindex import SKIPPED_FOLDERS
+from cardgen.content.pictures import SKIPPED_FOLDERS
 from cardgen.speed.journal import RACY_NS, Recorder, record
 from cardgen.speed.snapshot import Snapshot, TooMany, add_git, add_toolchain, content_digest
 
