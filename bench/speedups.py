@@ -3,7 +3,7 @@
 For every speedup, the same command runs with the whole layer on and with just that speedup off
 (``CARDGEN_SPEEDUPS=-name``), interleaved (on, off, on, off ...), so that a machine's drift hits both
 alike; the row gives both medians and the gain, (off - on) / off.  A speedup that gains less than
-3 % of its case goes (docs/decisions.md).  Used by ``bench/run.py --only speedups``.
+3 % of its case goes (docs/decisions/0058-speed-layer.md).  Used by ``bench/run.py --only speedups``.
 """
 
 from __future__ import annotations

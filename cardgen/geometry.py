@@ -165,7 +165,7 @@ MIN_MARK_OFFSET_MM = 3                        # trim to the start of its crop ma
 class PressLayout:
     """Cards n-up on a portrait press sheet (millimetres, origin bottom left as in PDF): ``columns``
     × ``rows`` cards, turned by 90° when ``turned``, a gutter of twice the bleed between them (each
-    card keeps its own bleed: no shared cuts, ``docs/decisions.md``), the block centred on the sheet."""
+    card keeps its own bleed: no shared cuts, ``docs/decisions/0081-press-gutter.md``), the block centred on the sheet."""
 
     sheet: str
     width_mm: float

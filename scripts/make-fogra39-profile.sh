@@ -1,6 +1,6 @@
 #!/bin/sh
-# How cardgen/assets/icc/FOGRA39L-cardgen.icc was made (docs/decisions.md, "PDF/X-4 and its
-# output profile"): from Fogra's FOGRA39L characterization data as Debian's icc-profiles-free
+# How cardgen/assets/icc/FOGRA39L-cardgen.icc was made (docs/decisions/0070-cmyk-profile.md,
+# "Which CMYK profile ships"): from Fogra's FOGRA39L characterization data as Debian's icc-profiles-free
 # ships it (Zlib), with ArgyllCMS's colprof, offline.  Also sRGB.icc from the same package.
 #   apt-get install icc-profiles-free argyll
 set -eu

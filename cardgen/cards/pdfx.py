@@ -8,7 +8,7 @@ is made PDF/X-4 here, with pikepdf:
 * an output intent (``/OutputIntents``, ``/S /GTS_PDFX``) whose
   ``/DestOutputProfile`` is the CMYK printing condition's ICC profile: by default
   :data:`DEFAULT_PROFILE`, made from Fogra's FOGRA39L characterization data
-  (``docs/decisions.md``), or the shop's own (``--icc FILE``);
+  (``docs/decisions/0070-cmyk-profile.md``), or the shop's own (``--icc FILE``);
 * ``GTS_PDFXVersion`` ``PDF/X-4`` in the XMP metadata and the document info,
   ``/Trapped /False`` (the name ``/False``; XMP ``pdf:Trapped`` ``False``), a title
   and fixed dates (no wall-clock time in outputs);

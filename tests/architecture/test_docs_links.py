@@ -1,4 +1,5 @@
-"""The README stays short, and every relative link and picture in README.md and docs/*.md leads somewhere.
+"""The README stays short, and every relative link and picture in README.md, docs/*.md and docs/decisions/*.md
+leads somewhere; the decisions' index lists every decision page and stays short too.
 
 Checked, without the network: every inline link and image (``[text](target)``, ``![alt](target)``),
 every reference definition (``[name]: target``) and every HTML ``src``/``href`` outside code spans and
@@ -19,7 +20,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 DOCS = ROOT / "docs"
+DECISIONS = DOCS / "decisions"
 README_MAX_LINES = 150
+DECISIONS_INDEX_MAX_LINES = 150
+# The line under a numbered decision page's title (docs/decisions/NNNN-slug.md).
+# "superseded by" (or "partly superseded by") links the page that replaced it.
+_DATED = re.compile(r"^Date: \d{4}-\d{2}-\d{2} · Status: (accepted\b|(partly )?superseded by \[[^\]]+\]\([\w-]+\.md\))")
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _CODE_SPAN = re.compile(r"(`+)(?:.+?)\1", re.S)
@@ -33,7 +39,7 @@ _HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 
 
 def pages() -> list[Path]:
-    return [README, *sorted(DOCS.glob("*.md"))]
+    return [README, *sorted(DOCS.glob("*.md")), *sorted(DECISIONS.glob("*.md"))]
 
 
 def _prose_lines(text: str) -> list[str]:
@@ -126,6 +132,28 @@ def test_the_index_lists_every_page_and_the_readme_links_it():
     missing = [p.name for p in DOCS.glob("*.md") if p != index and p.resolve() not in listed]
     assert missing == [], f"docs/index.md does not list {missing}"
     assert "docs/index.md" in links(README.read_text("utf-8"))
+
+
+def test_the_decisions_index_lists_every_decision_and_stays_short():
+    index = DECISIONS / "index.md"
+    text = index.read_text("utf-8")
+    assert len(text.splitlines()) <= DECISIONS_INDEX_MAX_LINES, "docs/decisions/index.md: one line a decision"
+    listed = {(DECISIONS / unquote(t.partition("#")[0])).resolve() for t in links(text)}
+    missing = [p.name for p in DECISIONS.glob("*.md") if p != index and p.resolve() not in listed]
+    assert missing == [], f"docs/decisions/index.md does not list {missing}"
+    assert "decisions/index.md" in links((DOCS / "index.md").read_text("utf-8"))
+
+
+def numbered_decisions() -> list[Path]:
+    """The pages docs/decisions/NNNN-slug.md (not the dated 2026-11-28-slug.md pages of branches merged later)."""
+    return [p for p in sorted(DECISIONS.glob("*.md")) if re.match(r"\d{4}-(?!\d{2}-\d{2}-)", p.name)]
+
+
+@pytest.mark.parametrize("page", numbered_decisions(), ids=lambda p: p.name)
+def test_a_decision_page_has_a_title_a_date_a_status_and_its_decision(page: Path):
+    lines = page.read_text("utf-8").splitlines()
+    assert lines[0].startswith("# ") and _DATED.match(lines[2]), f"{page.name}: '# Title', then 'Date: … · Status: …'"
+    assert "## Decision" in lines, f"{page.name} has no '## Decision' section"
 
 
 def test_the_checker_finds_a_broken_link_picture_and_anchor(tmp_path: Path):
