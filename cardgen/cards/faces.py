@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
 WARNINGS = ".warnings.json"         # beside a cached face: what rendering it said
+STEPS = ".steps.json"               # beside a cached power face: the fit step each box ended at
 PARALLEL_FROM = 2                   # fewer missing faces render in-process (unless a forkserver is ready)
 
 
@@ -39,7 +40,7 @@ def _render_safely(job: FaceJob):
 
     try:
         return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots,
-                           press=job.press)
+                           press=job.press, start=job.start)
     except RenderError as exc:
         return str(exc)
 
@@ -53,17 +54,24 @@ class FaceStore:
     """Face PDFs by key, read from the cache when asked (never all in memory).
 
     A face whose cache entry turns out damaged when read (its bytes no longer
-    match the hash stored with them) is rendered again, here and now."""
+    match the hash stored with them) is rendered again, here and now.  ``steps``: the fit steps
+    of the power faces :func:`render_faces` saw, by key (what :mod:`cardgen.cards.titles` reads)."""
 
     def __init__(self, cache: Cache, jobs: Iterable[FaceJob] = ()):
         self.cache = cache
         self.jobs = {job.key: job for job in jobs}
+        self.steps: dict[str, dict[str, int]] = {}
 
     def __getitem__(self, key: str) -> bytes:
         data = self.cache.get("faces", key)
         if data is not None:
             return data
         return self.render(key).pdf
+
+    def add(self, other: FaceStore) -> None:
+        """Take the jobs and fit steps of ``other`` (faces rendered later in the same build)."""
+        self.jobs.update(other.jobs)
+        self.steps.update(other.steps)
 
     def render(self, key: str) -> Face:
         """Render the face of ``key`` now and keep it (and its callouts) in the cache."""
@@ -73,14 +81,18 @@ class FaceStore:
         result = _render_safely(job)
         if isinstance(result, str):
             raise RenderError(result)
-        store_face(self.cache, key, result)
+        store_face(self.cache, key, result, steps=job.kind == "power")
         return result
 
 
-def store_face(cache: Cache, key: str, face: Face) -> None:
+def store_face(cache: Cache, key: str, face: Face, steps: bool = False) -> None:
     """Keep a rendered face: its PDF and, beside it, its callouts (:data:`CALLOUTS`), which the
     rulebook's card figures read (:mod:`cardgen.cards.figures`), and its warnings (:data:`WARNINGS`),
-    which every build that reuses it reports again (``--strict`` fails on a warm cache too)."""
+    which every build that reuses it reports again (``--strict`` fails on a warm cache too); with
+    ``steps`` (a power card) its fit steps (:data:`STEPS`), which even out the titles of a sheet
+    (:mod:`cardgen.cards.titles`) without rendering the face again."""
+    if steps:
+        cache.put("faces", key, json.dumps(dict(face.steps)).encode(), STEPS)
     cache.put("faces", key, json.dumps(list(face.warnings)).encode(), WARNINGS)
     cache.put("faces", key, json.dumps([astuple(c) for c in face.callouts]).encode(), CALLOUTS)
     cache.put("faces", key, face.pdf)
@@ -98,6 +110,18 @@ def cached_warnings(cache: Cache, key: str) -> tuple[str, ...] | None:
     return tuple(said)
 
 
+def cached_steps(cache: Cache, key: str) -> dict[str, int] | None:
+    """The fit steps kept with the cached power face ``key`` (box → step, boxes at step 0 left out);
+    None where none are kept (a face cached before they were, or a damaged entry)."""
+    try:
+        steps = json.loads(cache.get("faces", key, STEPS) or b"null")
+    except ValueError:
+        return None
+    if not isinstance(steps, dict) or not all(type(step) is int for step in steps.values()):
+        return None
+    return steps
+
+
 def _start_render_worker(build: int, limit: float, ended: Any) -> None:
     """A render worker's start: as every worker's (:func:`~cardgen.speed.workers.start_worker`), and the
     build's time limit, which ends it quietly, setting ``ended`` (the build then says the limit's line)."""
@@ -112,14 +136,20 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
     missing = []
     said_by: list[tuple[str, str]] = []             # (face, warning), every face's, in build order
     for job in jobs:
-        cache.record(f"face:{job.owner}:{job.kind}", job.key)
+        cache.record(job.record_name, job.key)
         said = cached_warnings(cache, job.key) if cache.has("faces", job.key) else None
+        if said is not None and job.kind == "power":
+            steps = cached_steps(cache, job.key)
+            if steps is None:                       # its fit steps not kept: rendered again to know them
+                said = None
+            else:
+                faces.steps[job.key] = steps
         if said is None:                            # not stored whole, under this very key
             missing.append(job)
             continue
         said_by += [(f"card '{job.owner}' ({job.kind})", warning) for warning in said]   # said again
-        summary.add(f"{job.owner} ({job.kind})", built=False)
-        ctx.step(f"{job.owner} {job.kind}", "reused")
+        summary.add(f"{job.owner} ({job.kind}{job.started})", built=False)
+        ctx.step(f"{job.owner} {job.kind}{job.started}", "reused")
     workers = max(1, min(usable_cores(), len(missing)))
     context = pool_context() if missing else None
     if missing and context is None:
@@ -146,12 +176,14 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob]) -> FaceStore:
         if isinstance(result, str):
             errors.append(result)
             continue
-        store_face(cache, job.key, result)
+        store_face(cache, job.key, result, steps=job.kind == "power")
+        if job.kind == "power":
+            faces.steps[job.key] = dict(result.steps)
         said_by += [(f"card '{job.owner}' ({job.kind})", warning) for warning in result.warnings]
         for note in result.notes:                   # about the machine: said once, not counted, not cached
             ctx.summary.note(note)
-        summary.add(f"{job.owner} ({job.kind})", built=True)
-        ctx.step(f"{job.owner} {job.kind}", "rendered")
+        summary.add(f"{job.owner} ({job.kind}{job.started})", built=True)
+        ctx.step(f"{job.owner} {job.kind}{job.started}", "rendered")
     for line in face_warnings(said_by):
         ctx.warn(line)
     if errors:
