@@ -15,10 +15,12 @@ from cardgen.geometry import Callout
 
 @dataclass(frozen=True)
 class Face:
-    """A rendered face: its one-page PDF, WeasyPrint's warnings, its callouts and the notes about the
-    machine (:data:`cardgen.pdf.wrapper.SYSTEM_NOTES`) rendering it gave."""
+    """A rendered face: its one-page PDF, WeasyPrint's warnings, its callouts, the notes about the
+    machine (:data:`cardgen.pdf.wrapper.SYSTEM_NOTES`) rendering it gave, and the fit step each box
+    ended at (box name, step; a box at step 0 is not listed)."""
 
     pdf: bytes
     warnings: tuple[str, ...]
     callouts: tuple[Callout, ...] = ()
     notes: tuple[str, ...] = ()
+    steps: tuple[tuple[str, int], ...] = ()

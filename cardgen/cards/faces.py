@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 CALLOUTS = ".callouts.json"         # beside a cached face: where its numbered elements lie
 WARNINGS = ".warnings.json"         # beside a cached face: what rendering it said
 MISFIT = ".misfit.json"             # in place of a face that does not fit: its box and floor, not rendered again
+STEPS = ".steps.json"               # beside a cached power face: the fit step each box ended at
 PARALLEL_FROM = 2                   # fewer missing faces render in-process (unless a forkserver is ready)
 
 
@@ -44,7 +45,7 @@ def _render_safely(job: FaceJob):
 
     try:
         return render_face(job.kind, job.card, job.page, job.min_font_pt, job.theme, extra_roots=job.roots,
-                           press=job.press, owner=job.owner)
+                           press=job.press, owner=job.owner, start=job.start)
     except FitError as exc:
         return exc.misfit
     except RenderError as exc:
@@ -67,19 +68,27 @@ class FaceStore:
     A face whose cache entry turns out damaged when read (its bytes no longer
     match the hash stored with them) is rendered again, here and now.  ``failed``: the faces of
     this build that do not fit (key → their problem), never asked for again; ``content``: what
-    names the field of a face that turns out not to fit when rendered here."""
+    names the field of a face that turns out not to fit when rendered here; ``steps``: the fit steps
+    of the power faces :func:`render_faces` saw, by key (what :mod:`cardgen.cards.titles` reads)."""
 
     def __init__(self, cache: Cache, jobs: Iterable[FaceJob] = (), content: Content | None = None):
         self.cache = cache
         self.jobs = {job.key: job for job in jobs}
         self.content = content
         self.failed: dict[str, Problem] = {}
+        self.steps: dict[str, dict[str, int]] = {}
 
     def __getitem__(self, key: str) -> bytes:
         data = self.cache.get("faces", key)
         if data is not None:
             return data
         return self.render(key).pdf
+
+    def add(self, other: FaceStore) -> None:
+        """Take the jobs and fit steps of ``other`` (faces rendered later in the same build)."""
+        self.jobs.update(other.jobs)
+        self.steps.update(other.steps)
+        self.failed.update(other.failed)
 
     def render(self, key: str) -> Face:
         """Render the face of ``key`` now and keep it (and its callouts) in the cache."""
@@ -94,14 +103,18 @@ class FaceStore:
             raise FitError(result, problem.format() if problem else "")
         if isinstance(result, str):
             raise RenderError(result)
-        store_face(self.cache, key, result)
+        store_face(self.cache, key, result, steps=job.kind == "power")
         return result
 
 
-def store_face(cache: Cache, key: str, face: Face) -> None:
+def store_face(cache: Cache, key: str, face: Face, steps: bool = False) -> None:
     """Keep a rendered face: its PDF and, beside it, its callouts (:data:`CALLOUTS`), which the
     rulebook's card figures read (:mod:`cardgen.cards.figures`), and its warnings (:data:`WARNINGS`),
-    which every build that reuses it reports again (``--strict`` fails on a warm cache too)."""
+    which every build that reuses it reports again (``--strict`` fails on a warm cache too); with
+    ``steps`` (a power card) its fit steps (:data:`STEPS`), which even out the titles of a sheet
+    (:mod:`cardgen.cards.titles`) without rendering the face again."""
+    if steps:
+        cache.put("faces", key, json.dumps(dict(face.steps)).encode(), STEPS)
     cache.put("faces", key, json.dumps(list(face.warnings)).encode(), WARNINGS)
     cache.put("faces", key, json.dumps([astuple(c) for c in face.callouts]).encode(), CALLOUTS)
     cache.put("faces", key, face.pdf)
@@ -117,6 +130,18 @@ def cached_warnings(cache: Cache, key: str) -> tuple[str, ...] | None:
     if not isinstance(said, list) or not all(isinstance(line, str) for line in said):
         return None
     return tuple(said)
+
+
+def cached_steps(cache: Cache, key: str) -> dict[str, int] | None:
+    """The fit steps kept with the cached power face ``key`` (box → step, boxes at step 0 left out);
+    None where none are kept (a face cached before they were, or a damaged entry)."""
+    try:
+        steps = json.loads(cache.get("faces", key, STEPS) or b"null")
+    except ValueError:
+        return None
+    if not isinstance(steps, dict) or not all(type(step) is int for step in steps.values()):
+        return None
+    return steps
 
 
 def _start_render_worker(build: int, limit: float, ended: Any) -> None:
@@ -138,18 +163,24 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob], keep_going: bool = Fals
     said_by: list[tuple[str, str]] = []             # (face, warning), every face's, in build order
     errors: list[str] = []
     for job in jobs:
-        cache.record(f"face:{job.owner}:{job.kind}", job.key)
+        cache.record(job.record_name, job.key)
         known = cached_misfit(cache, job)
         if known is not None:                       # it did not fit with this very key: it still does not
             _misfit(ctx, faces, job, known, keep_going, errors)
             continue
         said = cached_warnings(cache, job.key) if cache.has("faces", job.key) else None
+        if said is not None and job.kind == "power":
+            steps = cached_steps(cache, job.key)
+            if steps is None:                       # its fit steps not kept: rendered again to know them
+                said = None
+            else:
+                faces.steps[job.key] = steps
         if said is None:                            # not stored whole, under this very key
             missing.append(job)
             continue
         said_by += [(f"card '{job.owner}' ({job.kind})", warning) for warning in said]   # said again
-        summary.add(f"{job.owner} ({job.kind})", built=False)
-        ctx.step(f"{job.owner} {job.kind}", "reused")
+        summary.add(f"{job.owner} ({job.kind}{job.started})", built=False)
+        ctx.step(f"{job.owner} {job.kind}{job.started}", "reused")
     workers = max(1, min(usable_cores(), len(missing)))
     context = pool_context(PRELOAD, WARM_PRELOAD) if missing else None
     if missing and context is None:
@@ -179,12 +210,14 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob], keep_going: bool = Fals
         if isinstance(result, str):
             errors.append(result)
             continue
-        store_face(cache, job.key, result)
+        store_face(cache, job.key, result, steps=job.kind == "power")
+        if job.kind == "power":
+            faces.steps[job.key] = dict(result.steps)
         said_by += [(f"card '{job.owner}' ({job.kind})", warning) for warning in result.warnings]
         for note in result.notes:                   # about the machine: said once, not counted, not cached
             ctx.summary.note(note)
-        summary.add(f"{job.owner} ({job.kind})", built=True)
-        ctx.step(f"{job.owner} {job.kind}", "rendered")
+        summary.add(f"{job.owner} ({job.kind}{job.started})", built=True)
+        ctx.step(f"{job.owner} {job.kind}{job.started}", "rendered")
     for line in face_warnings(said_by):
         ctx.warn(line)
     if errors:

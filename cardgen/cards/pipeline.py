@@ -22,12 +22,14 @@ from typing import Callable
 from cardgen.cards import imposer_code
 from cardgen.cards.faces import FacePairs, FaceStore, ShopFaces, render_faces
 from cardgen.cards.figures import CardFaces
-from cardgen.cards.planning import (group_faces, model_portraits, page_settings, plan_faces, plan_model_faces,
-                                    stamped_options)
+from cardgen.cards.planning import (group_faces, group_sheet, model_portraits, page_settings, plan_faces,
+                                    plan_model_faces, stamped_options)
 from cardgen.cards.printshop import press_plan, print_shop_plan
+from cardgen.cards.sheetlayout import best_sheet
 from cardgen.cards.sheets import CardRun, changed_units, impose_group, impose_once, impose_sheet, write_changed
 from cardgen.build.context import BuildContext, CardOptions
-from cardgen.geometry import FacePage
+from cardgen.cards.titles import TITLE, even_titles, needs_evening, titled
+from cardgen.geometry import FacePage, SheetOptions
 from cardgen.safefs import read_file, resolve_roots
 
 
@@ -87,7 +89,9 @@ def shop_faces(run: CardRun) -> ShopFaces:
         return run.shop
     ctx, options = run.ctx, replace(run.options, bleed_mm=run.options.print_shop_bleed_mm)
     portraits, roots = model_portraits(ctx)
-    jobs = [replace(job, owner=f"print-shop/{job.owner}")
+    deck = {job.owner: dict(job.start).get(TITLE, 0) for job in run.jobs if job.kind == "power"}
+    jobs = [replace(titled(job, deck.get(job.owner, 0), 0) if job.kind == "power" else job,
+                    owner=f"print-shop/{job.owner}")
             for job in plan_faces(ctx.content, options, ctx.tool, ctx.derived, ctx.theme, portraits, roots, press=True)]
     render_faces(ctx, jobs, keep_going=True)
     unit_page, power_page = page_settings(ctx.content, options)
@@ -180,6 +184,23 @@ def card_run(ctx: BuildContext) -> CardRun:
     faces = render_faces(ctx, jobs + model_jobs, keep_going=True)
     unit_page, power_page = page_settings(content, options)
     run = CardRun(ctx, options, jobs, model_jobs, faces, unit_page, power_page, groups)
+    even_power_titles(run)
     if not options.group:
         run.changed = changed_units(ctx, jobs)
     return run
+
+
+def even_power_titles(run: CardRun) -> None:
+    """Every power card's title in its sheet's size (:mod:`cardgen.cards.titles`): on the pages of
+    ``powers.pdf`` (the deck, whose faces replace the cards' own in ``run.jobs``) and on each group
+    sheet's own pages (``run.titles``).  Nothing to do where all titles fit at one step."""
+    if not needs_evening(run.faces, run.jobs):
+        return
+    ctx, options = run.ctx, run.options
+    sheet = best_sheet(run.power_page, SheetOptions(crop_marks=options.crop_marks, paper=options.paper),
+                       ctx.cache.folder("sheets"))
+    listings = {"powers.pdf": sorted(job.owner for job in run.jobs if job.kind == "power")}
+    listings.update((group_sheet(options, group), group_faces(ctx.content, group)[1]) for group in run.groups)
+    run.titles = even_titles(ctx, run.faces, run.jobs, listings, sheet.per_page)
+    deck = run.titles["powers.pdf"]
+    run.jobs = [deck.get(job.owner, job) if job.kind == "power" else job for job in run.jobs]

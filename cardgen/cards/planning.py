@@ -39,6 +39,19 @@ class FaceJob:
     theme: Theme = Theme()
     roots: tuple[Path, ...] = ()    # more folders the face may read (the prepared portraits)
     press: bool = False             # a print-shop face: black in CMYK (print.css), its own key
+    start: tuple[tuple[str, int], ...] = ()     # fit steps boxes start at (a power title evened, cards/titles.py)
+
+    @property
+    def started(self) -> str:
+        """What the build's summary and progress add to the face's name: ", title at step 3" for a power
+        card whose title is evened out to its sheet (:mod:`cardgen.cards.titles`), else nothing."""
+        return "".join(f", title at step {step}" for _, step in self.start)
+
+    @property
+    def record_name(self) -> str:
+        """The face's name in the build's manifest (what keeps its cache entry): a power card with
+        its title evened out to a sheet is a face of its own beside the card's natural one."""
+        return f"face:{self.owner}:{self.kind}" + "".join(f":{box}={step}" for box, step in self.start)
 
 
 def page_settings(content: Content, options: CardOptions) -> tuple[FacePage, FacePage]:

@@ -124,25 +124,29 @@ def read_callouts(boxes: tuple[BoxInfo, ...]) -> tuple[Callout, ...]:
                  for number, (at, left, top, right, bottom) in sorted(found.items()))
 
 
-def _face(laid_out: LaidOut) -> Face:
+def _face(laid_out: LaidOut, steps: dict[str, int]) -> Face:
     callouts = read_callouts(laid_out.boxes(0))
     rendered = laid_out.write()
-    return Face(rendered.pdf, rendered.warnings, callouts, rendered.notes)
+    return Face(rendered.pdf, rendered.warnings, callouts, rendered.notes,
+                tuple(sorted((box, step) for box, step in steps.items() if step)))
 
 
 def render_face(kind: str, card, page: FacePage, min_font_pt: float, theme: Theme | None = None,
-                extra_roots: Iterable[Path] = (), press: bool = False, owner: str = "") -> Face:
+                extra_roots: Iterable[Path] = (), press: bool = False, owner: str = "",
+                start: tuple[tuple[str, int], ...] = ()) -> Face:
     """Lay out a face, shrinking overflowing boxes step by step; FitError if one never fits.
 
     ``extra_roots``: further folders the face may read (the prepared portraits); ``press``: a
-    print-shop face (:func:`face_html`); ``owner``: its face job's (a group model's ``group/3``)."""
-    steps: dict[str, int] = {}
+    print-shop face (:func:`face_html`); ``owner``: its face job's (a group model's ``group/3``);
+    ``start``: the step a box starts at (box name, step) -- a power card's title set at the size its
+    sheet's neighbours need (:mod:`cardgen.cards.titles`)."""
+    steps: dict[str, int] = dict(start)
     roots = (*(theme.roots if theme else ()), *extra_roots)
     for _ in range(MAX_FIT_ROUNDS):
         laid_out = load_document(face_html(kind, card, page, steps, theme, press), CARDS_TEMPLATES, roots)
         overflows = _check_fit(kind, card, laid_out, min_font_pt, owner)
         if not overflows:
-            return _face(laid_out)
+            return _face(laid_out, steps)
         for overflow in overflows:
             steps[overflow.box] = steps.get(overflow.box, 0) + 1
     box = sorted({o.box for o in overflows})[0]

@@ -31,7 +31,9 @@ class CardRun:
     """One build's card outputs' inputs: ``jobs`` (units and powers) and ``model_jobs`` (group models
     with a card of their own) with their rendered ``faces``; ``changed`` the unit cards whose faces
     changed since the last build; ``imposed`` the bytes of sheets kept for a later output; ``shop`` the
-    print shop's faces, once rendered (:func:`cardgen.cards.pipeline.shop_faces`)."""
+    print shop's faces, once rendered (:func:`cardgen.cards.pipeline.shop_faces`); ``titles`` the power
+    faces an output shows instead of the deck's (``jobs``), by output and power: their titles evened
+    out with their own pages' (:mod:`cardgen.cards.titles`)."""
 
     ctx: BuildContext
     options: CardOptions
@@ -44,6 +46,13 @@ class CardRun:
     changed: list[str] = field(default_factory=list)
     imposed: dict[str, bytes] = field(default_factory=dict)
     shop: ShopFaces | None = None
+    titles: dict[str, dict[str, FaceJob]] = field(default_factory=dict)
+
+    def power_jobs(self, output: str, powers: list[str]) -> list[FaceJob]:
+        """The faces of ``powers`` as ``output`` shows them: its own evened-out titles, else the deck's."""
+        deck = {job.owner: job for job in self.jobs if job.kind == "power"}
+        own = self.titles.get(output, {})
+        return [own.get(power, deck[power]) for power in powers]
 
     def key(self, owner: str, kind: str) -> str:
         """The face key of ``owner``'s ``kind`` face."""
@@ -87,8 +96,9 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
     its landscape card sheets are drawn turned (:class:`~cardgen.cards.impose.Imposer`)."""
     options, cache, theme = run.options, run.ctx.cache, run.ctx.theme
     keys = run.keys
+    power_jobs = run.power_jobs(name, powers)
     portrait = bool(cover or reference)     # a group sheet: its own pages are portrait, so are its sheets
-    faces = [keys[(u, k)] for u in units for k in ("front", "back")] + [keys[(p, "power")] for p in powers]
+    faces = [keys[(u, k)] for u in units for k in ("front", "back")] + [job.key for job in power_jobs]
     parts = (run.sheet_options, faces[:2 * len(units)], faces[2 * len(units):], repr(cover), repr(reference))
 
     def make() -> bytes:
@@ -104,7 +114,7 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
                          store=cache.folder("sheets"), paper=options.paper, names=pairs.keys,
                          chunks=ChunkCache(cache, name), portrait=portrait)
         if powers:
-            pairs = power_pairs(run.jobs, run.faces, powers)
+            pairs = power_pairs(power_jobs, run.faces, powers)
             pdf = append_pdf(pdf, impose(pairs, run.power_page, "grid", options.crop_marks,
                                          store=cache.folder("sheets"), paper=options.paper, names=pairs.keys,
                                          chunks=ChunkCache(cache, f"{name}:powers"),

@@ -47,7 +47,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement",
                  "cardgen.cards.pdfwriter", "cardgen.cards.recording", "cardgen.cards.png", "cardgen.cards.printshop",
                  "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
-                 "cardgen.cards.sheets", "cardgen.cards.figures", "cardgen.cards.capacity", "cardgen.cards.fitcheck",
+                 "cardgen.cards.sheets", "cardgen.cards.titles", "cardgen.cards.figures", "cardgen.cards.capacity", "cardgen.cards.fitcheck",
                  "cardgen.cards.pipeline", "cardgen.rulebook",
                  "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter",
                  "cardgen.rulebook.chapterpool", "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",

@@ -58,6 +58,16 @@ FACES = ([f"{u} ({k})" for u in [*UNITS, *MODEL_CARDS] for k in ("front", "back"
 SHEETS = ["cards.pdf", "powers.pdf", *(f"groups/{g}.pdf" for g in GROUPS)]
 RULEBOOK = "rulebooks/rulebook/Regeln.pdf"
 PDFS = [*SHEETS, RULEBOOK]
+TITLED = re.compile(r"(.+) \(power, title at step [1-7]\)")     # a power face evened out to its sheet (42.7)
+
+
+def evened(names: list[str]) -> list[str]:
+    """``names`` without the power faces whose titles were evened out to their sheet (each of a power
+    of the example, and the example has some: its titles fit alone at different steps)."""
+    titled = [m.group(1) for name in names if (m := TITLED.fullmatch(name))]
+    assert titled and set(titled) <= set(POWERS), titled
+    return [name for name in names if not TITLED.fullmatch(name)]
+
 
 needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None,
                                    reason="needs pdftotext and pdfinfo (poppler-utils)")
@@ -139,7 +149,7 @@ def units_of(content: Path) -> list[str]:
 def test_first_build_makes_everything(base):
     s = base.summary
     assert s.reused == []
-    assert sorted(s.built) == sorted(FACES + PDFS)
+    assert sorted(evened(s.built)) == sorted(FACES + PDFS)
     assert s.changed == UNITS
     assert s.warnings == []
     for name in [*PDFS, "changed-cards.pdf"]:
@@ -150,7 +160,7 @@ def test_first_build_makes_everything(base):
 def test_unchanged_rebuild_reuses_everything(copy):
     summary = build(copy.content, copy.out)
     assert summary.built == []
-    assert sorted(summary.reused) == sorted(FACES + PDFS)
+    assert sorted(evened(summary.reused)) == sorted(FACES + PDFS)
     assert summary.changed == []
     assert not (copy.out / "changed-cards.pdf").exists()     # no card changed: no changed-cards.pdf
     after = snapshot(copy.out)
@@ -391,14 +401,15 @@ def test_plain_output_is_one_line_per_step_and_a_summary(cli, copy):
     todos = [line for line in lines if "TODO note(s)" in line]        # a reused book says what it hid, too
     assert len(todos) == 1 and todos[0].endswith("rulebook/Regeln.md: 2 TODO note(s) hidden (--draft shows them)")
     lines.remove(todos[0])
-    steps = len(FACES) + len(SHEETS) + 1 + 1                # faces, sheets, changed-cards.pdf, Regeln.pdf
-    assert len(lines) == steps + 1
+    titled = [line for line in lines if re.fullmatch(r" +reused  .+ power, title at step [1-7]", line)]
+    steps = len(FACES) + len(titled) + len(SHEETS) + 1 + 1      # faces, sheets, changed-cards.pdf, Regeln.pdf
+    assert titled and len(lines) == steps + 1
     assert all(STEP.match(line) for line in lines[:-1]), out
     assert "0 changed  changed-cards.pdf" in lines
     assert "  reused  sturmtruppe front" in lines
     closing = CLOSING.match(lines[-1])
     assert closing, lines[-1]
-    assert closing.groups() == ("0", str(len(FACES + PDFS)), "0")
+    assert closing.groups() == ("0", str(len(FACES + PDFS) + len(titled)), "0")
 
 
 def test_strict_fails_on_a_warning(cli, project):
