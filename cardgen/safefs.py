@@ -37,7 +37,7 @@ from cardgen.errors import display_path, one_line, shortened
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 MAX_REFERENCES = 2000
 """References one document may follow: the files its PDF reads and the card faces drawn into it
-(:data:`cardgen.pdf.wrapper.MAX_FETCHES`, :data:`cardgen.rulebook.card_figure.MAX_FIGURES`), together."""
+(:data:`cardgen.pdf.fetcher.MAX_FETCHES`, :data:`cardgen.rulebook.card_figure.MAX_FIGURES`), together."""
 MAX_NAME_BYTES = 255            # one part of a path (NAME_MAX of Linux, macOS and Windows file systems)
 MAX_PATH_BYTES = 4095           # a whole path (PATH_MAX less its NUL)
 NAME_TOO_LONG = "no such file (its name is longer than the system allows)"

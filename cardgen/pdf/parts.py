@@ -22,7 +22,8 @@ import weasyprint
 
 from cardgen.pdf import timelimit
 from cardgen.pdf.records import Cascade, ElementStyle, PageFacts
-from cardgen.pdf.wrapper import LaidOut, SafeFetcher, _page_box, captured_log, font_config, load_document
+from cardgen.pdf.fetcher import SafeFetcher
+from cardgen.pdf.wrapper import LaidOut, _page_box, captured_log, font_config, load_document
 from cardgen.safefs import Roots
 from cardgen.pdf.timelimit import time_limit
 

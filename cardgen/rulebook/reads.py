@@ -5,7 +5,7 @@ A rulebook's cache key has two parts.  The first is known before rendering
 directives read, the theme's stylesheets and fonts, the project's settings).
 The second is this record, made when the book is rendered:
 
-* every file the PDF fetcher was asked for (:class:`cardgen.pdf.wrapper.SafeFetcher`:
+* every file the PDF fetcher was asked for (:class:`cardgen.pdf.fetcher.SafeFetcher`:
   pictures, stylesheets, fonts, found or refused);
 * every candidate file the picture lookup tried
   (:attr:`cardgen.rulebook.images.ImageFolders.probed`: a picture that

@@ -61,7 +61,7 @@ class StylesheetCache:
     def parse(self, *args, **kwargs):
         """WeasyPrint's ``CSS(...)`` for a linked sheet of a document fetched by a SafeFetcher."""
         # lazy: cardgen.pdf.wrapper may be the module whose import of WeasyPrint installed this cache
-        from cardgen.pdf.wrapper import SafeFetcher, _BytesResponse
+        from cardgen.pdf.fetcher import SafeFetcher, _BytesResponse
 
         url, fetcher = kwargs.get("url"), kwargs.get("url_fetcher")
         effects = {name: kwargs.get(name) for name in ("page_rules", "layers", "counter_style", "color_profiles")}

@@ -1,4 +1,4 @@
-"""The PDF wrapper is sealed: only ``cardgen/pdf/wrapper.py`` (and ``cardgen/pdf/parts.py``, its part for a book
+"""The PDF wrapper is sealed: only ``cardgen/pdf/wrapper.py`` (with its URL fetcher ``cardgen/pdf/fetcher.py``, and ``cardgen/pdf/parts.py``, its part for a book
 laid out in parts) imports WeasyPrint -- and the speed layer's
 stylesheet cache (``cardgen/speed/stylesheets.py``), which stands in for WeasyPrint's own parser of
 linked stylesheets -- and nothing reads WeasyPrint's private attributes except the documented
@@ -19,6 +19,7 @@ pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it o
 
 ROOT = Path(cardgen.__file__).resolve().parent.parent
 WRAPPER = Path("cardgen/pdf/wrapper.py")
+FETCHER = Path("cardgen/pdf/fetcher.py")        # the wrapper's URL fetcher: a WeasyPrint URLFetcher
 PARTS = Path("cardgen/pdf/parts.py")
 STAND_IN = Path("cardgen/speed/stylesheets.py")
 # WeasyPrint has no public box tree; this is the one place that may read it (see its docstring)
@@ -101,7 +102,7 @@ def private_accesses(tree: ast.Module, private: frozenset[str]) -> list[tuple[st
 
 
 def test_only_the_wrapper_imports_weasyprint():
-    offenders = [f"{path}:{line}" for path in _modules("cardgen") if path not in (WRAPPER, PARTS, STAND_IN)
+    offenders = [f"{path}:{line}" for path in _modules("cardgen") if path not in (WRAPPER, FETCHER, PARTS, STAND_IN)
                  for line in weasyprint_imports(_tree(path))]
     assert offenders == [], f"WeasyPrint imported outside {WRAPPER}: {offenders}"
     assert weasyprint_imports(_tree(WRAPPER)), "the wrapper itself no longer imports WeasyPrint?"

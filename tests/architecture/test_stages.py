@@ -39,7 +39,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view",
               "cardgen.cards.portrait", "cardgen.cards.picturecheck", "cardgen.views.", "cardgen.balance.view")),
-    ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets")),
+    ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.fetcher", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.misfit", "cardgen.cards.fit", "cardgen.cards.columns",
                 "cardgen.rulebook.", "cardgen.balance.plot", "cardgen.balance.report")),
     ("machinery", ("cardgen.build.cache", "cardgen.build.outputs", "cardgen.build.context", "cardgen.speed",

@@ -7,6 +7,7 @@ import hashlib
 import pytest
 
 from cardgen.errors import RenderError
+from cardgen.pdf import fetcher as fetching
 from cardgen.pdf import wrapper as pdf
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -68,9 +69,9 @@ def test_same_html_gives_the_same_bytes(tmp_path):
 def test_a_data_url_over_the_size_limit_is_refused_however_it_is_written(prefix):
     """A data: URL is known by its first characters where they are plain (no splitting of a picture's
     megabytes), else by the URL's scheme as urlsplit reads it; either way the size cap holds."""
-    fetcher = pdf.SafeFetcher()
-    huge = prefix + "text/plain;base64," + "A" * pdf.MAX_DATA_URL_CHARS
-    with pytest.raises(pdf.RefusedResource, match="data: URL over the size limit"):
+    fetcher = fetching.SafeFetcher()
+    huge = prefix + "text/plain;base64," + "A" * fetching.MAX_DATA_URL_CHARS
+    with pytest.raises(fetching.RefusedResource, match="data: URL over the size limit"):
         fetcher.fetch(huge)
     small = fetcher.fetch(prefix.strip() + "text/plain;base64,SGFsbG8=")
     assert small is not None

@@ -18,7 +18,8 @@ import pikepdf
 import pytest
 
 from cardgen.cards.figures import FaceArt
-from cardgen.pdf.wrapper import MAX_FETCHES, load_document
+from cardgen.pdf.fetcher import MAX_FETCHES
+from cardgen.pdf.wrapper import load_document
 from cardgen.project.file import Project
 from cardgen.rulebook.build import build_rulebook
 from cardgen.rulebook.card_figure import MAX_FIGURES

@@ -1,6 +1,6 @@
 """Hostile input end-to-end (issue point 8): HTML in content, escaping references, unsafe YAML.
 
-tests/pdf/test_wrapper.py covers :class:`cardgen.pdf.wrapper.SafeFetcher` on its own and
+tests/pdf/test_wrapper.py covers :class:`cardgen.pdf.fetcher.SafeFetcher` on its own and
 tests/content/test_validate.py covers ``cardgen validate``; these tests go through
 ``cardgen build`` and ``cardgen rulebook`` as a user would.  The content is a
 copy of tests/fixtures/rules plus files from tests/fixtures/hostile/ and one

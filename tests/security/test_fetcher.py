@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from cardgen.pdf import fetcher
 from cardgen.pdf import wrapper as pdf
 from cardgen.paths import FONTS_DIR
 from conftest import no_hang
@@ -118,12 +119,12 @@ def test_a_stylesheet_importing_itself_twice_finishes_and_reports_the_cycle(plan
 
 
 def test_an_import_chain_is_capped(planted):
-    for i in range(pdf.MAX_STYLESHEETS + 5):
+    for i in range(fetcher.MAX_STYLESHEETS + 5):
         (planted / f"s{i}.css").write_text(f'@import "s{i + 1}.css";\n', encoding="utf-8")
     with no_hang():
         rendered = pdf.render_pdf('<link rel="stylesheet" href="s0.css"><p>x</p>', planted)
-    assert rendered.refused == (str(planted / f"s{pdf.MAX_STYLESHEETS}.css"),)
-    assert "more than 64 stylesheets" in pdf_reason(rendered, f"s{pdf.MAX_STYLESHEETS}.css")
+    assert rendered.refused == (str(planted / f"s{fetcher.MAX_STYLESHEETS}.css"),)
+    assert "more than 64 stylesheets" in pdf_reason(rendered, f"s{fetcher.MAX_STYLESHEETS}.css")
 
 
 def test_a_raster_image_gives_the_same_bytes_wherever_the_folder_lies(tmp_path):

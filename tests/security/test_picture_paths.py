@@ -17,7 +17,7 @@ from conftest import strip_root, unit
 
 from cardgen.errors import shortened
 from cardgen.look.icons import icon_problem
-from cardgen.pdf.wrapper import RefusedResource, SafeFetcher
+from cardgen.pdf.fetcher import RefusedResource, SafeFetcher
 from cardgen.safefs import NAME_TOO_LONG, FileRefused, Roots, check_file, resolve_roots
 from cardgen.serve.server import PreviewApp
 
