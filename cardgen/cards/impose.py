@@ -43,9 +43,8 @@ from typing import Any
 
 import pikepdf
 
-from cardgen.build.cache import Cache, digest
-from cardgen.cards import imposer_code
 from cardgen.cards.pdfwriter import PdfWriter, Recording
+from cardgen.cards.recording import ChunkCache
 from cardgen.cards.placement import face_form, face_placement, save_pdf
 from cardgen.cards.sheetlayout import Sheet, Slot, best_options, layout_sheet, sheet_with_blanks
 from cardgen.geometry import DEFAULT_PAPER, FacePage, SheetOptions, mm_to_pt, paper_mm
@@ -53,38 +52,6 @@ from cardgen.pdf.fonts import shared_fonts
 
 CHUNK_PAGES = 4                 # sheets in one qpdf document before the writer takes them (Imposer)
 FaceList = list[tuple[str, "bytes | None"]]
-
-
-class ChunkCache:
-    """The chunks of one output as :class:`~cardgen.cards.pdfwriter.Recording` s, in the build
-    cache (``OUT/.cache/chunks``), each under a key of the sheets and faces on its pages.
-
-    The manifest names each under ``chunk:<output>:<number>`` (so pruning keeps them; a reused
-    output keeps its chunks, :meth:`Cache.carry`).  A damaged or foreign recording is written anew."""
-
-    KIND = "chunks"
-
-    def __init__(self, cache: Cache, output: str) -> None:
-        self.cache, self.output, self._count = cache, output, 0
-
-    def key(self, identities: list[Any]) -> str:
-        """The key of a chunk showing ``identities``, under this imposer and this qpdf."""
-        return digest("chunk", imposer_code(), pikepdf.__version__, identities)
-
-    def get(self, key: str) -> Recording | None:
-        self._record(key)
-        data = self.cache.get(self.KIND, key, ".chunk")
-        try:
-            return None if data is None else Recording.from_bytes(data)
-        except ValueError:
-            return None
-
-    def put(self, key: str, recording: Recording) -> None:
-        self.cache.put(self.KIND, key, recording.to_bytes(), ".chunk")
-
-    def _record(self, key: str) -> None:
-        self.cache.record(f"chunk:{self.output}:{self._count}", key)
-        self._count += 1
 
 
 @dataclass

@@ -23,7 +23,7 @@ What :meth:`PdfWriter.add_pages` writes for a chunk can be kept
 (:meth:`PdfWriter.replay`): the same calls in the same order, the references
 renumbered, so the file is byte for byte what writing the pages anew gives
 -- without opening a face or asking qpdf for one object.  The imposer keeps
-each chunk so (:class:`cardgen.cards.impose.ChunkCache`): after a one-unit
+each chunk so (:class:`cardgen.cards.recording.ChunkCache`): after a one-unit
 edit only the chunk holding that card is copied from qpdf again.
 
 A chunk's objects go into object streams of their own (the writer closes the

@@ -5,7 +5,7 @@
 numbers of that file) and the stretch of the file they made (an
 :class:`Image`); :meth:`~cardgen.cards.pdfwriter.PdfWriter.replay` writes the
 same again into a later file.  Here: the two records and their bytes in the
-build cache (:class:`cardgen.cards.impose.ChunkCache`), read back strictly:
+build cache (:class:`ChunkCache`), read back strictly:
 anything cut short, of another format or not holding together is a
 ``ValueError``, and its chunk is imposed anew.
 """
@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.build.cache import Cache, digest
+from cardgen.cards import imposer_code
 
 RECORDING = b"cardgen-chunk 2\n"
 _U32 = struct.Struct(">I")
@@ -102,3 +106,37 @@ def _blobs(data: bytes, at: int, count: int) -> tuple[list[bytes], int]:
             raise ValueError("truncated")
         blobs.append(data[at - length:at])
     return blobs, at
+
+
+class ChunkCache:
+    """The chunks of one output as :class:`~cardgen.cards.pdfwriter.Recording` s, in the build
+    cache (``OUT/.cache/chunks``), each under a key of the sheets and faces on its pages.
+
+    The manifest names each under ``chunk:<output>:<number>`` (so pruning keeps them; a reused
+    output keeps its chunks, :meth:`Cache.carry`).  A damaged or foreign recording is written anew."""
+
+    KIND = "chunks"
+
+    def __init__(self, cache: Cache, output: str) -> None:
+        self.cache, self.output, self._count = cache, output, 0
+
+    def key(self, identities: list[Any]) -> str:
+        """The key of a chunk showing ``identities``, under this imposer and this qpdf."""
+        import pikepdf      # lazy: its version only; the chunks' bytes are this module's own
+
+        return digest("chunk", imposer_code(), pikepdf.__version__, identities)
+
+    def get(self, key: str) -> Recording | None:
+        self._record(key)
+        data = self.cache.get(self.KIND, key, ".chunk")
+        try:
+            return None if data is None else Recording.from_bytes(data)
+        except ValueError:
+            return None
+
+    def put(self, key: str, recording: Recording) -> None:
+        self.cache.put(self.KIND, key, recording.to_bytes(), ".chunk")
+
+    def _record(self, key: str) -> None:
+        self.cache.record(f"chunk:{self.output}:{self._count}", key)
+        self._count += 1
