@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +37,13 @@ def repo(tmp_path, monkeypatch) -> Path:
     shutil.copytree(FIXTURES / "rulebook-repo", root)
     monkeypatch.chdir(root)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    # The journal watches the folders of Python's import path.  pytest puts this checkout there, and the
+    # suite's other worker writes into it (build/, outputs of the example) while these runs go on: a
+    # change the journal rightly sees, which is not the book's.  A user's import path holds installed
+    # packages; cardgen's modules are found through the package itself, so the checkout can go.
+    checkout = str(Path(__file__).resolve().parents[2])
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if not (p == checkout or p.startswith(checkout + os.sep))
+                                      or "site-packages" in p])
     return root
 
 
