@@ -66,12 +66,17 @@ class Summary:
     icon_set: set[str] = field(default_factory=set)      # rulebook pictures taken from cardgen's own icon set
     notes: list[str] = field(default_factory=list)       # not counted: about the machine (cardgen.pdf.wrapper.SYSTEM_NOTES),
                                                          # the faces synthesised (cardgen.fonts.synth), no content folder
+    notes_again: list[str] = field(default_factory=list)  # those a run that finds nothing changed says again
+    steps: list[tuple[str, str]] = field(default_factory=list)   # (step, what it says in a run finding nothing changed)
 
-    def note(self, message: str) -> None:
+    def note(self, message: str, again: bool = True) -> None:
         """Say ``message`` (about the machine, or what cardgen did as the old toolchain did) once in this run;
-        it is no warning."""
+        it is no warning.  ``again=False``: a note only a run that renders says (a run that finds nothing
+        changed does not: :mod:`cardgen.speed.journal`)."""
         if message not in self.notes:
             self.notes.append(message)
+        if again and message not in self.notes_again:
+            self.notes_again.append(message)
 
     def add(self, name: str, built: bool) -> None:
         (self.built if built else self.reused).append(name)
@@ -163,8 +168,12 @@ class BuildContext:
             raise RuntimeError("an output was staged outside BuildContext.staged()")
         return self.outputs
 
-    def step(self, name: str, status: str) -> None:
-        """One finished step, for the progress reporter (if any)."""
+    def step(self, name: str, status: str, again: str | None = "reused") -> None:
+        """One finished step, for the progress reporter (if any); ``again``: what the step says in a run
+        that finds nothing changed (what the journal keeps for the next run, :mod:`cardgen.speed.journal`;
+        None: the caller keeps it in ``summary.steps`` itself, where that run would say it)."""
+        if again is not None:
+            self.summary.steps.append((name, again))
         if self.reporter:
             self.reporter.step(name, status)
 
@@ -181,7 +190,8 @@ class BuildContext:
         there = f"output:{name}" in self.cache.current
         if there:
             self.summary.kept.append(name)
-        self.step(name, "kept" if there else "skipped")
+        status = "kept" if there else "skipped"
+        self.step(name, status, again=status)
 
     @contextmanager
     def staged(self, owns: Callable[[str], bool]) -> Iterator[Outputs]:
@@ -240,5 +250,5 @@ def open_run(settings: Settings, options: CardOptions | None = None, cache: Cach
     ctx = make_context(settings.project, content, derived, settings.out, theme=theme, options=options,
                        strict=settings.strict, cache=cache, chapters=settings.chapters)
     if without:
-        ctx.summary.notes.append(no_content_line(settings.content))
+        ctx.summary.note(no_content_line(settings.content))
     return ctx

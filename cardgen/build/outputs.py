@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from cardgen.atomic import OutputError, output_error, remove_stale_temporaries, temp_beside, write_temp
-from cardgen.build.cache import Cache
+from cardgen.build.cache import OUTPUT, Cache
 from cardgen.errors import display_path
 
 
@@ -48,6 +48,7 @@ class Outputs:
         self.owns = owns
         self._staged: dict[Path, Path] = {}          # target -> temporary file
         self._removed: list[Path] = []
+        self._unless_idle: list[Path] = []           # removals only a commit with something else to do makes
         self.removed: list[str] = []                 # after commit: stale outputs removed (relative names)
         try:
             self.out_dir.mkdir(parents=True, exist_ok=True)
@@ -78,11 +79,31 @@ class Outputs:
         if self.cache is not None:
             self.cache.record_output(target, data)
 
-    def remove(self, target: Path) -> None:
-        """Remove ``target`` when the build commits (an output that no longer applies)."""
+    def remove(self, target: Path, unless_idle: bool = False) -> None:
+        """Remove ``target`` when the build commits (an output that no longer applies); ``unless_idle``:
+        only if the commit puts anything else in place or removes anything else -- a run that changes
+        nothing leaves the folder as it was (``changed-cards.pdf`` after a build that changed cards)."""
+        if unless_idle:
+            self._unless_idle.append(Path(target))
+            return
         self._removed.append(Path(target))
         if self.cache is not None:
             self.cache.forget_output(target)
+
+    def _settle_idle_removals(self) -> None:
+        """The removals asked ``unless_idle``: made, or (a commit with nothing else to do) their outputs
+        kept in the manifest as they were."""
+        waiting, self._unless_idle = self._unless_idle, []
+        if not waiting:
+            return
+        names = {_relative(p, self.out_dir) for p in waiting}
+        stale = self.cache.stale_outputs(self.owns) if self.cache is not None else []
+        idle = not self._staged and not self._removed and not set(stale) - names
+        for target in waiting:
+            if not idle:
+                self.remove(target)
+            elif self.cache is not None:
+                self.cache.carry(OUTPUT + self.cache.output_name(target), exact=True)
 
     @property
     def targets(self) -> list[Path]:
@@ -90,6 +111,7 @@ class Outputs:
 
     def commit(self) -> None:
         """Put every staged file in place, remove stale outputs, write the manifest: all or nothing."""
+        self._settle_idle_removals()
         stale = self._stage_manifest()
         removals = [p for p in dict.fromkeys([*self._removed, *stale])
                     if p not in self._staged and os.path.lexists(p)]
@@ -138,7 +160,7 @@ class Outputs:
         for tmp in self._staged.values():
             with contextlib.suppress(OSError):
                 tmp.unlink()
-        self._staged, self._removed = {}, []
+        self._staged, self._removed, self._unless_idle = {}, [], []
 
     def __enter__(self) -> "Outputs":
         return self

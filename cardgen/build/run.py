@@ -260,7 +260,7 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
                                 chapters=ctx.chapters)
         ctx.staging().stage(out, result.pdf)
         for note in result.notes:                    # about the machine: said once, not counted, not cached
-            ctx.summary.note(note)
+            ctx.summary.note(note, again=False)
         warnings = [w.format() for w in result.warnings]
         icon_set = sorted(result.icon_set)
         todos = result.todo_lines

@@ -160,7 +160,7 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob], keep_going: bool = Fals
     cache, summary = ctx.cache, ctx.summary
     faces = FaceStore(cache, jobs, ctx.content)
     missing = []
-    said_by: list[tuple[str, str]] = []             # (face, warning), every face's, in build order
+    said: dict[int, tuple[str, ...]] = {}           # every face's warnings, by its job (id)
     errors: list[str] = []
     for job in jobs:
         cache.record(job.record_name, job.key)
@@ -168,19 +168,20 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob], keep_going: bool = Fals
         if known is not None:                       # it did not fit with this very key: it still does not
             _misfit(ctx, faces, job, known, keep_going, errors)
             continue
-        said = cached_warnings(cache, job.key) if cache.has("faces", job.key) else None
-        if said is not None and job.kind == "power":
+        summary.steps.append((f"{job.owner} {job.kind}{job.started}", "reused"))     # in the jobs' order
+        warnings = cached_warnings(cache, job.key) if cache.has("faces", job.key) else None
+        if warnings is not None and job.kind == "power":
             steps = cached_steps(cache, job.key)
             if steps is None:                       # its fit steps not kept: rendered again to know them
-                said = None
+                warnings = None
             else:
                 faces.steps[job.key] = steps
-        if said is None:                            # not stored whole, under this very key
+        if warnings is None:                        # not stored whole, under this very key
             missing.append(job)
             continue
-        said_by += [(f"card '{job.owner}' ({job.kind})", warning) for warning in said]   # said again
+        said[id(job)] = warnings                    # said again
         summary.add(f"{job.owner} ({job.kind}{job.started})", built=False)
-        ctx.step(f"{job.owner} {job.kind}{job.started}", "reused")
+        ctx.step(f"{job.owner} {job.kind}{job.started}", "reused", again=None)
     workers = max(1, min(usable_cores(), len(missing)))
     context = pool_context(PRELOAD, WARM_PRELOAD) if missing else None
     if missing and context is None:
@@ -213,12 +214,15 @@ def render_faces(ctx: BuildContext, jobs: list[FaceJob], keep_going: bool = Fals
         store_face(cache, job.key, result, steps=job.kind == "power")
         if job.kind == "power":
             faces.steps[job.key] = dict(result.steps)
-        said_by += [(f"card '{job.owner}' ({job.kind})", warning) for warning in result.warnings]
+        said[id(job)] = result.warnings
         for note in result.notes:                   # about the machine: said once, not counted, not cached
-            ctx.summary.note(note)
+            ctx.summary.note(note, again=False)
         summary.add(f"{job.owner} ({job.kind}{job.started})", built=True)
-        ctx.step(f"{job.owner} {job.kind}{job.started}", "rendered")
-    for line in face_warnings(said_by):
+        ctx.step(f"{job.owner} {job.kind}{job.started}", "rendered", again=None)
+    # in the jobs' order, whether cached or rendered: a run that renders some faces says what the next
+    # run, finding them all cached, says again, in the same order (the journal's replay prints it)
+    for line in face_warnings((f"card '{job.owner}' ({job.kind})", warning)
+                              for job in jobs for warning in said.get(id(job), ())):
         ctx.warn(line)
     if errors:
         raise RenderError("\n".join(dict.fromkeys(errors)))   # one stylesheet fault fails every face alike
@@ -242,7 +246,7 @@ def _misfit(ctx: BuildContext, faces: FaceStore, job: FaceJob, misfit: Misfit, k
     problem = misfit_problem(misfit, job.card, ctx.content)
     if keep_going:
         faces.failed[job.key] = ctx.misfits[job.key] = problem
-        ctx.step(f"{job.owner} {job.kind}", "misfit")
+        ctx.step(f"{job.owner} {job.kind}", "misfit", again=None)     # a run with a misfit fails: no journal
     else:
         errors.append(problem.format())
 

@@ -228,7 +228,9 @@ def write_changed(ctx: BuildContext, changed: list[str], jobs: list[FaceJob], fa
                   unit_page: FacePage, all_cards: bytes | None = None) -> None:
     """``changed-cards.pdf``: the ``changed`` unit cards.  When every card changed (a cold build)
     and ``cards.pdf`` was imposed in this run (``all_cards``), it is those very bytes: the same
-    cards imposed with the same options, so they are not imposed a second time."""
+    cards imposed with the same options, so they are not imposed a second time.  No card changed: it
+    goes, unless the run changes nothing at all (:meth:`~cardgen.build.outputs.Outputs.remove`): building
+    twice is building once, and the journal of a build holds for the run after it."""
     options, cache = ctx.options, ctx.cache
     target = ctx.out_dir / "changed-cards.pdf"
     ctx.summary.changed = changed
@@ -243,10 +245,10 @@ def write_changed(ctx: BuildContext, changed: list[str], jobs: list[FaceJob], fa
 
         ctx.staging().stage(target, impose(unit_pairs(jobs, faces, changed), unit_page, options.layout,
                                          options.crop_marks, store=cache.folder("sheets"), paper=options.paper))
-    else:
-        ctx.staging().remove(target)
+    else:                                            # a run that changes nothing leaves it as it was
+        ctx.staging().remove(target, unless_idle=True)
     if ctx.content.units:                            # content without units: no card outputs to speak of
-        ctx.step("changed-cards.pdf", f"{len(changed)} changed")
+        ctx.step("changed-cards.pdf", f"{len(changed)} changed", again="0 changed")
 
 
 def unit_cards_pdf(ctx: BuildContext, unit_ids: list[str]) -> bytes:

@@ -20,15 +20,20 @@ if TYPE_CHECKING:           # the build's stages: imported by the functions that
     from cardgen.build.context import Summary
 
 
+def step_line(name: str, status: str) -> str:
+    """A step as :class:`PlainReporter` prints it."""
+    return f"{status:>8}  {one_line(name)}"             # an output's name is made of file names
+
+
 class PlainReporter:
-    """One line per step (CI, pipes); ``lines`` keeps them, for the journal of the run."""
+    """One line per step (CI, pipes); ``lines`` keeps them (the journal of the run prints its steps)."""
 
     def __init__(self, stream=None):
         self.stream = stream or sys.stdout
         self.lines: list[str] = []
 
     def step(self, name: str, status: str) -> None:
-        line = f"{status:>8}  {one_line(name)}"          # an output's name is made of file names
+        line = step_line(name, status)
         self.lines.append(line)
         print(line, file=self.stream, flush=True)
 
@@ -73,8 +78,8 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
                      command_line: list[str] | None = None) -> Summary:
     """``cardgen build``: build, print the warnings, removed outputs and the summary line; the summary.
     ``reporter_factory=None``: no line per step (``cardgen serve``).  With ``command_line`` (the
-    ``cardgen`` command itself, :mod:`cardgen.entry`), a run that changes nothing is recorded in the
-    journal, so the same command replays it next time (:mod:`cardgen.speed.journal`)."""
+    ``cardgen`` command itself, :mod:`cardgen.entry`), the run leaves its journal: the same command
+    finding nothing changed replays it next time (:mod:`cardgen.speed.journal`)."""
     # lazy: the build's stages (content, cards, rulebooks); every command builds this module's parser
     from cardgen.build.run import build_run
     from cardgen.build.context import CardOptions, CardsDoNotFit
@@ -99,28 +104,37 @@ def build_and_report(settings: Settings, reporter_factory=make_reporter,
         if isinstance(exc, CardsDoNotFit):           # the rest was written: said as a build says it
             report(exc.summary, settings.verbose, started)
         raise
-    lines = [("stdout", line) for r in reporters for line in getattr(r, "lines", [])]
-    printed, counts = report(summary, settings.verbose, started)
+    report(summary, settings.verbose, started)
     if journal:
-        journal.finish(bool(summary.built or summary.removed), lines + printed, counts)
+        # what the same command prints when it finds nothing changed: every step reused (as it says
+        # it, with a reporter that prints steps), what every run says again, nothing removed
+        prints_steps = any(hasattr(r, "lines") for r in reporters)
+        steps = [("stdout", step_line(name, again)) for name, again in summary.steps] if prints_steps else []
+        journal.finish(steps + _said(summary, settings.verbose, again=True),
+                       f"built 0, reused {len(summary.built) + len(summary.reused)}, "
+                       f"{len(summary.warnings)} warning(s)")
     return summary
 
 
-def report(summary: Summary, verbose: bool, started: float) -> tuple[list[tuple[str, str]], str]:
-    """Print what a build said (notes, warnings, removed outputs, its counts); the lines
-    printed (stream, line) and the counts, for the journal."""
-    from cardgen.build.context import icon_set_line
-
-    printed = [("stdout", note) for note in summary.notes]
-    printed += [("stderr", warning) for warning in summary.warnings]
-    printed += [("stdout", f"{'removed':>8}  {name}") for name in summary.removed]
-    printed += [("stdout", icon_set_line(summary.icon_set, verbose))] if summary.icon_set else []
-    printed = [(stream, one_line(line)) for stream, line in printed]      # a font's family, an output's name
-    for stream, line in printed:
+def report(summary: Summary, verbose: bool, started: float) -> None:
+    """Print what a build said (notes, warnings, removed outputs) and its counts."""
+    for stream, line in _said(summary, verbose):
         print(line, file=sys.stderr if stream == "stderr" else sys.stdout)
     counts = f"built {len(summary.built)}, reused {len(summary.reused)}, {len(summary.warnings)} warning(s)"
     print(f"{counts} in {time.perf_counter() - started:.2f} s", flush=True)
-    return printed, counts
+
+
+def _said(summary: Summary, verbose: bool, again: bool = False) -> list[tuple[str, str]]:
+    """The lines a build prints after its steps, each with its stream: notes, warnings, the outputs it
+    removed, the pictures from cardgen's icon set; each on one line (a font's family, an output's name).
+    ``again``: those a run of the same command finding nothing changed prints (the journal's)."""
+    from cardgen.build.context import icon_set_line
+
+    said = [("stdout", note) for note in (summary.notes_again if again else summary.notes)]
+    said += [("stderr", warning) for warning in summary.warnings]
+    said += [] if again else [("stdout", f"{'removed':>8}  {name}") for name in summary.removed]
+    said += [("stdout", icon_set_line(summary.icon_set, verbose))] if summary.icon_set else []
+    return [(stream, one_line(line)) for stream, line in said]
 
 
 def rebuild(settings: Settings, reporter_factory=make_reporter) -> Summary:

@@ -4,15 +4,21 @@ A build in which nothing changed still reads and checks every file, validates th
 every unit and hashes every face's inputs: about half a second for 100 units, mostly Python's
 start-up, imports and the YAML.  The journal makes the next identical run a replay:
 
-* **What is recorded.**  Only a run that changed nothing (exit 0, nothing built, nothing removed)
-  is recorded, with what it printed; and a file or folder written in the 2 s before it started is
-  reason enough to record nothing (below).  Any other run deletes the journal of its command.
+* **What is recorded.**  Every successful run leaves the journal of the state it leaves: its inputs
+  as it found them, its output folder as it left it, and what the next run, finding nothing
+  changed, would print -- each step "reused" (``changed-cards.pdf``: "0 changed"), the warnings
+  and notes every run says again, not the notes said once when something was rendered, not the
+  outputs it removed, and "built 0, reused N" (:meth:`Recorder.finish`).  So the first run with
+  nothing changed after a build is a replay already (issue 43.5).  A run that fails deletes the
+  journal of its command.
 * **When it is replayed.**  The same command line in the same working folder, on the same kind of
-  output (a terminal or not), finding every file and folder of the snapshot exactly as that run
-  did -- same names, and for each the same type, size, modification and status-change times
-  (nanoseconds) and inode -- and nothing added.  The replay prints what the recorded run printed
-  (with its own time) and exits 0 without loading any content: 0.04 s instead of 0.5 s for 100 units.
-  Anything else, and the build runs as always (and records again if it changes nothing).
+  output (a terminal or not), finding every file and folder of its snapshots as that run found its
+  inputs and left its outputs -- same names, and for each the same type, size, modification and
+  status-change times (nanoseconds) and inode, or the same bytes where it knows a file's digest
+  (below) -- and nothing added.  The replay prints what that run recorded (with its own time) and
+  exits 0 without loading any content and without starting the render workers' forkserver: 0.04 s
+  instead of 0.5 s for 100 units.  Anything else, and the build runs as always (and records its
+  journal).
 * **The snapshot** (:mod:`cardgen.speed.snapshot`) is a superset of what a build reads: everything below the project root
   (``cardgen.toml``'s folder, else the working folder) but the output folder and ``.git`` (of which
   ``HEAD``, ``packed-refs`` and ``refs/``, which the version stamp reads), everything below the
@@ -33,9 +39,13 @@ start-up, imports and the YAML.  The journal makes the next identical run a repl
   key of every face (:func:`cardgen.build.cache.toolchain_digest`) renders it anew.  Without fontconfig
   nothing is recorded.
 * **Trusting file times** as git and make do, with git's guard: the status-change time is set by
-  the system on every write and cannot be set back by a program, and a file written in the 2 s
-  before the run (the same clock tick as a later write that would leave its times unchanged, on the
-  coarsest file systems) keeps the run from being recorded.
+  the system on every write and cannot be set back by a program; but a file or folder written in
+  the 2 s before its snapshot (:data:`RACY_NS`: the same clock tick as a later write that would
+  leave its times unchanged, on the coarsest file systems) is pinned by its content's SHA-256
+  (:meth:`cardgen.speed.snapshot.Snapshot.pin_racy`; a folder: its names), which a replay compares
+  instead of its times -- the inputs when the run starts (the file the designer saved just before
+  the build), the output folder when it ends (every output the build wrote).  A racy entry that
+  cannot be pinned (not a file or folder, or too large) keeps the run from being recorded.
 * **A limit.**  With more than :data:`MAX_ENTRIES` files and folders to look at, or a Python or
   Node environment (``.venv``, ``venv``, ``node_modules``) inside the project, nothing is recorded
   and every build runs.
@@ -66,7 +76,7 @@ from cardgen.speed.usercache import own_folder, user_cache_folder
 
 FORMAT = 2
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024    # a journal larger than this is not read
-RACY_NS = 2_000_000_000                 # a file written this shortly before the run is not trusted
+RACY_NS = 2_000_000_000                 # a file written this shortly before its snapshot: pinned by its digest
 
 
 def journal_file(cwd: str, argv: list[str], terminal: bool) -> Path | None:
@@ -88,15 +98,21 @@ def forget(path: Path | None) -> None:
 
 def record(path: Path | None, inputs: Snapshot, started_ns: int, out: Path, lines: list[tuple[str, str]],
            summary: str, outputs: Snapshot | None = None) -> bool:
-    """Keep the journal of a run that changed nothing; False (and no journal) where that is not safe.
-    ``outputs``: what the run left (default: the output folder ``out``, walked); ``summary``: the last
-    line, printed with the replay's time (none where empty)."""
-    if path is None or inputs.newest_ns() > started_ns - RACY_NS:
-        forget(path)
+    """Keep the journal of a run: ``inputs`` as it found them (racy files pinned when taken), what it
+    left, and what the next run finding them so prints (``lines``; ``summary``: the last line, printed
+    with the replay's time, none where empty); False (and no journal) where that is not safe.
+    ``outputs``: what the run left (default: the output folder ``out``, walked now, its racy files
+    pinned: the run has just written them)."""
+    if path is None:
         return False
     try:
-        outputs = outputs or output_snapshot(out)
+        if outputs is None:
+            outputs = output_snapshot(out)
+            outputs.pin_racy(started_ns - RACY_NS)
     except TooMany:
+        forget(path)
+        return False
+    if max(inputs.newest_ns(), outputs.newest_ns()) >= started_ns - RACY_NS:    # racy, and not pinned
         forget(path)
         return False
     data = {"format": FORMAT, "inputs": _recorded(inputs), "outputs": _recorded(outputs),
@@ -128,7 +144,8 @@ def _unchanged(recorded: Any) -> bool:
 
 
 def replay(argv: list[str]) -> int | None:
-    """Print what the recorded no-change run of this command printed and return 0, or None (build)."""
+    """Print what a run of this command finding nothing changed prints (the last run recorded it) and
+    return 0, or None (build)."""
     started = time.perf_counter()
     try:
         path = journal_file(os.getcwd(), argv, sys.stdout.isatty())
@@ -160,12 +177,15 @@ def replay(argv: list[str]) -> int | None:
 
 
 class Recorder:
-    """The journal of one ``cardgen build`` run from the command line: the input snapshot taken
-    before the build reads anything, and at the end either a journal (the run changed nothing) or
-    none."""
+    """The journal of one ``cardgen build`` run from the command line: the input snapshot taken (its
+    racy files pinned) before the build reads anything, and at the end the journal of what it left."""
 
     def __init__(self, argv: list[str], root: Path, content: Path, out: Path, css: Iterable[Path]) -> None:
-        self.start(argv, out, lambda: input_snapshot(os.getcwd(), root, content, out, css))
+        def take() -> Snapshot:
+            snap = input_snapshot(os.getcwd(), root, content, out, css)
+            snap.pin_racy(self.started_ns - RACY_NS)
+            return snap
+        self.start(argv, out, take)
 
     def start(self, argv: list[str], out: Path, take: Callable[[], Snapshot]) -> None:
         """The journal's file, and the snapshot ``take`` makes (None: :class:`TooMany`, or no cache folder)."""
@@ -180,9 +200,11 @@ class Recorder:
     def forget(self) -> None:
         forget(self.path)
 
-    def finish(self, changed: bool, lines: list[tuple[str, str]], summary: str) -> bool:
-        """After a successful run: record it if it ``changed`` nothing, else forget the journal."""
-        if changed or self.inputs is None:
+    def finish(self, lines: list[tuple[str, str]], summary: str) -> bool:
+        """After a successful run: its journal, with what the next run finding nothing changed prints
+        (``lines``, then the ``summary`` line and its time)."""
+        if self.inputs is None:
             self.forget()
             return False
+        self.inputs.refresh_folders_above(str(self.out), self.started_ns - RACY_NS)   # it may have made the folder
         return record(self.path, self.inputs, self.started_ns, self.out, lines, summary)

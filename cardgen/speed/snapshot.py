@@ -1,5 +1,6 @@
-"""What a no-change ``cardgen build`` found, file by file (:mod:`cardgen.speed.journal` records it and
-compares it before a replay): each path's type, size, modification and status-change times and inode,
+"""What a run found and left, file by file (:mod:`cardgen.speed.journal` records it and compares it
+before a replay): each path's type, size, modification and status-change times and inode (a racy one,
+written within the journal's guard, pinned by its content's digest: :meth:`Snapshot.pin_racy`),
 a link's target's too, and where each named folder leads; gathered by a plan of steps (a folder walked
 whole, or one path) that :meth:`Snapshot.again` repeats.  :func:`input_snapshot` is everything a build
 may read (the journal's docstring says what and why), :func:`output_snapshot` the output folder as a
@@ -122,11 +123,29 @@ class Snapshot:
     def pin_racy(self, since_ns: int) -> None:
         """Each entry changed at or after ``since_ns`` pinned by its content's digest (:func:`content_digest`):
         its times, in the same clock tick as a later write, do not prove it unchanged (git's racy entries)."""
-        for path, entry in self.entries.items():
-            if entry and _changed_ns(entry) >= since_ns:
-                found = content_digest(path)
-                if found is not None:
-                    self.hashes[path] = found
+        for path in self.entries:
+            self._pin(path, since_ns)
+
+    def _pin(self, path: str, since_ns: int) -> None:
+        entry = self.entries[path]
+        found = content_digest(path) if entry and _changed_ns(entry) >= since_ns else None
+        if found is not None:
+            self.hashes[path] = found
+
+    def refresh_folders_above(self, path: str, since_ns: int) -> None:
+        """Take again the entries of the folders ``path`` lies in (pinned as :meth:`pin_racy` pins):
+        a run that made its output folder changed its parent's times, and nothing else about it (a
+        name added beside it is an entry the snapshot does not have, which the next look finds)."""
+        folder = os.path.dirname(os.path.realpath(path))
+        while True:
+            if folder in self.entries:
+                self.entries[folder] = _entry(folder)
+                self.hashes.pop(folder, None)
+                self._pin(folder, since_ns)
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
 
     def matches(self, entries: dict[str, Any], links: dict[str, str], hashes: dict[str, str]) -> bool:
         """Whether this snapshot finds what a recorded one found: the same paths and links, each entry

@@ -72,8 +72,9 @@ def test_rulebooks_keep_their_folder_apart_from_the_card_outputs(content, tmp_pa
     assert "Karten" in texts["rulebooks/cards.pdf"] and "Geänderte" in texts["rulebooks/changed-cards.pdf"]
     assert "Karten" not in texts["cards.pdf"] and "Probe" in texts["cards.pdf"]       # the unit's card
 
-    summary = build(content, out)                       # nothing changed: changed-cards.pdf goes,
-    assert summary.built == []                          # the rulebook of that name stays
+    rulebook(content, "a/Regeln.md", "Regeln A, neu")
+    summary = build(content, out)                       # no card changed: changed-cards.pdf goes,
+    assert summary.built == ["rulebooks/a/Regeln.pdf"]  # the rulebook of that name stays
     assert "rulebooks/changed-cards.pdf" in files_below(out)
     assert "changed-cards.pdf" not in files_below(out)
 
