@@ -85,7 +85,10 @@ class Mover:
                       for old, new in sorted(paths.items(), key=lambda item: -len(item[0]))]
 
     def is_new(self, dotted: str) -> bool:
-        return dotted in self.new_modules or dotted in self.new_packages
+        """A module of the new layout: moved there, or written there since (``cardgen.pdf.fetcher``)."""
+        path = ROOT / dotted.replace(".", "/")
+        return (dotted in self.new_modules or dotted in self.new_packages
+                or path.with_suffix(".py").is_file() or (path / "__init__.py").is_file())
 
     def moved(self, dotted: str) -> str:
         """``dotted`` (a module, or a name in one) by its new module; unchanged if it did not move."""
