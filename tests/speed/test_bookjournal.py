@@ -5,28 +5,18 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 import cardgen.rulebook.build
-from cardgen import entry
 from tests.conftest import FIXTURES
+from tests.speed.journal_runs import Run, command_run, without_the_checkout
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
 BOOK = Path("Regeln") / "Eigenschaften.md"
 PDF = Path("build") / "rulebooks" / "Regeln" / "Eigenschaften.pdf"
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-    built: bool         # laid out (False: replayed from the journal)
 
 
 @pytest.fixture
@@ -37,25 +27,13 @@ def repo(tmp_path, monkeypatch) -> Path:
     shutil.copytree(FIXTURES / "rulebook-repo", root)
     monkeypatch.chdir(root)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    # The journal watches the folders of Python's import path.  pytest puts this checkout there, and the
-    # suite's other worker writes into it (build/, outputs of the example) while these runs go on: a
-    # change the journal rightly sees, which is not the book's.  A user's import path holds installed
-    # packages; cardgen's modules are found through the package itself, so the checkout can go.
-    checkout = str(Path(__file__).resolve().parents[2])
-    monkeypatch.setattr(sys, "path", [p for p in sys.path if not (p == checkout or p.startswith(checkout + os.sep))
-                                      or "site-packages" in p])
+    without_the_checkout(monkeypatch)
     return root
 
 
 def rulebook(monkeypatch, capsys, *options: str) -> Run:
     """``cardgen rulebook OPTIONS BOOK`` as the command runs it (cardgen.entry), in this process."""
-    ran: list[bool] = []
-    real = cardgen.rulebook.build.build_rulebook
-    monkeypatch.setattr(cardgen.rulebook.build, "build_rulebook", lambda *a, **k: ran.append(True) or real(*a, **k))
-    capsys.readouterr()
-    code = entry.main(["rulebook", *options, str(BOOK)])
-    out, err = capsys.readouterr()
-    return Run(code, out, err, bool(ran))
+    return command_run(monkeypatch, capsys, cardgen.rulebook.build, "build_rulebook", ["rulebook", *options, str(BOOK)])
 
 
 def test_a_run_with_nothing_changed_is_replayed_with_what_it_printed(repo, monkeypatch, capsys):
