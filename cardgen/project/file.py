@@ -18,6 +18,8 @@ the **project root**.  Every key is optional::
     rulebook_base = "cardgen"          # what a rulebook looks like where your CSS is silent: cardgen's look, or
                                        # "markdown-extended": VS Code's preview as Markdown Extended printed it
 
+    languages = ["de", "en"]           # the content's languages, the source's first (docs/translations.md)
+
     [toc]
     levels = [2, 3]                    # heading levels the table of contents lists
 
@@ -97,6 +99,13 @@ class Project:
     toc_levels: tuple[int, ...] | None = None        # None: the book's default
     css: dict[str, tuple[Path, ...]] = field(default_factory=dict)   # target → stylesheets
     rulebook_lines: tuple[tuple[int, int], ...] = field(default=(), compare=False)   # each glob's line, column
+    languages: tuple[str, ...] = ()                  # the source's language first, then its translations; ()
+                                                     # without ``languages``: one language, nothing translated
+
+    @property
+    def translations(self) -> tuple[str, ...]:
+        """The languages built besides the source's (``languages`` without its first)."""
+        return self.languages[1:]
 
     @property
     def allowed_roots(self) -> tuple[Path, ...]:
@@ -230,7 +239,8 @@ def load_project(path: Path) -> Project:
                    strict=model.strict, version=model.version, version_on_cards=model.version_on_cards,
                    keyword_links=model.keyword_links, rulebook_base=model.rulebook_base,
                    toc_levels=tuple(model.toc.levels) if model.toc else None, css=css,
-                   rulebook_lines=tuple(lines.find(("rulebooks", i)) for i in range(len(rulebooks or ()))))
+                   rulebook_lines=tuple(lines.find(("rulebooks", i)) for i in range(len(rulebooks or ()))),
+                   languages=tuple(model.languages or ()))
 
 
 def _path_problem(root: Path, value: str) -> str | None:

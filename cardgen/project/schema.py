@@ -21,6 +21,8 @@ MAX_PATH_CHARS = 1024
 MAX_NAME_CHARS = 255
 MAX_LIST = 100
 KEY_PREFIXES = 8        # a key path shown (and looked up) in a message is cut to this many keys
+LANGUAGE_PATTERN = re.compile(r"[a-z]{2,3}(_[A-Z]{2})?")
+"""A language of ``languages``: "de", "en", "pt_BR" (it names a folder: build/<lang>, translations/<lang>)."""
 VERSION_PATTERN = re.compile(r"[0-9A-Za-z][0-9A-Za-z.+\-]{0,39}")
 """A content version: "1.2", "2024-03", "v3.0-beta"."""
 
@@ -83,6 +85,19 @@ class ProjectFile(BaseModel):
     rulebook_base: Literal["cardgen", "markdown-extended"] = "cardgen"
     toc: Toc | None = None
     css: Css = Css()
+    languages: list[str] | None = Field(default=None, min_length=1, max_length=20)
+
+    @field_validator("languages")
+    @classmethod
+    def _languages(cls, value: list[str] | None) -> list[str] | None:
+        """Each a language Babel knows (``Locale.parse``), each once; the first is the source's."""
+        for code in value or ():
+            problem = language_problem(code)
+            if problem:
+                raise ValueError(problem)
+        if value is not None and len(set(value)) != len(value):
+            raise ValueError("names a language twice; list each once, the source's first, like [\"de\", \"en\"]")
+        return value
 
     @field_validator("version")
     @classmethod
@@ -91,6 +106,20 @@ class ProjectFile(BaseModel):
             raise ValueError("must be a short version text (letters, digits, '.', '-', '+', at most 40), "
                              "like \"1.2\"")
         return value
+
+
+def language_problem(code: str) -> str | None:
+    """Why ``code`` is no language of ``languages`` (a short code Babel knows), or None."""
+    from babel import Locale, UnknownLocaleError     # lazy: only a project that names languages loads Babel
+
+    if not LANGUAGE_PATTERN.fullmatch(code):
+        return (f"'{code[:40]}' is no language code; use the short code, like \"de\", \"en\" or \"pt_BR\" "
+                "(it names the folders translations/<code>/ and build/<code>/)")
+    try:
+        Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        return f"'{code}' is no language Babel knows; use a code like \"de\", \"en\" or \"fr\""
+    return None
 
 
 def file_problem(path: Path, where: tuple[int, int], key: str, message: str, hint: str = "") -> Problem:
