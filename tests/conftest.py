@@ -379,6 +379,7 @@ def small_project_build(tmp_path_factory) -> Iterator[ExampleBuild]:
 # The fixtures that make their build once per test run (:func:`shared_once`), here and in the conftest.py of
 # tests/e2e and tests/cards.
 SHARED_BUILDS = frozenset({"example_build", "small_project_build", "installed", "wheel_build", "print_shop_build",
+                           "translated_build",
                            "small_build"})
 
 

@@ -142,6 +142,8 @@ class BuildContext:
                                                           # figures (cardgen.cards.figures.CardFaces)
     chapters: bool = False                                # rulebooks by chapters (a run's settings: True)
     misfits: dict[str, Problem] = field(default_factory=dict)   # faces that do not fit: key → the field to shorten
+    translation: Any = None                               # a translated build's language, laid over each rulebook
+                                                          # (cardgen.i18n.language.Language); None: the source's
 
     @property
     def cache(self) -> Cache:

@@ -24,6 +24,7 @@ manifest as they were.
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 import json
 import os
 from pathlib import Path
@@ -34,6 +35,7 @@ from cardgen.cards.pipeline import build_all_cards
 from cardgen.cards.planning import planned_outputs, step_count
 from cardgen.content.model import Content
 from cardgen.build.context import BuildContext, CardOptions, StrictFailure, Summary, open_run
+from cardgen.build.languages import build_languages
 from cardgen.errors import Problem, display_path
 from cardgen.build.outputs import check_collisions
 from cardgen.project.file import Project
@@ -76,19 +78,28 @@ def build_run(settings: Settings, reporter_factory=None, card_options: CardOptio
     content, summary, project = ctx.content, ctx.summary, ctx.project
     rulebooks = find_rulebooks(settings.content, summary, project)
     check_collisions([*planned_outputs(content, card_options), *((label, display_path(s)) for s, label in rulebooks)])
-    reporter = reporter_factory(step_count(content) + len(rulebooks)) if reporter_factory else None
+    languages = 1 + len(project.translations)
+    reporter = reporter_factory((step_count(content) + len(rulebooks)) * languages) if reporter_factory else None
     ctx.reporter = reporter
+    owns = partial(built_by_build, options=card_options)
     try:
-        with ctx.staged(owns=lambda entry: built_by_build(entry, card_options)):   # all or none (strict: none if warned)
+        with ctx.staged(owns=owns):   # all or none (strict: none if warned)
             build_all_cards(ctx)
             for source, label in rulebooks:
                 build_one_rulebook(ctx, source, label)
+        prune(ctx)
+        if project.translations:       # then each translation into OUT/<lang>/ (cardgen.build.languages)
+            build_languages(settings, ctx, rulebooks, build_one_rulebook, owns, prune)
     finally:
         if reporter:
             reporter.close()
+    return summary
+
+
+def prune(ctx: BuildContext) -> None:
+    """Drop from the cache what this run's build did not use."""
     for kind in ("faces", "warnings", "portraits", "chunks"):
         ctx.cache.prune(kind)
-    return summary
 
 
 def built_by_build(entry: str, options: CardOptions | None = None) -> bool:
@@ -240,8 +251,10 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
     if shows_misfit(ctx, source):                    # a card figure that does not fit: the last book stays
         ctx.keep(label, name, "reads:" + name)
         return
+    document = label.removeprefix("rulebooks/").removesuffix(".pdf")
+    language = ctx.translation
     first = digest(rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.faces),
-                   label, "chapters" if ctx.chapters else "whole")
+                   label, "chapters" if ctx.chapters else "whole", *([language.key(document)] if language else []))
     reads = Reads.from_bytes(ctx.cache.get("warnings", first, READS))
     key = digest(first, rulebook_reads_now(ctx, source, reads).digest()) if reads is not None else ""
     warnings = stored_warnings(ctx.cache, key) if key else None
@@ -257,7 +270,7 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
 
         result = build_rulebook(source, out, list(ctx.project.assets), content=ctx.content, write=False,
                                 project=ctx.project, theme=ctx.theme, cards=ctx.faces, cache=ctx.cache, tool=ctx.tool,
-                                chapters=ctx.chapters)
+                                chapters=ctx.chapters, markdown=language.markdown(document) if language else None)
         ctx.staging().stage(out, result.pdf)
         for note in result.notes:                    # about the machine: said once, not counted, not cached
             ctx.summary.note(note, again=False)

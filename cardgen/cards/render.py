@@ -56,7 +56,7 @@ def render_template(template: str, stylesheets: dict[str, str] | None = None, th
     try:
         return environment(theme).get_template(template).render(
             css=css, theme_css=themed.stylesheet_urls(target) if target else [],
-            font_faces=themed.font_faces if target else "", **values)
+            font_faces=themed.font_faces if target else "", lang=themed.lang, **values)
     except jinja2.TemplateError as exc:
         raise RenderError(template_failure(template, exc)) from None
 

@@ -57,6 +57,8 @@ class Theme:
     warnings: tuple[Problem, ...] = ()                    # unusable fonts and stylesheets (the caller reports them)
     notes: tuple[str, ...] = ()                           # the faces synthesised (cardgen.fonts.synth), said once a run
     base: str = "cardgen"                                 # the rulebook's look under the author's CSS (rulebook.layout)
+    lang: str = "de"                                      # the language its documents are in (``lang``: hyphenation;
+                                                          # a translated build's, cardgen.build.languages)
 
     @classmethod
     def none(cls) -> "Theme":
@@ -87,6 +89,8 @@ class Theme:
         sha = hashlib.sha256(b"cardgen-theme 1\0")
         if self.base != "cardgen":                        # (cardgen's own: the digests of before the key)
             sha.update(f"base:{self.base}\0".encode("utf-8"))
+        if self.lang != "de":                             # (German, the source's: the digests of before)
+            sha.update(f"lang:{self.lang}\0".encode("utf-8"))
         for target, files in self.css:
             if not files:
                 continue

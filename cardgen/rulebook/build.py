@@ -213,18 +213,22 @@ class RulebookPage:
 
 
 def rulebook_page(source: Path, text: str, assets: list[Path], draft: bool = False, content: Any = None,
-                  project: Project | None = None, theme: Theme | None = None, cards: Any = None) -> RulebookPage:
-    """Parse and check ``text`` (the rulebook ``source``), then lay out its HTML page (see :func:`build_rulebook`)."""
+                  project: Project | None = None, theme: Theme | None = None, cards: Any = None,
+                  markdown: Any = None) -> RulebookPage:
+    """Parse and check ``text`` (the rulebook ``source``), then lay out its HTML page (see :func:`build_rulebook`;
+    ``markdown``: the parser of a translated build, :func:`~cardgen.rulebook.document.read_document`)."""
     theme = theme or Theme()
     root = project.root if project and project.file else None
     document = read_document(source, text, assets, draft=draft, content=content, root=root,
                              toc_levels=project.toc_levels if project else None,
-                             keyword_links=project.keyword_links if project else None, cards=cards)
+                             keyword_links=project.keyword_links if project else None, cards=cards,
+                             markdown=markdown)
     roots = pdf_roots(document, assets, theme.roots + ((root,) if root else ()))
     stylesheets, css_problems = front_stylesheets(document, text, roots)
     stamp = project.stamp() if project else ""
-    html = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets, stamp=stamp)
-    parts = book_html(document, draft=draft, theme=theme, stylesheets=stylesheets, stamp=stamp, first_page=False)
+    html = book_html(document, draft=draft, lang=theme.lang, theme=theme, stylesheets=stylesheets, stamp=stamp)
+    parts = book_html(document, draft=draft, lang=theme.lang, theme=theme, stylesheets=stylesheets, stamp=stamp,
+                      first_page=False)
     problems = sorted([*document.problems, *css_problems], key=lambda p: (p.file, p.line))
     return RulebookPage(html, parts, roots, document, tuple(problems))
 
@@ -232,7 +236,8 @@ def rulebook_page(source: Path, text: str, assets: list[Path], draft: bool = Fal
 def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, draft: bool = False,
                    content_dir: Path | None = None, write: bool = True, content: Any = None, *,
                    project: Project | None = None, theme: Theme | None = None, cards: Any = None,
-                   chapters: bool = False, cache: Cache | None = None, tool: str = "") -> RulebookResult:
+                   chapters: bool = False, cache: Cache | None = None, tool: str = "",
+                   markdown: Any = None) -> RulebookResult:
     """Render ``source`` to the A4 PDF ``out``; see the module docstring.
 
     ``project``: with a project file, its root is an allowed root for pictures,
@@ -252,6 +257,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     ``chapters``: laid out chapter by chapter where its forced page breaks allow
     (:mod:`cardgen.rulebook.bychapter`), each chapter kept in ``cache`` (with ``tool``, the
     toolchain's digest, in its key); ``False`` (this function's default): as one document, the reference.
+    ``markdown``: the parser of a translated build (a language laid over the book's tokens before layout,
+    :func:`cardgen.i18n.book.translating_markdown`); ``theme.lang`` is the ``lang`` it is hyphenated in.
     The commands lay books out by chapters unless told ``--no-chapters`` (a run's
     :attr:`cardgen.project.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.5 s against 2.6 s
     whole, an edit 0.77 s, no change 0.48 s (docs/benchmarks.md)."""
@@ -270,7 +277,7 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
 
         cards, card_warnings = rulebook_faces(cards, content, project, theme)
     try:  # nesting is capped (rulebook.depth); should the recursion still run out, say so
-        page = rulebook_page(source, text, assets, draft, content, project, theme, cards)
+        page = rulebook_page(source, text, assets, draft, content, project, theme, cards, markdown)
         store = ChapterStore(cache, tool or (toolchain_digest() if chapters and cache is not None else ""), page.roots)
         book, split = _by_chapters(source, page, store) if chapters and not page.document.figures else (None, None)
         if book is not None:

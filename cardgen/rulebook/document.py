@@ -204,15 +204,18 @@ def _split_title(tokens: list[Token]) -> int:
 def read_document(source: Path, text: str, assets: list[Path], draft: bool = False,
                   content: Any = None, *, root: Path | None = None,
                   toc_levels: tuple[int, ...] | None = None, keyword_links: str | None = None,
-                  cards: Any = None) -> RulebookDocument:
+                  cards: Any = None, markdown: Callable[[bool], Any] | None = None) -> RulebookDocument:
     """Parse ``text`` (the content of ``source``) into a checked :class:`RulebookDocument`.
+
+    ``markdown``: the parser to use for ``draft`` (default: the dialect's, :func:`make_markdown`; a
+    translated build's lays a language over the tokens, :func:`cardgen.i18n.book.translating_markdown`).
 
     ``content`` is the already-loaded content the table directives read (through the
     markdown-it env), or a ``DirectiveError`` saying why there is none; ``cards`` the card faces
     its card figures show (:mod:`cardgen.rulebook.card_figure`).  ``root`` is the
     project root (pictures may come from anywhere below it), or ``None`` without a
     project file: pictures come from the document's folder and ``assets`` only."""
-    md = make_markdown(draft=draft)
+    md = markdown(draft) if markdown is not None else make_markdown(draft=draft)
     # the front matter's toc: and keyword_links: win (rulebook.toc, rulebook.keywords)
     env: dict = {"content": content, "cards": cards, "toc_levels": toc_levels, "keyword_links": keyword_links}
     tokens = md.parse(text, env)

@@ -44,6 +44,8 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                 "cardgen.rulebook.", "cardgen.balance.plot", "cardgen.balance.report")),
     ("machinery", ("cardgen.build.cache", "cardgen.build.outputs", "cardgen.build.context", "cardgen.speed",
                    "cardgen.speed.workers", "cardgen.balance.plotworker")),
+    # translations: the messages of the content and the rulebooks, PO files, a language laid over both
+    ("i18n", ("cardgen.i18n", "cardgen.i18n.")),
     ("outputs", ("cardgen.cards", "cardgen.cards.impose", "cardgen.cards.sheetlayout", "cardgen.cards.placement",
                  "cardgen.cards.pdfwriter", "cardgen.cards.recording", "cardgen.cards.png", "cardgen.cards.printshop",
                  "cardgen.cards.press", "cardgen.cards.pdfx", "cardgen.cards.planning", "cardgen.cards.faces",
@@ -54,7 +56,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.",
                  # the card stage's warm-up and its forkservers' starts (the speed layer only names them)
                  "cardgen.cards.warm", "cardgen.cards.preload", "cardgen.cards.preload_warm", "cardgen.rulebook.preload")),
-    ("build", ("cardgen.build.run", "cardgen.speed.journal", "cardgen.speed.snapshot", "cardgen.speed.bookjournal")),
+    ("build", ("cardgen.build.run", "cardgen.build.languages", "cardgen.speed.journal", "cardgen.speed.snapshot", "cardgen.speed.bookjournal")),
     ("tools", ("cardgen.serve", "cardgen.serve.", "cardgen.init.")),
     ("commands", ("cardgen.commands", "cardgen.commands.", "cardgen.entry", "cardgen.__main__")),
 )

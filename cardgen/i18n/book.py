@@ -1,0 +1,126 @@
+"""A rulebook's messages, block by block from its markdown-it tokens, and a language laid over them.
+
+The dialect's parser (:func:`cardgen.rulebook.markdown.make_markdown`) gets one more core rule, right
+after markdown-it has parsed the inline text (``text_join``) and before any rule of the dialect reads it
+(attributes, heading ids, keyword links, the contents): :func:`book_rule`.  It walks the blocks --
+headings, paragraphs, list items, table cells, admonition titles and bodies -- and each picture's alt
+text; every block is one message (:mod:`cardgen.i18n.placeholders`).  Extracting, it records them;
+translating, it puts the translation's tokens in place of the source's.  Every rule after it sees the
+translated book: the heading ids are made from the translated headings, the keyword links find the
+translated names, the contents list the translated titles.
+
+``msgctxt`` is the section's path of heading slugs and the kind of block (``regeln/bewegung/p``,
+``regeln/bewegung/h``, ``top/p`` before the first heading): stable while the author edits other sections,
+and the same text twice in one section is one message (one translation, every line in its references).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from cardgen.i18n.placeholders import PLACEHOLDER, from_translation, plain_text, to_message
+from cardgen.rulebook.markdown import make_markdown
+from cardgen.rulebook.slug import dialect_slug
+
+Lookup = Callable[[str, str, int], "str | None"]
+"""(msgctxt, msgid, line) → the translation to print, or None (the source's text stays)."""
+
+KINDS = {"heading_open": "h", "th_open": "cell", "td_open": "cell", "list_item_open": "li",
+         "admonition_title_open": "note-title", "admonition_open": "note"}
+"""The kind of block an inline token is in, by the nearest enclosing token that names one (a paragraph
+outside them all: ``p``)."""
+
+
+@dataclass(frozen=True)
+class BookMessage:
+    """One message of a rulebook: its context, text, source line and the section it is in."""
+
+    context: str
+    text: str
+    line: int
+    section: str
+
+
+def book_rule(lookup: Lookup | None, found: list[BookMessage]) -> Callable[[StateCore], None]:
+    """The core rule: record each block's message in ``found``; with ``lookup``, translate it."""
+
+    def rule(state: StateCore) -> None:
+        path: list[tuple[int, str]] = []
+        stack: list[str] = []
+        tokens = state.tokens
+        for index, token in enumerate(tokens):
+            if token.nesting == 1:
+                stack.append(token.type)
+            elif token.nesting == -1 and stack:
+                stack.pop()
+            if token.type != "inline" or not token.children:
+                continue
+            heading = stack[-1] == "heading_open" if stack else False
+            level = int(tokens[index - 1].tag[1:] or 1) if heading else 0
+            if heading:
+                path = [entry for entry in path if entry[0] < level]
+            section = "/".join(slug for _, slug in path) or "top"
+            kind = next((KINDS[t] for t in reversed(stack) if t in KINDS), "p")
+            if heading and level > 1:            # the book's title is no section: renaming it moves none
+                slug = dialect_slug(_without_placeholders(to_message(token.children).text)) or "untitled"
+            _one_block(token, f"{section}/{kind}", section, lookup, found)
+            if heading and level > 1:            # (the source's heading: its translation moves no context)
+                path.append((level, slug))
+    return rule
+
+
+def _without_placeholders(text: str) -> str:
+    return " ".join(PLACEHOLDER.sub("", text).split())
+
+
+def _one_block(token: Token, context: str, section: str, lookup: Lookup | None, found: list[BookMessage]) -> None:
+    line = (token.map[0] + 1) if token.map else 0
+    message = to_message(token.children or [])
+    readable = bool(message.text) and _readable(message.text)
+    if readable:
+        found.append(BookMessage(context, message.text, line, section))
+    for image in message.images:
+        if image.content.strip():
+            found.append(BookMessage(f"{section}/alt", image.content.strip(), line, section))
+    if lookup is None:
+        return
+    translated = lookup(context, message.text, line) if readable else None
+    for image in message.images:
+        alt = lookup(f"{section}/alt", image.content.strip(), line) if image.content.strip() else None
+        if alt is not None:
+            image.children = from_translation(to_message([]), alt)
+            image.content = alt
+    if translated is not None:
+        token.children = from_translation(message, translated)
+        token.content = plain_text(token.children)
+
+
+def _readable(text: str) -> bool:
+    """Whether a message holds a word to translate (not only placeholders, digits and punctuation)."""
+    return any(char.isalpha() for char in _without_placeholders(text))
+
+
+def translating_markdown(draft: bool, lookup: Lookup | None, found: list[BookMessage]) -> MarkdownIt:
+    """The dialect's parser with :func:`book_rule` after markdown-it's inline parsing."""
+    md = make_markdown(draft)
+    md.core.ruler.after("text_join", "translate", book_rule(lookup, found))
+    return md
+
+
+def book_messages(text: str) -> list[BookMessage]:
+    """Every message of the rulebook ``text``, in document order (TODO notes as a print hides them)."""
+    found: list[BookMessage] = []
+    translating_markdown(False, None, found).parse(text, {})
+    return found
+
+
+def book_name(source: Path, base: Path) -> str:
+    """A rulebook's name among a language's PO files: its path below ``base`` without ``.md``
+    (``Regeln/Regelbuch.md`` → ``Regeln/Regelbuch``, whose messages are ``Regeln/Regelbuch.po``)."""
+    return source.relative_to(base).with_suffix("").as_posix()

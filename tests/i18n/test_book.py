@@ -1,0 +1,77 @@
+"""A rulebook's messages block by block, and a language laid over its tokens before the dialect's rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.i18n.book import book_messages, book_name, translating_markdown
+
+BOOK = """\
+# Regeln
+
+Vorwort mit **Nachdruck**.
+
+## Bewegung
+
+Ein Modell darf [laufen](#bewegung).
+
+- Erster Punkt
+- Zweiter Punkt
+
+!!! note "Hinweis"
+    Text im Kasten.
+
+| Zustand | Wirkung |
+|---|---|
+| Brennen | 1 TP |
+| 3 | 4 |
+
+![Brennen](Grafiken/x.svg)
+
+### Laufen
+
+Ein Modell läuft.
+"""
+
+
+def test_every_block_is_a_message_with_its_section_kind_and_line():
+    """(a cell of digits only holds nothing to translate)"""
+    assert [(m.context, m.text, m.line) for m in book_messages(BOOK)] == [
+        ("top/h", "Regeln", 1),
+        ("top/p", "Vorwort mit <1>Nachdruck</1>.", 3),
+        ("top/h", "Bewegung", 5),
+        ("bewegung/p", "Ein Modell darf <1>laufen</1>.", 7),
+        ("bewegung/li", "Erster Punkt", 9),
+        ("bewegung/li", "Zweiter Punkt", 10),
+        ("bewegung/note-title", "Hinweis", 12),
+        ("bewegung/note", "Text im Kasten.", 13),
+        ("bewegung/cell", "Zustand", 15),
+        ("bewegung/cell", "Wirkung", 15),
+        ("bewegung/cell", "Brennen", 17),
+        ("bewegung/cell", "1 TP", 17),
+        ("bewegung/alt", "Brennen", 20),
+        ("bewegung/h", "Laufen", 22),
+        ("bewegung/laufen/p", "Ein Modell läuft.", 24),
+    ]
+
+
+def test_a_translation_is_laid_over_the_tokens_before_the_heading_ids_and_the_contents():
+    translations = {("top/h", "Bewegung"): "Movement", ("bewegung/p", "Ein Modell darf <1>laufen</1>."):
+                    "A model may <1>walk</1>.", ("bewegung/h", "Laufen"): "Walking"}
+    asked = []
+
+    def lookup(context, text, line):
+        asked.append((context, text, line))
+        return translations.get((context, text))
+
+    md = translating_markdown(False, lookup, [])
+    html = md.render(BOOK)
+    assert '<h2 id="movement">Movement</h2>' in html
+    assert '<p>A model may <a href="#bewegung">walk</a>.</p>' in html
+    assert '<h3 id="walking">Walking</h3>' in html
+    assert "<li>Erster Punkt</li>" in html                     # untranslated: the source's words
+    assert ("bewegung/laufen/p", "Ein Modell läuft.", 24) in asked   # contexts from the source's headings
+
+
+def test_a_book_s_name_is_its_path_without_md():
+    assert book_name(Path("/p/Regeln/Regelbuch.md"), Path("/p")) == "Regeln/Regelbuch"
