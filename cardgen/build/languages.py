@@ -30,6 +30,7 @@ from cardgen.errors import ContentError, Problem
 from cardgen.i18n.book import book_messages
 from cardgen.i18n.content import message_positions, translated_content
 from cardgen.i18n.language import CONTENT, Language, book_document, po_path
+from cardgen.i18n.update import book_text
 from cardgen.project.settings import Settings
 from cardgen.rules.derive import derive
 
@@ -81,8 +82,8 @@ def build_language(settings: Settings, source: BuildContext, code: str, rulebook
 def count_book(language: Language, path: Path, document: str) -> None:
     """Count a book's messages as its translated build prints them (a reused PDF is counted too)."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+        text = book_text(path, language.project)
+    except OSError:
         return                                     # the book's own build says why it cannot be read
     find = language.lookup(document)
     for message in book_messages(text):

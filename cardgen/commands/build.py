@@ -153,6 +153,7 @@ def watched_paths(settings: Settings) -> list[Path]:
         paths += [p for target in CSS_TARGETS for p in project.stylesheets(target)]
         paths += [project.theme] if project.theme is not None else []
         paths += sorted({source.parent for source in project.rulebook_sources() or ()})
+        paths += [project.root / "translations"] if project.translations else []     # the PO files (cardgen.i18n)
     seen: dict[Path, None] = {}
     for path in paths:
         if path.exists():

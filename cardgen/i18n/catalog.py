@@ -57,16 +57,25 @@ class Catalog:
     problems: list[Problem] = field(default_factory=list)
     broken: set[tuple[str, str]] = field(default_factory=set)   # entries whose translation is an error
     lines: list[str] = field(default_factory=list, repr=False)  # the file's text, for the lines of its msgstrs
+    index: dict[tuple[str, str], polib.POEntry] | None = field(default=None, repr=False)
+
+    def entry(self, context: str, text: str) -> polib.POEntry | None:
+        """The entry of one message (its active one before an obsolete one), by a dictionary made once."""
+        if self.index is None:
+            self.index = {}
+            for entry in sorted(self.po, key=lambda e: not e.obsolete):
+                self.index[(entry.msgctxt or "", entry.msgid)] = entry
+        return self.index.get((context, text))
 
     def msgstr_line(self, context: str, text: str) -> int:
         """The line of a message's ``msgstr`` in the file (0: it has no entry)."""
-        entry = self.po.find(text, by="msgid", msgctxt=context) if text else None
+        entry = self.entry(context, text)
         return msgstr_line(self.lines, entry.linenum) if entry is not None and not entry.obsolete else 0
 
     def translation(self, context: str, text: str) -> tuple[str, str]:
         """``("translated", msgstr)``, ``("fuzzy", "")`` or ``("missing", "")`` for one message (an entry
         whose translation is an error counts as missing: the error is reported once, on reading)."""
-        entry = self.po.find(text, by="msgid", msgctxt=context) if text else None
+        entry = self.entry(context, text)
         if entry is None or entry.obsolete or (context, text) in self.broken or not entry.msgstr:
             return "missing", ""
         if entry.fuzzy:

@@ -20,6 +20,7 @@ from cardgen.i18n.catalog import Message, counts, merged, write_catalog
 from cardgen.i18n.content import content_messages
 from cardgen.i18n.language import CONTENT, Language, po_path
 from cardgen.project.file import Project
+from cardgen.safefs import read_file, resolve_roots
 
 
 @dataclass
@@ -54,10 +55,15 @@ def documents(project: Project, content: Content | None, rulebooks: list[tuple[P
     for source, label in rulebooks:
         name = label.removeprefix("rulebooks/").removesuffix(".pdf")
         shown = _shown(source, project.root)
-        text = source.read_text(encoding="utf-8-sig")
+        text = book_text(source, project)
         found[name] = [Message(m.context, m.text, (f"{shown}:{m.line}",), _section_comment(m.section))
                        for m in book_messages(text)]
     return found
+
+
+def book_text(source: Path, project: Project) -> str:
+    """A rulebook's text, read as its build reads it (inside the project root and its own folder, capped)."""
+    return read_file(source, resolve_roots([project.root, source.parent])).decode("utf-8-sig", errors="replace")
 
 
 def _shown(path: Path, root: Path) -> str:
