@@ -23,6 +23,7 @@ from typing import Callable
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+from mdit_py_plugins.anchors.index import unique_slug
 
 from cardgen.i18n.placeholders import PLACEHOLDER, from_translation, plain_text, to_message
 from cardgen.rulebook.markdown import make_markdown
@@ -106,10 +107,41 @@ def _readable(text: str) -> bool:
     return any(char.isalpha() for char in _without_placeholders(text))
 
 
+def source_ids(state: StateCore) -> None:
+    """Each heading's id as the source's book gives it (before its text is translated), in its ``meta``:
+    the slug of its title, made unique in document order, as the dialect's ``anchor`` rule makes it."""
+    tokens = state.tokens
+    used = {str(t.attrGet("id")) for t in tokens if t.type == "heading_open" and t.attrGet("id")}
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open" and index + 1 < len(tokens):
+            title = "".join(c.content for c in tokens[index + 1].children or () if c.type in ("text", "code_inline"))
+            token.meta["source_id"] = str(token.attrGet("id") or "") or unique_slug(dialect_slug(title), used)
+
+
+def translated_links(state: StateCore) -> None:
+    """The author's links to a heading (``[…](#bewegung)``) pointed at its translated id (``#movement``):
+    after the ``anchor`` rule has given the translated headings their ids."""
+    tokens = state.tokens
+    moved = {t.meta["source_id"]: str(t.attrGet("id")) for t in tokens
+             if t.type == "heading_open" and "source_id" in t.meta and t.attrGet("id")}
+    ids = set(moved.values())
+    moved = {old: new for old, new in moved.items() if old != new and old not in ids}
+    for token in tokens:
+        for child in token.children or ():
+            href = str(child.attrGet("href") or "") if child.type == "link_open" else ""
+            if href.startswith("#") and href[1:] in moved:
+                child.attrSet("href", "#" + moved[href[1:]])
+
+
 def translating_markdown(draft: bool, lookup: Lookup | None, found: list[BookMessage]) -> MarkdownIt:
-    """The dialect's parser with :func:`book_rule` after markdown-it's inline parsing."""
+    """The dialect's parser with :func:`book_rule` after markdown-it's inline parsing; translating, the
+    author's links to headings follow them to their translated ids (:func:`translated_links`)."""
     md = make_markdown(draft)
-    md.core.ruler.after("text_join", "translate", book_rule(lookup, found))
+    if lookup is not None:
+        md.core.ruler.after("text_join", "source_ids", source_ids)
+    md.core.ruler.after("source_ids" if lookup is not None else "text_join", "translate", book_rule(lookup, found))
+    if lookup is not None:
+        md.core.ruler.after("anchor", "translated_links", translated_links)
     return md
 
 

@@ -68,7 +68,7 @@ def test_a_translation_is_laid_over_the_tokens_before_the_heading_ids_and_the_co
     md = translating_markdown(False, lookup, [])
     html = md.render(BOOK)
     assert '<h2 id="movement">Movement</h2>' in html
-    assert '<p>A model may <a href="#bewegung">walk</a>.</p>' in html
+    assert '<p>A model may <a href="#movement">walk</a>.</p>' in html   # the link follows its heading
     assert '<h3 id="walking">Walking</h3>' in html
     assert "<li>Erster Punkt</li>" in html                     # untranslated: the source's words
     assert ("bewegung/laufen/p", "Ein Modell läuft.", 24) in asked   # contexts from the source's headings
@@ -88,3 +88,13 @@ def test_a_translation_that_keeps_every_text_prints_the_book_as_before(regelbuch
         translated = translating_markdown(False, lambda context, message, line: message, found).render(text, {})
         assert " ".join(translated.split()) == " ".join(make_markdown().render(text, {}).split())
         assert len(found) > 80
+
+
+def test_the_author_s_links_follow_a_translated_heading_to_its_new_id():
+    text = "## Bewegung\n\nSiehe [Laufen](#laufen) und [oben](#bewegung).\n\n## Laufen\n\nText.\n\n## Laufen\n\nMehr.\n"
+    translations = {("top/h", "Bewegung"): "Movement", ("top/h", "Laufen"): "Walking"}
+    html = translating_markdown(False, lambda context, message, line: translations.get((context, message)),
+                                []).render(text, {})
+    assert '<h2 id="movement">Movement</h2>' in html and '<h2 id="walking">Walking</h2>' in html
+    assert '<h2 id="walking-1">Walking</h2>' in html
+    assert '<a href="#walking">Laufen</a>' in html and '<a href="#movement">oben</a>' in html
