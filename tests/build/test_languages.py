@@ -138,6 +138,7 @@ def test_the_english_rulebook_prints_its_headings_in_the_contents_and_links_its_
     assert "Units" in contents and "Battle Frenzy" in contents
     links = [str(annot.get_object().get("/Dest")) for page in reader.pages[1:] for annot in page.get("/Annots") or []]
     assert "battle-frenzy" in links                                  # the keyword in the translated paragraph
+    assert reader.trailer["/Root"]["/Lang"] == "en"                 # hyphenated as English (lang="en")
 
 
 def test_the_build_says_per_language_and_document_how_much_is_translated(translated_build):
@@ -236,3 +237,12 @@ def test_a_card_that_does_not_fit_in_a_language_names_the_language_and_the_po_en
                                          f"in en: 12 characters do not fit the name cell; shorten it (the "
                                          f"translation of probe.yaml:{line})")
     assert not (project_root / "unused-out").exists()
+
+
+def test_a_language_s_theme_hyphenates_in_it_and_gives_its_faces_keys_of_their_own():
+    from dataclasses import replace
+
+    from cardgen.look.theme import Theme
+
+    english = replace(Theme(), lang="en")
+    assert english.digest() != Theme().digest() and Theme(lang="de").digest() == Theme().digest()
