@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from cardgen.build.context import BuildContext, Reporter, Summary, make_context
+from cardgen.build.context import BuildContext, Reporter, StrictFailure, Summary, make_context
 from cardgen.cards.pipeline import build_all_cards
 from cardgen.errors import ContentError, Problem
 from cardgen.i18n.book import book_messages
@@ -73,6 +73,9 @@ def build_language(settings: Settings, source: BuildContext, code: str, rulebook
             for path, label in rulebooks:
                 build_book(ctx, path, label)
             name_translations(ctx, language, source.content)
+    except StrictFailure as failed:                # the source's outputs are in place: say what was not
+        raise StrictFailure(failed.summary, f"nothing of {code} was replaced (the source's outputs were "
+                                            "written)") from None
     finally:
         for line in language.report_lines():
             ctx.summary.note(line)
