@@ -83,6 +83,11 @@ def build_run(settings: Settings, reporter_factory=None, card_options: CardOptio
             build_all_cards(ctx)
             for source, label in rulebooks:
                 build_one_rulebook(ctx, source, label)
+        if project.site:
+            # lazy: the web edition, only where the project file asks for it (site = true)
+            from cardgen.site.build import build_site
+
+            build_site(ctx, rulebooks)        # after the PDFs are in place: its own folder, all or nothing
     finally:
         if reporter:
             reporter.close()

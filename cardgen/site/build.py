@@ -1,0 +1,117 @@
+"""``build_site``: the web edition of one run, as a straight line.
+
+the rulebooks' HTML (:func:`cardgen.rulebook.build.rulebook_page`) cut into chapter pages
+(:mod:`~cardgen.site.books`) → the object pages (:mod:`~cardgen.site.units`,
+:mod:`~cardgen.site.catalogue`) → the front page, the search page → the "changed since" notes
+(:mod:`~cardgen.site.changes`) → written, indexed, swapped in (:mod:`~cardgen.site.write`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from cardgen.build.context import BuildContext
+from cardgen.rulebook.build import read_source, rulebook_page
+from cardgen.safefs import Roots
+from cardgen.site.books import Book, book_pages
+from cardgen.site.catalogue import faction_pages, glossary_page, group_pages, power_pages, trait_pages, weapon_pages
+from cardgen.site.changes import Notes, changes_since
+from cardgen.site.files import SiteFiles
+from cardgen.site.model import Link, LinkList, Page, href
+from cardgen.site.units import unit_pages
+from cardgen.site.write import SiteInfo, write_site
+
+SITE_FOLDER = "site"
+LIST_TITLES = (("factions", "Fraktionen"), ("units", "Einheiten"), ("groups", "Gruppen"), ("traits", "Eigenschaften"),
+               ("weapons", "Waffen"), ("powers", "Kräfte"))
+NOTED = {"einheit": "units", "waffe": "weapons", "eigenschaft": "traits", "kraft": "powers"}
+
+
+@dataclass(frozen=True)
+class FrontView:
+    books: tuple[Link, ...]
+    lists: tuple[LinkList, ...]
+
+
+@dataclass
+class SiteResult:
+    out: Path
+    pages: int
+
+
+def book_folder(label: str) -> str:
+    """``rulebooks/Regeln/Regelbuch.pdf`` → ``Regeln-Regelbuch``."""
+    return label.removeprefix("rulebooks/").removesuffix(".pdf").replace("/", "-")
+
+
+def chapter_pages(book: Book) -> list[Page]:
+    folder = f"regeln/{book.folder}"
+    pages = [Page(f"{folder}/index.html", "book.html.j2", book.title, "Regelbuch", book)]
+    for number, chapter in enumerate(book.chapters):
+        prev = book.chapters[number - 1] if number else None
+        after = book.chapters[number + 1] if number + 1 < len(book.chapters) else None
+        pages.append(Page(f"{folder}/{chapter.file}", "chapter.html.j2", chapter.title, book.title,
+                          ChapterView(book, chapter),
+                          prev=Link(prev.title, href(f"{folder}/{prev.file}")) if prev else None,
+                          next=Link(after.title, href(f"{folder}/{after.file}")) if after else None))
+    return pages
+
+
+@dataclass(frozen=True)
+class ChapterView:
+    book: Book
+    chapter: object
+
+
+def front_page(title: str, books: list[Book], pages: list[Page]) -> Page:
+    links = tuple(Link(b.title, href(f"regeln/{b.folder}/index.html")) for b in books)
+    by_kind: dict[str, list[Link]] = {}
+    for page in pages:
+        kind = {"Fraktion": "factions", "Einheit": "units", "Gruppe": "groups", "Eigenschaft": "traits",
+                "Waffe": "weapons", "Kraft": "powers"}.get(page.kind)
+        if kind:
+            by_kind.setdefault(kind, []).append(Link(page.title, href(page.path)))
+    lists = tuple(LinkList(name, tuple(sorted(by_kind.get(kind, []), key=lambda link: link.text.casefold())))
+                  for kind, name in LIST_TITLES)
+    return Page("index.html", "front.html.j2", title, "", FrontView(links, lists))
+
+
+def noted(pages: list[Page], notes: Notes) -> list[Page]:
+    """``pages`` with the "changed since" lines of their objects."""
+    out = []
+    for page in pages:
+        folder, _, name = page.path.partition("/")
+        kind = NOTED.get(folder)
+        lines = notes.get((kind, name.removesuffix(".html")), ()) if kind else ()
+        out.append(replace(page, changed=lines) if lines else page)
+    return out
+
+
+def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str = "", search: bool = True) -> SiteResult:
+    """Write ``OUT/site/`` for the run ``ctx`` and its ``rulebooks`` ((source, output label) each)."""
+    content, derived, project = ctx.content, ctx.derived, ctx.project
+    files, books = SiteFiles(), []
+    for source, label in sorted(rulebooks, key=lambda pair: pair[1]):
+        page = rulebook_page(source, read_source(source), list(project.assets), content=content, project=project,
+                             theme=ctx.theme)
+        for problem in page.problems:
+            ctx.summary.warn(problem.format())
+        books.append(book_pages(page, book_folder(label), label, files, ctx.cache))
+    stamp = project.stamp()
+    pages = [*unit_pages(content, derived), *faction_pages(content), *group_pages(content, derived),
+             *trait_pages(content), *weapon_pages(content), *power_pages(content), glossary_page(content)]
+    for book in books:
+        pages += chapter_pages(book)
+    title = books[0].title if books else project.root.name
+    pages.insert(0, front_page(title, books, pages))
+    pages.append(Page("suche.html", "search.html.j2", "Suche", "", None))
+    if since:
+        pages = noted(pages, changes_since(since, project.root, content, derived))
+    roots = Roots.build(content.root, (*ctx.theme.roots, *project.assets))
+    book_css = tuple(p for p in (files.site_path(s.resolve(), list(roots.real)) for s in ctx.theme.stylesheets("rulebook"))
+                     if p is not None)
+    ctx.summary.check_strict("the web edition not written")
+    info = SiteInfo(title, stamp or "ohne Versionsangabe", since, book_css)
+    out = write_site(pages, info, files, roots, ctx.out_dir / SITE_FOLDER, search=search)
+    return SiteResult(out, len(pages))

@@ -1,0 +1,122 @@
+"""The unit pages of the web edition: the card as text, the derived values, the odds against the other
+factions.  Pure: content and derived values in, :class:`~cardgen.site.model.Page` records out.
+
+The card is the card stage's own view (:func:`cardgen.cards.view.unit_card`): the page's template
+prints its front and back as HTML -- the same labels, values and icons, each icon with its label as
+``alt`` -- so a screen reader and the search read what the printed card says.
+
+**The odds** are those of ``cardgen balance`` (:func:`cardgen.rules.balance.attack_matrix`, over
+:mod:`cardgen.rules.odds`): the unit attacking each unit of the other factions in each stated band
+(melee, a shot at each of the ruleset's ``balance.ranges_cm``) with its best weapon there, shown as
+the expected TP lost per AP and the weapon; a band it cannot attack in is "–".  Computed once for
+all units (each pair of profiles once).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from cardgen.cards.unit_model import UnitCard
+from cardgen.cards.view import unit_card
+from cardgen.content.model import Content
+from cardgen.rules.balance import Matrix, attack_matrix
+from cardgen.rules.derive import Derived, DerivedUnit
+from cardgen.site.catalogue import link, rules_of
+from cardgen.site.model import Fact, Link, LinkList, Page, Table, href, object_path
+from cardgen.vocabulary import roman
+
+NO_ATTACK = "–"
+
+
+@dataclass(frozen=True)
+class UnitView:
+    card: UnitCard
+    facts: tuple[Fact, ...]
+    weapons: Table
+    rules: tuple[Markup, ...]
+    lists: tuple[LinkList, ...]
+    odds: Table | None
+
+
+def number(value: float, decimals: int = 2) -> str:
+    """A number as German text: ``0,42``."""
+    return f"{value:.{decimals}f}".replace(".", ",")
+
+
+def odds_matrix(content: Content, derived: Derived) -> Matrix | None:
+    ruleset = content.ruleset
+    if ruleset is None or not derived.units:
+        return None
+    return attack_matrix(derived.units, ruleset.odds, ruleset.balance, ruleset.zone_table)
+
+
+def odds_table(d: DerivedUnit, content: Content, derived: Derived, matrix: Matrix | None) -> Table | None:
+    """The unit attacking each unit of the other factions, per band (see the module docstring)."""
+    if matrix is None or d.unit.id not in matrix.attacker_of:
+        return None
+    targets = [e for e in matrix.entrants if e.faction != d.unit.faction]
+    if not targets:
+        return None
+    weapons = matrix.entrants[[e.id for e in matrix.entrants].index(d.unit.id)].weapons
+    rows, links = [], []
+    for target in targets:
+        cells = []
+        for band in range(len(matrix.bands)):
+            cell = matrix.cell(d.unit.id, target.id, band)
+            cells.append(NO_ATTACK if cell is None else f"{number(cell.per_ap)} ({weapons[cell.weapon].name})")
+        faction = content.factions[target.faction].name if target.faction in content.factions else target.faction
+        rows.append((f"{target.name} ({faction})", *cells))
+        links.append(Link(target.name, href(object_path("units", target.id))))
+    return Table("Erwarteter TP-Verlust des Ziels je AP, mit der besten Waffe (Waffe in Klammern)",
+                 ("Ziel", *(band.name for band in matrix.bands)), tuple(rows), tuple(links))
+
+
+def derived_facts(d: DerivedUnit) -> tuple[Fact, ...]:
+    facts = [Fact("Punkte", str(d.points)), Fact("Trefferpunkte (TP)", str(d.hit_points)),
+             Fact("Kritisch ab TP", str(d.critical_at)), Fact("Aktionspunkte (AP)", str(d.action_points)),
+             Fact("Geschwindigkeit (cm)", str(d.speed)), Fact("Geschwindigkeit kritisch (cm)", str(d.speed_critical)),
+             Fact("Wahrnehmung (cm)", str(d.perception_radius_cm)),
+             Fact("Tragkraft (kg)", str(d.carrying_capacity_kg)), Fact("Last (kg)", f"{d.load_kg:g}".replace(".", ","))]
+    if d.danger_radius_cm is not None:
+        facts.append(Fact("Gefahrenradius (cm)", str(d.danger_radius_cm)))
+    if d.encumbrance:
+        facts.append(Fact("Überladung", f"−{d.encumbrance}"))
+    facts += [Fact(key.upper(), "–" if value is None else str(value)) for key, value in d.attributes.items()]
+    if d.armor is not None:
+        facts.append(Fact("Rüstung", f"{d.armor.armor.name} (Schutz {d.armor.protection})"))
+    if d.drone_capacity is not None:
+        facts.append(Fact("Drohnenkapazität", str(d.drone_capacity)))
+    return tuple(facts)
+
+
+def weapons_table(d: DerivedUnit) -> Table:
+    rows, links = [], []
+    for w in d.weapons:
+        band = w.band
+        reach = f"{band.length_cm:g}/{band.count}" if band else "NK"
+        rows.append((w.weapon.name, w.weapon.kind.capitalize(), roman(w.weapon.weapon_class), str(w.strength),
+                     str(w.damage), reach, "–" if w.shots is None else str(w.shots)))
+        links.append(link("weapons", w.weapon.id, w.weapon.name))
+    return Table("Waffen", ("Waffe", "Art", "WK", "Stärke", "Schaden", "Reichweite (cm/Bänder)", "Schüsse"),
+                 tuple(rows), tuple(links))
+
+
+def unit_pages(content: Content, derived: Derived, stamp: str = "") -> list[Page]:
+    matrix = odds_matrix(content, derived)
+    pages = []
+    for uid in sorted(derived.units):
+        d = derived.units[uid]
+        unit = d.unit
+        groups = tuple(link("groups", g, group.name) for g, group in sorted(content.groups.items())
+                       if any(m.unit == uid for m in group.models))
+        traits = tuple(link("traits", t.id, t.name + (f" {roman(t.level)}" if t.level > 1 else "")) for t in d.traits)
+        powers = tuple(link("powers", p, content.powers[p].name) for p in unit.powers if p in content.powers)
+        faction = content.factions[unit.faction]
+        lists = (LinkList("Fraktion", (link("factions", unit.faction, faction.name),)),
+                 LinkList("Eigenschaften", traits), LinkList("Kräfte", powers), LinkList("In den Gruppen", groups))
+        view = UnitView(unit_card(d, content, stamp=stamp), derived_facts(d), weapons_table(d), rules_of(unit.rules),
+                        lists, odds_table(d, content, derived, matrix))
+        pages.append(Page(object_path("units", uid), "unit.html.j2", unit.name, "Einheit", view))
+    return pages
