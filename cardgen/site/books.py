@@ -30,6 +30,8 @@ from cardgen.site.files import SiteFiles
 HEADING = re.compile(r"<(h[1-6])(\s[^>]*)?>(.*?)</\1\s*>", re.S | re.I)
 ID = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
 HREF = re.compile(r'href="#([^"]*)"')
+FIGURE = re.compile(r'(<div class="card-art" data-card-figure="(\d+)" aria-label="([^"]*)"[^>]*>)')
+FIGURE_DPI = 200                           # sharp on a phone: a 63 mm card is ~500 px wide
 TAG = re.compile(r"<[^>]*>")
 SECTION_LEVELS = ("h2", "h3")              # the headings a chapter's contents list
 
@@ -120,12 +122,29 @@ def linked(body: str, own: set[str], where: dict[str, str]) -> str:
     return HREF.sub(target, body)
 
 
+def with_figures(body: str, figures: list, folder: str, files: SiteFiles) -> str:
+    """``body`` with each card figure's placeholder holding its face as a PNG (the card's own rendering,
+    :func:`cardgen.cards.png.rasterise`), its label as ``alt``."""
+    # lazy: PDF rasterising, only for a book that shows cards
+    from cardgen.cards.png import png_bytes, rasterise
+
+    def image(match: re.Match[str]) -> str:
+        index = int(match[2])
+        if index >= len(figures):
+            return match[0]
+        path = files.add(f"karten/{folder}-{index}.png", png_bytes(rasterise(figures[index].pdf, FIGURE_DPI), FIGURE_DPI))
+        return f'{match[1]}<img class="card-image" src="../../{path}" alt="{match[3]}">'
+    return FIGURE.sub(image, body)
+
+
 def book_pages(page: RulebookPage, folder: str, label: str, files: SiteFiles, cache: Cache | None) -> Book:
     """The chapter pages of the rulebook ``page`` (its files copied by ``files``; pages sit two
     folders below the site's top: ``regeln/<folder>/``)."""
     split = cut_book(page, cache)
     title = page.document.title or Path(label).stem
     bodies = [files.rewrite(body, page.roots, "../../") for body in chapter_bodies(split)]
+    if page.document.figures:
+        bodies = [with_figures(body, page.document.figures, folder, files) for body in bodies]
     names = [f"kapitel-{n + 1}.html" for n in range(len(bodies))]
     where = {anchor: name for name, body in zip(names, bodies) for anchor in anchors_of(body)}
     chapters = []

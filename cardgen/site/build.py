@@ -13,6 +13,7 @@ from pathlib import Path
 
 from cardgen.build.context import BuildContext
 from cardgen.rulebook.build import read_source, rulebook_page
+from cardgen.rulebook.directive import card_ids
 from cardgen.safefs import Roots
 from cardgen.site.books import Book, book_pages
 from cardgen.site.catalogue import faction_pages, glossary_page, group_pages, power_pages, trait_pages, weapon_pages
@@ -88,13 +89,28 @@ def noted(pages: list[Page], notes: Notes) -> list[Page]:
     return out
 
 
+def book_cards(ctx: BuildContext, text: str):
+    """The card faces a book's card figures show: the build's, else planned and cached as ``cardgen rulebook``
+    does (:func:`cardgen.cards.figures.rulebook_faces`); None for a book without card figures."""
+    if not card_ids(text):
+        return None
+    # lazy: the card stage, only for a book that shows cards
+    from cardgen.cards.figures import rulebook_faces
+
+    cards, warnings = rulebook_faces(ctx.faces, ctx.content, ctx.project, ctx.theme)
+    for warning in warnings:
+        ctx.summary.warn(warning)
+    return cards
+
+
 def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str = "", search: bool = True) -> SiteResult:
     """Write ``OUT/site/`` for the run ``ctx`` and its ``rulebooks`` ((source, output label) each)."""
     content, derived, project = ctx.content, ctx.derived, ctx.project
     files, books = SiteFiles(), []
     for source, label in sorted(rulebooks, key=lambda pair: pair[1]):
-        page = rulebook_page(source, read_source(source), list(project.assets), content=content, project=project,
-                             theme=ctx.theme)
+        text = read_source(source)
+        page = rulebook_page(source, text, list(project.assets), content=content, project=project, theme=ctx.theme,
+                             cards=book_cards(ctx, text))
         for problem in page.problems:
             ctx.summary.warn(problem.format())
         books.append(book_pages(page, book_folder(label), label, files, ctx.cache))

@@ -31,6 +31,7 @@ class SiteFiles:
     def __init__(self) -> None:
         self.folders: dict[Path, str] = {}
         self.copies: dict[str, Path] = {}          # site path → real file
+        self.made: dict[str, bytes] = {}           # site path → bytes made for the site (a card figure's PNG)
 
     def _name(self, folder: Path) -> str:
         return self.folders.setdefault(folder, str(len(self.folders)))
@@ -81,11 +82,17 @@ class SiteFiles:
             return REFUSED_URL if path is None else root + quote(path)
         return FILE_URL.sub(copied, html)
 
+    def add(self, path: str, data: bytes) -> str:
+        """Keep ``data`` as the file ``_files/<path>``; its site path."""
+        self.made[f"{FOLDER}/{path}"] = data
+        return f"{FOLDER}/{path}"
+
     def write(self, site: Path) -> None:
-        """Copy every file named so far into ``site`` (a file over :data:`MAX_FILE_BYTES` is left out)."""
-        for path, real in sorted(self.copies.items()):
-            if real.stat().st_size > MAX_FILE_BYTES:
-                continue
+        """Copy every file named so far into ``site`` (a file over :data:`MAX_FILE_BYTES` is left out), and
+        write the files made for it."""
+        files = {path: real.read_bytes() for path, real in sorted(self.copies.items())
+                 if real.stat().st_size <= MAX_FILE_BYTES}
+        for path, data in sorted({**files, **self.made}.items()):
             target = site / path
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(real.read_bytes())
+            target.write_bytes(data)
