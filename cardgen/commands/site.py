@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from cardgen.commands.options import add_project_options, settings_of
-from cardgen.errors import display_path
+from cardgen.errors import CardgenError, display_path
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -33,7 +33,7 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     # lazy: the content, the rulebooks and the site; every command builds this module's parser
-    from cardgen.build.context import open_run
+    from cardgen.build.context import StrictFailure, open_run
     from cardgen.build.run import find_rulebooks
     from cardgen.site.build import build_site
 
@@ -42,8 +42,13 @@ def run(args: argparse.Namespace) -> int:
     rulebooks = find_rulebooks(settings.content, ctx.summary, ctx.project)
     try:
         result = build_site(ctx, rulebooks, since=args.since, search=args.search)
-    finally:
+    except StrictFailure:
+        raise                                   # its lines name every warning
+    except CardgenError:
         for line in ctx.summary.warnings:
             print(line, file=sys.stderr)
+        raise
+    for line in ctx.summary.warnings:
+        print(line, file=sys.stderr)
     print(f"wrote {display_path(result.out)} ({result.pages} pages)")
     return 0

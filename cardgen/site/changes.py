@@ -14,6 +14,7 @@ from pathlib import Path
 
 from cardgen.content.model import Content
 from cardgen.errata.compare import Change, compare
+from cardgen.errata.report import label
 from cardgen.errata.revisions import open_revision
 from cardgen.errata.snapshot import ITEM_KINDS, snapshot
 from cardgen.errors import CardgenError
@@ -23,10 +24,11 @@ from cardgen.stages import load_and_derive
 Notes = dict[tuple[str, str], tuple[str, ...]]
 
 
-def change_lines(change: Change) -> tuple[str, ...]:
+def change_lines(change: Change, names: dict[str, str]) -> tuple[str, ...]:
+    """What changed, in the errata's words (:func:`cardgen.errata.report.label`): "Schaden: 1 → 2"."""
     if change.status == "added":
         return ("neu",)
-    return tuple(f"{key}: {old} → {new}" for key, old, new in change.values)
+    return tuple(f"{label(key, names)}: {old} → {new}" for key, old, new in change.values)
 
 
 def changes_since(since: str, repo: Path, content: Content, derived: Derived) -> Notes:
@@ -37,5 +39,8 @@ def changes_since(since: str, repo: Path, content: Content, derived: Derived) ->
             old_content, old_derived = load_and_derive(revision.content)
         except CardgenError as exc:
             raise CardgenError("\n".join([f"--since {since}: the content has errors:", *exc.lines()])) from None
-        changes = compare(snapshot(old_content, old_derived), snapshot(content, derived), ("units", *ITEM_KINDS))
-    return {(c.kind, c.id): change_lines(c) for c in changes if c.status != "removed"}
+        before, after = snapshot(old_content, old_derived), snapshot(content, derived)
+        changes = compare(before, after, ("units", *ITEM_KINDS))
+    names = {item_id: entry.name for entries in (before, after) for (kind, item_id), entry in entries.items()
+             if kind != "units"}
+    return {(c.kind, c.id): change_lines(c, names) for c in changes if c.status != "removed"}

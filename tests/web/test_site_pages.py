@@ -23,6 +23,8 @@ from cardgen.stages import load_and_derive
 from .checks import broken_links, pages, parse
 from .conftest import build_edition
 
+pytestmark = pytest.mark.pdf          # the example's card figures are rendered (make test-fast leaves it out)
+
 KINDS = ("units", "factions", "groups", "traits", "weapons", "powers")
 
 
