@@ -30,6 +30,7 @@ from cardgen.site.files import SiteFiles
 HEADING = re.compile(r"<(h[1-6])(\s[^>]*)?>(.*?)</\1\s*>", re.S | re.I)
 ID = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
 HREF = re.compile(r'href="#([^"]*)"')
+TABLE_OPEN = re.compile(r"<table\b", re.I)
 FIGURE = re.compile(r'(<div class="card-art" data-card-figure="(\d+)" aria-label="([^"]*)"[^>]*>)')
 FIGURE_DPI = 200                           # sharp on a phone: a 63 mm card is ~500 px wide
 TAG = re.compile(r"<[^>]*>")
@@ -122,6 +123,12 @@ def linked(body: str, own: set[str], where: dict[str, str]) -> str:
     return HREF.sub(target, body)
 
 
+def scrolling_tables(body: str) -> str:
+    """``body`` with each table in a box of its own that scrolls sideways where the table is wider than
+    the screen (the page never does)."""
+    return TABLE_OPEN.sub('<div class="scroll">\\g<0>', body).replace("</table>", "</table></div>")
+
+
 def with_figures(body: str, figures: list, folder: str, files: SiteFiles) -> str:
     """``body`` with each card figure's placeholder holding its face as a PNG (the card's own rendering,
     :func:`cardgen.cards.png.rasterise`), its label as ``alt``."""
@@ -150,6 +157,6 @@ def book_pages(page: RulebookPage, folder: str, label: str, files: SiteFiles, ca
     chapters = []
     for number, (name, body) in enumerate(zip(names, bodies)):
         body = linked(body, set(anchors_of(body)), where)
-        rest, text, inner, anchor = titled(body, f"{title} {number + 1}")
+        rest, text, inner, anchor = titled(scrolling_tables(body), f"{title} {number + 1}")
         chapters.append(Chapter(name, text, inner, anchor, rest, sections_of(rest)))
     return Book(folder, title, label, tuple(chapters))
