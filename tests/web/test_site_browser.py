@@ -15,12 +15,13 @@ import subprocess
 import threading
 from pathlib import Path
 from typing import Iterator
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 
 from conftest import one_unit_content
 from tests.serve.test_browser import chromium
+from cardgen.site.write import file_hashes
 from .conftest import build_edition
 
 pytestmark = pytest.mark.pdf          # renders PDFs (the rulebook's card figures); make test-fast leaves it out
@@ -137,3 +138,34 @@ def test_a_rulebooks_raw_script_does_not_run(tmp_path):
     assert title is not None and title[1] == "Regeln – Regeln", dom[:500]
     assert re.search(r"<body[^>]*data-pwned", dom) is None
     assert re.search(r'<div class="book">', dom)          # the page was read and laid out
+
+
+SERVICE_WORKER_JS = """(async () => {
+  let answer;
+  try {
+    await navigator.serviceWorker.register("sw.js", { scope: "./" });
+    await navigator.serviceWorker.ready;
+    const names = (await caches.keys()).filter((n) => n.startsWith("cardgen-site-"));
+    const kept = await (await caches.open(names[0])).keys();
+    answer = names.join(",") + " " + kept.map((r) => new URL(r.url).pathname).sort().join(" ");
+  } catch (e) { answer = "error: " + e; }
+  await fetch("/_result?" + new URLSearchParams({ answer }));
+})();"""
+
+
+def test_one_visit_keeps_the_whole_edition(example_site, tmp_path):
+    """The service worker, once registered, holds every file of the edition in a cache named by its digest."""
+    chromium()
+    site = tmp_path / "site"
+    shutil.copytree(example_site, site)
+    (site / "probe-sw.html").write_text(SEARCH.replace("probe-search.js", "probe-sw.js"), encoding="utf-8")
+    (site / "probe-sw.js").write_text(SERVICE_WORKER_JS, encoding="utf-8")
+    answers: list[str] = []
+    with serving(site, answers) as url:
+        dump_dom(f"{url}/probe-sw.html", tmp_path / "profile", 0)
+    assert answers and not answers[0].startswith("error"), answers
+    name, *kept = answers[0].split(" ")
+    digest = re.search(r'const CACHE = "([^"]+)"', (site / "sw.js").read_text(encoding="utf-8"))
+    assert digest is not None and name == digest[1]
+    expected = {"/" + quote(p) for p in file_hashes(example_site) if p != "sw.js"}
+    assert set(kept) == expected
