@@ -15,9 +15,9 @@ from cardgen.build.context import BuildContext
 from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rulebook.directive import card_ids
 from cardgen.safefs import Roots
-from cardgen.site.books import Book, book_pages
+from cardgen.site.books import Book, Chapter, book_pages
 from cardgen.site.catalogue import faction_pages, glossary_page, group_pages, power_pages, trait_pages, weapon_pages
-from cardgen.site.changes import Notes, changes_since
+from cardgen.site.changes import Since, changes_since, current_revision
 from cardgen.site.files import SiteFiles
 from cardgen.site.model import Link, LinkList, Page, href
 from cardgen.site.units import unit_pages
@@ -62,7 +62,7 @@ def chapter_pages(book: Book) -> list[Page]:
 @dataclass(frozen=True)
 class ChapterView:
     book: Book
-    chapter: object
+    chapter: Chapter
 
 
 def front_page(title: str, books: list[Book], pages: list[Page]) -> Page:
@@ -78,13 +78,19 @@ def front_page(title: str, books: list[Book], pages: list[Page]) -> Page:
     return Page("index.html", "front.html.j2", title, "", FrontView(links, lists))
 
 
-def noted(pages: list[Page], notes: Notes) -> list[Page]:
-    """``pages`` with the "changed since" lines of their objects."""
+def noted(pages: list[Page], since: Since, books: dict[str, Path]) -> list[Page]:
+    """``pages`` with the "changed since" lines of their objects and chapters (``books``: each book's
+    folder → its source)."""
     out = []
     for page in pages:
         folder, _, name = page.path.partition("/")
         kind = NOTED.get(folder)
-        lines = notes.get((kind, name.removesuffix(".html")), ()) if kind else ()
+        lines = since.objects.get((kind, name.removesuffix(".html")), ()) if kind else ()
+        if isinstance(page.view, ChapterView):
+            chapter = page.view.chapter
+            lines = since.section_lines(books[page.view.book.folder], {chapter.title, *(h.text for h in chapter.sections)})
+        elif page.path == "index.html":
+            lines = since.summary()
         out.append(replace(page, changed=lines) if lines else page)
     return out
 
@@ -106,8 +112,9 @@ def book_cards(ctx: BuildContext, text: str):
 def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str = "", search: bool = True) -> SiteResult:
     """Write ``OUT/site/`` for the run ``ctx`` and its ``rulebooks`` ((source, output label) each)."""
     content, derived, project = ctx.content, ctx.derived, ctx.project
-    files, books = SiteFiles(), []
+    files, books, sources = SiteFiles(), [], {}
     for source, label in sorted(rulebooks, key=lambda pair: pair[1]):
+        sources[book_folder(label)] = source
         text = read_source(source)
         page = rulebook_page(source, text, list(project.assets), content=content, project=project, theme=ctx.theme,
                              cards=book_cards(ctx, text))
@@ -123,7 +130,8 @@ def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str 
     pages.insert(0, front_page(title, books, pages))
     pages.append(Page("suche.html", "search.html.j2", "Suche", "", None))
     if since:
-        pages = noted(pages, changes_since(since, project.root, content, derived))
+        now = current_revision(project.root, content.root, project.file is not None)
+        pages = noted(pages, changes_since(since, project.root, content, derived, now), sources)
     roots = Roots.build(content.root, (*ctx.theme.roots, *project.assets))
     book_css = tuple(p for p in (files.site_path(s.resolve(), list(roots.real)) for s in ctx.theme.stylesheets("rulebook"))
                      if p is not None)

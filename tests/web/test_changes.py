@@ -18,7 +18,7 @@ def test_a_changed_weapon_and_a_new_unit_are_noted(tmp_path):
     (new / "units" / "zweite.yaml").write_text(yaml.safe_dump({**probe, "id": "zweite", "name": "Zweite"}),
                                                encoding="utf-8")
     content, derived = load_and_derive(new)
-    notes = changes_since(str(old), tmp_path, content, derived)
+    notes = changes_since(str(old), tmp_path, content, derived).objects
     assert notes[("weapons", "pistole")] == ("Schaden: 1 → 2",)
     assert notes[("units", "zweite")] == ("neu",)
     assert ("units", "probe") not in notes
