@@ -15,7 +15,7 @@ import subprocess
 import threading
 from pathlib import Path
 from typing import Iterator
-from urllib.parse import parse_qs, quote, urlsplit
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 import pytest
 
@@ -54,7 +54,8 @@ SEARCH_JS = """(async () => {
   try {
     const pagefind = await import("./pagefind/pagefind.js");
     const found = await pagefind.search(%s);
-    answer = (await Promise.all(found.results.map(async (r) => (await r.data()).url))).join(" ");
+    const data = await Promise.all(found.results.map((r) => r.data()));
+    answer = data.flatMap((d) => [d.url, ...d.sub_results.map((sub) => sub.url)]).join(" ");
   } catch (e) { answer = "error: " + e; }
   await fetch("/_result?" + new URLSearchParams({ answer }));
 })();"""
@@ -169,3 +170,21 @@ def test_one_visit_keeps_the_whole_edition(example_site, tmp_path):
     assert digest is not None and name == digest[1]
     expected = {"/" + quote(p) for p in file_hashes(example_site) if p != "sw.js"}
     assert set(kept) == expected
+
+
+def test_a_search_result_jumps_to_its_section(example_site, tmp_path):
+    """A rules word found in a chapter leads to the heading it stands under (its id)."""
+    chromium()
+    site = tmp_path / "site"
+    shutil.copytree(example_site, site)
+    (site / "probe-search.html").write_text(SEARCH, encoding="utf-8")
+    (site / "probe-search.js").write_text(SEARCH_JS % json.dumps("Reaktionen"), encoding="utf-8")
+    answers: list[str] = []
+    with serving(site, answers) as url:
+        dump_dom(f"{url}/probe-search.html", tmp_path / "profile", 0)
+    assert answers and not answers[0].startswith("error"), answers
+    sections = [u for u in answers[0].split() if u.startswith("/regeln/") and "#" in u]
+    assert sections, answers
+    for found in sections:
+        page, _, anchor = found.partition("#")
+        assert f'id="{unquote(anchor)}"' in (site / unquote(page).lstrip("/")).read_text(encoding="utf-8"), found

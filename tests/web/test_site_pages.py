@@ -152,3 +152,13 @@ def test_the_search_index_finds_a_unit_by_a_rules_word_and_by_its_name(example_s
     assert "/einheit/seherin.html" in with_word
     assert "Seherin" in index["/einheit/seherin.html"]
     assert "/" in index            # the front page (Pagefind names it by its folder)
+
+
+@pytest.mark.parametrize("which", ["example_site", "fixture_site"])
+def test_every_rule_section_has_a_deep_link(which, request):
+    """Every heading of every chapter has an id (a section can be linked to, and search results land there)."""
+    site = request.getfixturevalue(which)
+    for chapter in (site / "regeln").rglob("kapitel-*.html"):
+        text = chapter.read_text(encoding="utf-8").split('<div class="book">')[1].split('<nav class="chapters"')[0]
+        without = re.findall(r"<h[1-6](?![^>]*\sid=)[^>]*>", text)
+        assert without == [], f"{chapter.name}: {without}"
