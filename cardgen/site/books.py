@@ -160,3 +160,19 @@ def book_pages(page: RulebookPage, folder: str, label: str, files: SiteFiles, ca
         rest, text, inner, anchor = titled(scrolling_tables(body), f"{title} {number + 1}")
         chapters.append(Chapter(name, text, inner, anchor, rest, sections_of(rest)))
     return Book(folder, title, label, tuple(chapters))
+
+
+def rule_index(books: list[Book]) -> dict[str, tuple[str, str]]:
+    """Where the books define things: each anchor and each heading's text → (the chapter's title, its site
+    path with the anchor), the first book and chapter holding it."""
+    found: dict[str, tuple[str, str]] = {}
+    for book in books:
+        for chapter in book.chapters:
+            page = f"regeln/{book.folder}/{chapter.file}"
+            heads = [(chapter.title, chapter.title_id)] if chapter.title_id else []
+            heads += [(h.text, h.anchor) for h in sections_of(chapter.body)]
+            for anchor in anchors_of(chapter.body):
+                found.setdefault(anchor, (chapter.title, f"{page}#{anchor}"))
+            for text, anchor in heads:
+                found.setdefault(f"\0{text}", (chapter.title, f"{page}#{anchor}"))
+    return found

@@ -15,11 +15,11 @@ from cardgen.build.context import BuildContext
 from cardgen.rulebook.build import read_source, rulebook_page
 from cardgen.rulebook.directive import card_ids
 from cardgen.safefs import Roots
-from cardgen.site.books import Book, Chapter, book_pages
+from cardgen.site.books import Book, Chapter, book_pages, rule_index
 from cardgen.site.catalogue import faction_pages, glossary_page, group_pages, power_pages, trait_pages, weapon_pages
 from cardgen.site.changes import Since, changes_since, current_revision
 from cardgen.site.files import SiteFiles
-from cardgen.site.model import Link, LinkList, Page, href
+from cardgen.site.model import EntryView, Link, LinkList, Page, href
 from cardgen.site.units import unit_pages
 from cardgen.site.write import SiteInfo, write_site
 
@@ -78,6 +78,30 @@ def front_page(title: str, books: list[Book], pages: list[Page]) -> Page:
     return Page("index.html", "front.html.j2", title, "", FrontView(links, lists))
 
 
+DEFINED = {"eigenschaft": ("traits", "trait"), "kraft": ("powers", "power")}
+"""The object pages that link to their definition in a rulebook, and the anchor prefix the rulebook's
+content lists give it (:mod:`cardgen.rulebook.keywords`: ``trait-<id>``, else a heading of its name)."""
+
+
+def with_rules(pages: list[Page], books: list[Book], content) -> list[Page]:
+    """The trait and power pages with a link to where a rulebook defines them (none where no book does)."""
+    index = rule_index(books)
+    out = []
+    for page in pages:
+        folder, _, name = page.path.partition("/")
+        if folder not in DEFINED or not isinstance(page.view, EntryView):
+            out.append(page)
+            continue
+        kind, prefix = DEFINED[folder]
+        object_id = name.removesuffix(".html")
+        found = index.get(f"{prefix}-{object_id}") or index.get(f"\0{getattr(content, kind)[object_id].name}")
+        if found is not None:
+            link = LinkList("Im Regelbuch", (Link(found[0], href(found[1])),))
+            page = replace(page, view=replace(page.view, lists=(link, *page.view.lists)))
+        out.append(page)
+    return out
+
+
 def noted(pages: list[Page], since: Since, books: dict[str, Path]) -> list[Page]:
     """``pages`` with the "changed since" lines of their objects and chapters (``books``: each book's
     folder → its source)."""
@@ -124,6 +148,7 @@ def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str 
     stamp = project.stamp()
     pages = [*unit_pages(content, derived), *faction_pages(content), *group_pages(content, derived),
              *trait_pages(content), *weapon_pages(content), *power_pages(content), glossary_page(content)]
+    pages = with_rules(pages, books, content)
     for book in books:
         pages += chapter_pages(book)
     title = books[0].title if books else project.root.name

@@ -26,3 +26,14 @@ def test_sections_are_the_h2_and_h3_with_ids():
     body = '<h2 id="a">A &amp; B</h2><h3 id="b">B</h3><h4 id="c">C</h4><h2>ohne</h2>'
     assert [(h.level, h.text, h.anchor) for h in sections_of(body)] == [(2, "A & B", "a"), (3, "B", "b")]
     assert anchors_of(body) == ["a", "b", "c"]
+
+
+def test_the_rule_index_names_anchors_and_headings_by_their_chapter():
+    from cardgen.site.books import Book, Chapter, Heading, rule_index
+
+    chapter = Chapter("kapitel-2.html", "Eigenschaften", "Eigenschaften", "eigenschaften",
+                      '<p id="trait-zaeh">Zäh</p><h3 id="sprung">Springen</h3>', (Heading(3, "Springen", "sprung"),))
+    index = rule_index([Book("b", "Buch", "rulebooks/b.pdf", (chapter,))])
+    assert index["trait-zaeh"] == ("Eigenschaften", "regeln/b/kapitel-2.html#trait-zaeh")
+    assert index["\0Springen"] == ("Eigenschaften", "regeln/b/kapitel-2.html#sprung")
+    assert index["\0Eigenschaften"] == ("Eigenschaften", "regeln/b/kapitel-2.html#eigenschaften")

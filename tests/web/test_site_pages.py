@@ -91,6 +91,11 @@ def test_a_unit_page_shows_card_values_weapons_traits_groups_and_odds(example_si
     assert "file:" not in text and "about:invalid" not in text
 
 
+def test_a_trait_page_links_to_its_definition_in_the_rulebook(example_site):
+    text = (example_site / "eigenschaft" / "scharfe_sinne.html").read_text(encoding="utf-8")
+    assert '<h2>Im Regelbuch</h2>' in text and 'kapitel-' in text and "#trait-scharfe_sinne" in text
+
+
 def _luminance(colour: str) -> float:
     rgb = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
     lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
