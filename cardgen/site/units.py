@@ -5,11 +5,12 @@ The card is the card stage's own view (:func:`cardgen.cards.view.unit_card`): th
 prints its front and back as HTML -- the same labels, values and icons, each icon with its label as
 ``alt`` -- so a screen reader and the search read what the printed card says.
 
-**The odds** are those of ``cardgen balance`` (:func:`cardgen.rules.balance.attack_matrix`, over
+**The odds** are those of ``cardgen balance`` (:func:`cardgen.rules.balance.best_attack`, over
 :mod:`cardgen.rules.odds`): the unit attacking each unit of the other factions in each stated band
 (melee, a shot at each of the ruleset's ``balance.ranges_cm``) with its best weapon there, shown as
-the expected TP lost per AP and the weapon; a band it cannot attack in is "–".  Computed once for
-all units (each pair of profiles once).
+the expected TP lost per AP and the weapon; a band it cannot attack in is "–".  Only the attack's
+own odds are computed, not the report's AP to take the target out (a colossus's chain over its hit
+zones: two thirds of the time of the report's whole matrix, for a figure the page does not show).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from markupsafe import Markup
 from cardgen.cards.unit_model import UnitCard
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
-from cardgen.rules.balance import Matrix, attack_matrix
+from cardgen.content.ruleset import Ruleset
+from cardgen.rules.balance import Band, Entrant, bands, best_attack, entrant
 from cardgen.rules.derive import Derived, DerivedUnit
 from cardgen.site.catalogue import link, rules_of
 from cardgen.site.model import Fact, Link, LinkList, Page, Table, href, object_path
@@ -45,32 +47,28 @@ def number(value: float, decimals: int = 2) -> str:
     return f"{value:.{decimals}f}".replace(".", ",")
 
 
-def odds_matrix(content: Content, derived: Derived) -> Matrix | None:
-    ruleset = content.ruleset
-    if ruleset is None or not derived.units:
-        return None
-    return attack_matrix(derived.units, ruleset.odds, ruleset.balance, ruleset.zone_table)
-
-
-def odds_table(d: DerivedUnit, content: Content, derived: Derived, matrix: Matrix | None) -> Table | None:
+def odds_table(d: DerivedUnit, content: Content, entrants: dict[str, Entrant], ruleset: Ruleset | None) -> Table | None:
     """The unit attacking each unit of the other factions, per band (see the module docstring)."""
-    if matrix is None or d.unit.id not in matrix.attacker_of:
+    if ruleset is None:
         return None
-    targets = [e for e in matrix.entrants if e.faction != d.unit.faction]
+    stated: tuple[Band, ...] = bands(ruleset.balance)
+    shooter = entrants[d.unit.id]
+    targets = sorted((e for e in entrants.values() if e.faction != d.unit.faction),
+                     key=lambda e: (e.faction, e.points, e.name, e.id))
     if not targets:
         return None
-    weapons = matrix.entrants[[e.id for e in matrix.entrants].index(d.unit.id)].weapons
     rows, links = [], []
     for target in targets:
         cells = []
-        for band in range(len(matrix.bands)):
-            cell = matrix.cell(d.unit.id, target.id, band)
-            cells.append(NO_ATTACK if cell is None else f"{number(cell.per_ap)} ({weapons[cell.weapon].name})")
+        for band in stated:
+            found = best_attack(shooter.model, shooter.weapons, target.model, band, ruleset.odds)
+            cells.append(NO_ATTACK if found is None else
+                         f"{number(float(found[1].expected_tp_lost_per_ap))} ({shooter.weapons[found[0]].name})")
         faction = content.factions[target.faction].name if target.faction in content.factions else target.faction
         rows.append((f"{target.name} ({faction})", *cells))
         links.append(Link(target.name, href(object_path("units", target.id))))
     return Table("Erwarteter TP-Verlust des Ziels je AP, mit der besten Waffe (Waffe in Klammern)",
-                 ("Ziel", *(band.name for band in matrix.bands)), tuple(rows), tuple(links))
+                 ("Ziel", *(band.name for band in stated)), tuple(rows), tuple(links))
 
 
 def derived_facts(d: DerivedUnit) -> tuple[Fact, ...]:
@@ -104,7 +102,9 @@ def weapons_table(d: DerivedUnit) -> Table:
 
 
 def unit_pages(content: Content, derived: Derived, stamp: str = "") -> list[Page]:
-    matrix = odds_matrix(content, derived)
+    ruleset = content.ruleset
+    zones = ruleset.zone_table if ruleset is not None else None
+    entrants = {uid: entrant(d, zones) for uid, d in derived.units.items()}
     pages = []
     for uid in sorted(derived.units):
         d = derived.units[uid]
@@ -117,6 +117,6 @@ def unit_pages(content: Content, derived: Derived, stamp: str = "") -> list[Page
         lists = (LinkList("Fraktion", (link("factions", unit.faction, faction.name),)),
                  LinkList("Eigenschaften", traits), LinkList("Kräfte", powers), LinkList("In den Gruppen", groups))
         view = UnitView(unit_card(d, content, stamp=stamp), derived_facts(d), weapons_table(d), rules_of(unit.rules),
-                        lists, odds_table(d, content, derived, matrix))
+                        lists, odds_table(d, content, entrants, ruleset))
         pages.append(Page(object_path("units", uid), "unit.html.j2", unit.name, "Einheit", view))
     return pages
