@@ -8,6 +8,7 @@ the rulebooks' HTML (:func:`cardgen.rulebook.build.rulebook_page`) cut into chap
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -119,6 +120,18 @@ def noted(pages: list[Page], since: Since, books: dict[str, Path]) -> list[Page]
     return out
 
 
+def game_title(books: list[Book], fallback: str) -> str:
+    """The game's name on every page: what the rulebooks' titles begin with ("Universalis - Regelbuch",
+    "Universalis - Eigenschaften" → "Universalis"), a single book's whole title, else ``fallback``."""
+    titles = [b.title for b in books]
+    if len(titles) < 2:
+        return titles[0] if titles else fallback
+    common = os.path.commonprefix(titles)
+    common = common[:len(common) if all(t == common or not t[len(common)].isalnum() for t in titles)
+                    else common.rfind(" ") + 1].rstrip(" -–—:·|")
+    return common if len(common) >= 3 else titles[0]
+
+
 def book_cards(ctx: BuildContext, text: str):
     """The card faces a book's card figures show: the build's, else planned and cached as ``cardgen rulebook``
     does (:func:`cardgen.cards.figures.rulebook_faces`); None for a book without card figures."""
@@ -151,7 +164,7 @@ def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str 
     pages = with_rules(pages, books, content)
     for book in books:
         pages += chapter_pages(book)
-    title = books[0].title if books else project.root.name
+    title = game_title(books, project.root.name)
     pages.insert(0, front_page(title, books, pages))
     pages.append(Page("suche.html", "search.html.j2", "Suche", "", None))
     if since:

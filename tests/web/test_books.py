@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardgen.site.books import anchors_of, linked, sections_of, titled
 
 
@@ -37,3 +39,17 @@ def test_the_rule_index_names_anchors_and_headings_by_their_chapter():
     assert index["trait-zaeh"] == ("Eigenschaften", "regeln/b/kapitel-2.html#trait-zaeh")
     assert index["\0Springen"] == ("Eigenschaften", "regeln/b/kapitel-2.html#sprung")
     assert index["\0Eigenschaften"] == ("Eigenschaften", "regeln/b/kapitel-2.html#eigenschaften")
+
+
+@pytest.mark.parametrize("titles, game", [
+    (["Universalis - Regelbuch", "Universalis - Eigenschaften"], "Universalis"),
+    (["Universalis – Kurzregeln"], "Universalis – Kurzregeln"),
+    (["Probeheft - Eigenschaften", "Probeheft - Regelbuch"], "Probeheft"),
+    (["Regelbuch", "Regelheft"], "Regelbuch"),             # a common start inside a word is no name
+    ([], "mein-spiel"),
+])
+def test_the_game_is_what_the_books_titles_begin_with(titles, game):
+    from cardgen.site.books import Book
+    from cardgen.site.build import game_title
+
+    assert game_title([Book(str(i), t, "", ()) for i, t in enumerate(titles)], "mein-spiel") == game
