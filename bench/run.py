@@ -1,7 +1,7 @@
 """cardgen benchmark: medians over repeated runs, printed as a Markdown table.
 
     .venv/bin/python bench/run.py [--runs 3] [--quick] [--scale 10,100,1000] [--skip-chromium]
-                                  [--skip-typst] [--only example,serve,edit,rulebook,scale,speedups,startup]
+                                  [--skip-typst] [--only example,site,serve,edit,rulebook,scale,speedups,startup]
                                   [--baseline OTHER_CHECKOUT/.venv/bin/python]
 
 Every run is a fresh ``python -m cardgen`` process (start-up included), with cardgen's modules
@@ -10,6 +10,8 @@ from the runs' environment).  Figures:
 
 * the example content (content/): cold full build into a fresh output folder,
   and a rebuild with no change;
+* the web edition of the example content (``cardgen site``): cold into a fresh output folder, and
+  again after one unit's name was edited (every page and the search index written again);
 * a generated 100-unit set (bench/generate.py) in a folder laid out as a designer's repository
   (``content/``, ``build/``, ``cardgen build`` run in it): a rebuild after editing one unit's name
   (target <= 1.2 s); the first rebuild with no change after a build (replayed from the journal the
@@ -72,7 +74,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
-GROUPS = "example,serve,edit,rulebook,scale,balance,speedups,startup"
+GROUPS = "example,site,serve,edit,rulebook,scale,balance,speedups,startup"
 CARDGEN = [sys.executable, "-m", "cardgen"]
 REGELBUCH = PROJECT.parent / "shared" / "rulebook" / "Regelbuch.md"
 # The wrapper every command runs under: it times the command until the command itself exits, then --
@@ -381,6 +383,23 @@ def main() -> None:
             rows.append(("example content: cold full build", secs_cpu(t, cpu), mib(m), "cards, powers, groups, Regeln.pdf"))
             t, m, cpu = median_of(runs, lambda: None, build_cmd(content, out))
             rows.append(("example content: no change", secs_cpu(t, cpu), mib(m), ""))
+
+        # the web edition: cold, and after one unit edited
+        if "site" in only:
+            progress("cardgen site")
+            content, out = work / "site-content", work / "site-out"
+            shutil.copytree(PROJECT / "content", content)
+            site_cmd = [*CARDGEN, "site", "--content", str(content), "--out", str(out)]
+            t, m, cpu = median_of(runs, fresh(out), site_cmd)
+            rows.append(("example content: cardgen site, cold", secs_cpu(t, cpu), mib(m),
+                         "77 pages, card figures, Pagefind's index"))
+            unit = content / "units" / "sturmtruppe.yaml"
+            original = unit.read_text(encoding="utf-8")
+            site_edits = iter(range(1, 10_000))
+            t, m, cpu = median_of(runs, lambda: unit.write_text(
+                original.replace("\nname: ", f"\nname: X{next(site_edits)} ", 1), encoding="utf-8"), site_cmd)
+            rows.append(("example content: cardgen site, one unit edited", secs_cpu(t, cpu), mib(m),
+                         "every page written again (no incremental site yet)"))
 
         # cardgen serve: edit → refreshed preview, edit → updated PDFs (warm worker)
         if "serve" in only:

@@ -90,6 +90,11 @@ def build_run(settings: Settings, reporter_factory=None, card_options: CardOptio
         prune(ctx)
         if project.translations:       # then each translation into OUT/<lang>/ (cardgen.build.languages)
             build_languages(settings, ctx, rulebooks, build_one_rulebook, owns, prune)
+        if project.site:
+            # lazy: the web edition, only where the project file asks for it (site = true)
+            from cardgen.site.build import build_site
+
+            build_site(ctx, rulebooks)        # after the PDFs are in place: its own folder, all or nothing
     finally:
         if reporter:
             reporter.close()

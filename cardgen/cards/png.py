@@ -42,7 +42,7 @@ def rasterise(pdf: bytes, dpi: int) -> Image.Image:
         document.close()
 
 
-def _png(image: Image.Image, dpi: int) -> bytes:
+def png_bytes(image: Image.Image, dpi: int) -> bytes:
     """PNG bytes that carry their resolution (a pHYs chunk): printed, a face comes out at its size."""
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi))
@@ -79,10 +79,10 @@ def export_png(jobs, faces: Faces, folder: Path, dpi: int, outputs,
                     keep(name)
                     continue
                 image = rasterise(faces[job.key], dpi)
-                outputs.stage(folder / name, _png(image, dpi))
+                outputs.stage(folder / name, png_bytes(image, dpi))
                 images.append(image)
             deck = f"deck-{series}-{number}.png"
             if len(images) < len(of_kind[start:start + per_sheet]) and keep is not None:
                 keep(deck)
             else:
-                outputs.stage(folder / deck, _png(deck_sheet(images), dpi))
+                outputs.stage(folder / deck, png_bytes(deck_sheet(images), dpi))

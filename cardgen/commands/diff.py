@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from cardgen.atomic import write_atomic
 from cardgen.errors import CardgenError, display_path
-from cardgen.safefs import FileRefused, read_file
 
 if TYPE_CHECKING:           # the errata and the content stages: imported by the functions that run them
     from cardgen.errata.revisions import Revision
@@ -63,16 +62,9 @@ def _load(revision: Revision):
 
 def _rulebook_sections(revision: Revision) -> dict[str, Section]:
     # lazy: the rulebook's Markdown parser, only for diff
-    from cardgen.errata.sections import sections
+    from cardgen.errata.sections import revision_sections
 
-    found: dict[str, Section] = {}
-    for name, source in revision.rulebooks:
-        try:
-            text = read_file(source, (revision.project.root.resolve(),)).decode("utf-8-sig", errors="replace")
-        except FileRefused:
-            continue
-        found.update({f"{name}\0{path}": section for path, section in sections(name, text).items()})
-    return found
+    return revision_sections(revision.rulebooks, revision.project.root)
 
 
 def _names(*snapshots: Snapshot) -> dict[str, str]:

@@ -16,12 +16,12 @@ import argparse
 import sys
 
 from cardgen import __version__
-from cardgen.commands import balance, build, cards, diff, export, init, odds, rulebook, serve, show, translate
+from cardgen.commands import balance, build, cards, diff, export, init, odds, rulebook, serve, show, site, translate
 from cardgen.commands.options import settings_of
 from cardgen.errors import CardgenError, escape_lines
 from cardgen.safefs import os_error_line
 
-COMMANDS = (show, odds, balance, cards, rulebook, build, translate, export, init, diff, serve)
+COMMANDS = (show, odds, balance, cards, rulebook, build, site, translate, export, init, diff, serve)
 """The command modules, each with ``add_parser(subparsers)``, in the order ``cardgen --help`` lists them."""
 
 

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from markdown_it import MarkdownIt
 from mdit_py_plugins.front_matter import front_matter_plugin
+
+from cardgen.safefs import FileRefused, read_file
 
 PATH_SEPARATOR = " › "
 
@@ -102,3 +105,16 @@ def compare_sections(old: dict[str, Section], new: dict[str, Section]) -> list[S
             changes.append(SectionChange(section.document, section.path, "changed", tuple(removed), tuple(added)))
     changes += [SectionChange(s.document, s.path, "removed", s.blocks, ()) for key, s in old.items() if key not in new]
     return changes
+
+
+def revision_sections(rulebooks: tuple[tuple[str, Path], ...], root: Path) -> dict[str, Section]:
+    """The sections of every rulebook of a revision (``rulebooks``: (name below ``root``, file)), keyed
+    ``name\0path``; a book that cannot be read (outside ``root``, not a regular file) is left out."""
+    found: dict[str, Section] = {}
+    for name, source in rulebooks:
+        try:
+            text = read_file(source, (root.resolve(),)).decode("utf-8-sig", errors="replace")
+        except FileRefused:
+            continue
+        found.update({f"{name}\0{path}": section for path, section in sections(name, text).items()})
+    return found

@@ -14,6 +14,7 @@ the **project root**.  Every key is optional::
     strict    = false                  # any warning fails `cardgen build` / `cardgen rulebook`
     version   = "1.2"                  # the content's version, stamped on group covers and rulebooks
     version_on_cards = false           # also print it in the corner of each unit card's front
+    site      = false                  # `cardgen build` also writes the web edition, build/site/ (cardgen site)
     keyword_links = "first"            # rulebooks link a keyword's first mention per section: "every", "off"
     rulebook_base = "cardgen"          # what a rulebook looks like where your CSS is silent: cardgen's look, or
                                        # "markdown-extended": VS Code's preview as Markdown Extended printed it
@@ -94,6 +95,7 @@ class Project:
     strict: bool = False
     version: str | None = None                       # the content's version (group sheets' covers)
     version_on_cards: bool = False                   # the version in each unit card's corner too
+    site: bool = False                               # cardgen build writes the web edition too (cardgen.site)
     keyword_links: str = "first"                     # which keyword mentions a rulebook links (rulebook.keywords)
     rulebook_base: str = "cardgen"                   # the look under the author's CSS (rulebook.layout: BASES)
     toc_levels: tuple[int, ...] | None = None        # None: the book's default
@@ -237,6 +239,7 @@ def load_project(path: Path) -> Project:
                    content_named="content" in model.model_fields_set,
                    assets=assets, theme=theme, fonts=fonts, font_synthesis=model.font_synthesis,
                    strict=model.strict, version=model.version, version_on_cards=model.version_on_cards,
+                   site=model.site,
                    keyword_links=model.keyword_links, rulebook_base=model.rulebook_base,
                    toc_levels=tuple(model.toc.levels) if model.toc else None, css=css,
                    rulebook_lines=tuple(lines.find(("rulebooks", i)) for i in range(len(rulebooks or ()))),

@@ -81,6 +81,7 @@ class ProjectFile(BaseModel):
     strict: bool = False
     version: str | None = None
     version_on_cards: bool = False
+    site: bool = False
     keyword_links: Literal["first", "every", "off"] = "first"
     rulebook_base: Literal["cardgen", "markdown-extended"] = "cardgen"
     toc: Toc | None = None

@@ -53,7 +53,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
                  "cardgen.cards.pipeline", "cardgen.rulebook",
                  "cardgen.rulebook.build", "cardgen.rulebook.overlay", "cardgen.rulebook.bychapter",
                  "cardgen.rulebook.chapterpool", "cardgen.rulebook.chapterstore", "cardgen.errata", "cardgen.errata.",
-                 "cardgen.export", "cardgen.export.", "cardgen.roster", "cardgen.roster.",
+                 "cardgen.export", "cardgen.export.", "cardgen.site", "cardgen.site.", "cardgen.roster", "cardgen.roster.",
                  # the card stage's warm-up and its forkservers' starts (the speed layer only names them)
                  "cardgen.cards.warm", "cardgen.cards.preload", "cardgen.cards.preload_warm", "cardgen.rulebook.preload")),
     ("build", ("cardgen.build.run", "cardgen.build.languages", "cardgen.speed.journal", "cardgen.speed.snapshot", "cardgen.speed.bookjournal")),
@@ -173,6 +173,7 @@ def test_no_stage_imports_a_later_stage():
     ("cardgen.cards.view", "view"), ("cardgen.cards.render", "render"), ("cardgen.rulebook.directive", "render"),
     ("cardgen.pdf.wrapper", "pdf"), ("cardgen.rulebook", "outputs"), ("cardgen.build.run", "build"),
     ("cardgen.commands.main", "commands"), ("cardgen.serve.worker", "tools"), ("cardgen.cards.pipeline", "outputs"),
+    ("cardgen.site.build", "outputs"),
 ])
 def test_stage_table(module, stage):
     assert stage_of(module) == stage

@@ -158,6 +158,25 @@ def test_the_workflow_publishes_the_battlescribe_export_on_a_tag_when_switched_o
     assert "releases/latest/download/Universalis.bsi" in (project / WORKFLOW).read_text(encoding="utf-8")
 
 
+def test_the_workflow_publishes_the_web_edition_on_a_tag_when_switched_on(project):
+    """The opt-in job: after the build, on a tag and with the variable PUBLISH_SITE only; cardgen site (changed
+    since the tag before) uploaded as the Pages artifact and deployed (the only job that may write Pages)."""
+    workflow = yaml.safe_load((project / WORKFLOW).read_text(encoding="utf-8"))
+    job = workflow["jobs"]["site"]
+    assert job["if"] == "startsWith(github.ref, 'refs/tags/') && vars.PUBLISH_SITE == 'true'"
+    assert job["needs"] == "build"
+    assert job["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+    assert job["environment"]["name"] == "github-pages"
+    steps = job["steps"]
+    runs = [step.get("run", "").strip() for step in steps]
+    assert f"python -m pip install cardgen=={__version__}" in runs
+    assert any('cardgen site --strict ${previous:+--since "$previous"}' in run for run in runs)
+    uses = [step["uses"].split("@")[0] for step in steps if "uses" in step]
+    assert uses[-2:] == ["actions/upload-pages-artifact", "actions/deploy-pages"]
+    assert steps[-2]["with"] == {"path": "build/site"}
+    assert steps[0]["with"] == {"fetch-depth": 0}
+
+
 def test_the_pre_commit_config_is_valid_and_runs_the_installed_cardgen(project, tmp_path):
     env = dict(os.environ, PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"))
     subprocess.run([BIN / "pre-commit", "validate-config", project / ".pre-commit-config.yaml"],

@@ -149,7 +149,7 @@ card = []
 """)
     assert errors_of(path) == [
         "cardgen.toml:1:1: contnt: unknown key 'contnt' (did you mean 'content'?); known keys: assets, content, "
-        "css, font_synthesis, fonts, keyword_links, languages, out, rulebook_base, rulebooks, strict, theme, toc, version, "
+        "css, font_synthesis, fonts, keyword_links, languages, out, rulebook_base, rulebooks, site, strict, theme, toc, version, "
         "version_on_cards",
         "cardgen.toml:2:1: out: '../build' leaves the project root; paths in cardgen.toml are relative to the "
         "folder holding it",
