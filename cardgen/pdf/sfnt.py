@@ -1,0 +1,154 @@
+"""TrueType subsets that keep their glyph ids, read and merged table by table (:mod:`cardgen.pdf.fontmerge`).
+
+A subset WeasyPrint embeds holds every glyph id of its font up to the last one it uses, the unused
+ones empty.  :class:`Subset` reads the few tables that say which glyphs a subset holds (``loca`` and
+``glyf``: each glyph's bytes, by id; ``hmtx``: each advance); :meth:`Subset.agrees` tells whether
+two subsets differ only in which glyphs are empty; :func:`write_union` writes the subset that holds
+the glyphs of several (every other table as the first one has it, the bounds in ``head``, ``hhea``
+and ``maxp`` those of all).  Plain byte work: fontTools would parse every glyph of each subset.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+SAME = (b"cvt ", b"fpgm", b"prep", b"gasp")          # hinting: identical in subsets of one font
+PER_GLYPH = {b"hdmx", b"LTSH", b"VDMX", b"vhea", b"vmtx"}          # metrics by glyph: not merged
+MAXP_FIELDS = 13                                     # maxp 1.0: the uint16 fields after numGlyphs
+
+
+class NotMergeable(ValueError):
+    """A program that is no TrueType subset this module can merge."""
+
+
+@dataclass
+class Subset:
+    """One TrueType program: its tables' bytes, each glyph's bytes and (advance, left side bearing)."""
+
+    tables: dict[bytes, bytes]
+    glyphs: list[bytes]
+    metrics: list[tuple[int, int]]
+
+    @classmethod
+    def read(cls, data: bytes) -> Subset:
+        try:
+            if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
+                raise NotMergeable("not a TrueType program")
+            count = struct.unpack_from(">H", data, 4)[0]
+            tables = {}
+            for index in range(count):
+                tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * index)
+                tables[tag] = data[offset:offset + length]
+            if PER_GLYPH & set(tables):
+                raise NotMergeable("tables of per-glyph data this module does not merge")
+            head, hhea = tables[b"head"], tables[b"hhea"]
+            glyph_count = struct.unpack_from(">H", tables[b"maxp"], 4)[0]
+            long_loca = struct.unpack_from(">h", head, 50)[0] == 1
+            loca = struct.unpack_from(f">{glyph_count + 1}{'I' if long_loca else 'H'}", tables[b"loca"])
+            scale = 1 if long_loca else 2
+            glyf = tables[b"glyf"]
+            glyphs = [glyf[loca[i] * scale:loca[i + 1] * scale] for i in range(glyph_count)]
+            long_metrics = struct.unpack_from(">H", hhea, 34)[0]
+            hmtx = tables[b"hmtx"]
+            pairs = list(struct.iter_unpack(">Hh", hmtx[:4 * long_metrics]))
+            bearings = struct.unpack_from(f">{glyph_count - long_metrics}h", hmtx, 4 * long_metrics)
+            metrics = pairs + [(pairs[-1][0], bearing) for bearing in bearings]
+        except (KeyError, IndexError, struct.error) as exc:
+            raise NotMergeable(str(exc)) from None
+        return cls(tables, glyphs, metrics)
+
+    def agrees(self, other: Subset) -> bool:
+        """Whether ``other`` (no more glyphs than this) differs from this only in which glyphs are empty."""
+        if len(other.glyphs) > len(self.glyphs) or set(other.tables) != set(self.tables):
+            return False
+        if any(self.tables.get(tag) != other.tables.get(tag) for tag in SAME):
+            return False
+        if self.tables[b"head"][18:20] != other.tables[b"head"][18:20] or \
+                self.tables[b"hhea"][4:8] != other.tables[b"hhea"][4:8]:      # units per em, ascent, descent
+            return False
+        for mine, theirs, metric, more in zip(self.glyphs, other.glyphs, self.metrics, other.metrics):
+            if mine and theirs:
+                if mine != theirs or metric != more:
+                    return False
+            elif not mine and not theirs and metric != more and (0, 0) not in (metric, more):
+                return False                # an empty glyph that advances (a space): the same advance
+        return True
+
+    def add(self, other: Subset) -> None:
+        """Take ``other``'s glyphs (with their metrics) where this has empty ones (the two agree)."""
+        for gid, (mine, theirs) in enumerate(zip(self.glyphs, other.glyphs)):
+            if theirs and not mine:
+                self.glyphs[gid], self.metrics[gid] = theirs, other.metrics[gid]
+            elif self.metrics[gid] == (0, 0):
+                self.metrics[gid] = other.metrics[gid]
+        self.tables[b"head"] = _bounds(self.tables[b"head"], other.tables[b"head"], ((36, ">hh", min), (40, ">hh", max)))
+        self.tables[b"hhea"] = _bounds(self.tables[b"hhea"], other.tables[b"hhea"],
+                                       ((10, ">H", max), (12, ">hh", min), (16, ">h", max)))
+        if len(self.tables[b"maxp"]) >= 6 + 2 * MAXP_FIELDS:
+            self.tables[b"maxp"] = _bounds(self.tables[b"maxp"], other.tables[b"maxp"],
+                                           ((6, f">{MAXP_FIELDS}H", max),))
+
+
+def _bounds(mine: bytes, theirs: bytes, fields: tuple[tuple[int, str, object], ...]) -> bytes:
+    """``mine`` with each field (offset, struct format, min or max) the bound of it and ``theirs``."""
+    out = bytearray(mine)
+    for offset, layout, pick in fields:
+        values = [pick(a, b) for a, b in zip(struct.unpack_from(layout, mine, offset),     # type: ignore[operator]
+                                             struct.unpack_from(layout, theirs, offset))]
+        struct.pack_into(layout, out, offset, *values)
+    return bytes(out)
+
+
+def write_union(union: Subset) -> bytes:
+    """The program of ``union``: long ``loca``, every advance in ``hmtx``, checksums made again."""
+    glyf, offsets = bytearray(), []
+    for glyph in union.glyphs:
+        offsets.append(len(glyf))
+        glyf += glyph + b"\0" * (-len(glyph) % 4)
+    offsets.append(len(glyf))
+    tables = dict(union.tables)
+    tables[b"glyf"] = bytes(glyf)
+    tables[b"loca"] = struct.pack(f">{len(offsets)}I", *offsets)
+    tables[b"hmtx"] = b"".join(struct.pack(">Hh", *metric) for metric in union.metrics)
+    head = bytearray(tables[b"head"])
+    struct.pack_into(">I", head, 8, 0)                          # checkSumAdjustment, set below
+    struct.pack_into(">h", head, 50, 1)                         # indexToLocFormat: long offsets
+    tables[b"head"] = bytes(head)
+    hhea = bytearray(tables[b"hhea"])
+    struct.pack_into(">H", hhea, 34, len(union.metrics))
+    struct.pack_into(">H", hhea, 10, max((advance for advance, _ in union.metrics), default=0))
+    tables[b"hhea"] = bytes(hhea)
+    return _sfnt(tables)
+
+
+def _sfnt(tables: dict[bytes, bytes]) -> bytes:
+    """An sfnt of ``tables`` (sorted by tag), with the table checksums and ``head``'s adjustment."""
+    tags = sorted(tables)
+    count = len(tags)
+    power = 1 << (count.bit_length() - 1)
+    header = struct.pack(">IHHHH", 0x00010000, count, power * 16, power.bit_length() - 1, count * 16 - power * 16)
+    offset = 12 + 16 * count
+    records, body = b"", b""
+    for tag in tags:
+        data = tables[tag]
+        records += struct.pack(">4sIII", tag, _checksum(data), offset + len(body), len(data))
+        body += data + b"\0" * (-len(data) % 4)
+    font = bytearray(header + records + body)
+    if b"head" in tables:
+        at = _table_offset(font, b"head", count)
+        struct.pack_into(">I", font, at + 8, (0xB1B0AFBA - _checksum(bytes(font))) & 0xFFFFFFFF)
+    return bytes(font)
+
+
+def _table_offset(font: bytearray, tag: bytes, count: int) -> int:
+    for index in range(count):
+        name, _, offset, _ = struct.unpack_from(">4sIII", font, 12 + 16 * index)
+        if name == tag:
+            return offset
+    raise KeyError(tag)
+
+
+def _checksum(data: bytes) -> int:
+    padded = data + b"\0" * (-len(data) % 4)
+    return sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF
