@@ -48,10 +48,9 @@ def merge_faces(pdf: pikepdf.Pdf, entries: list[tuple[pikepdf.Object, str, pikep
             faces[face][font.objgen] = font
     merged: dict[tuple[int, int], pikepdf.Dictionary] = {}
     for face in sorted(faces):
-        for group in _unions(list(faces[face].values())):
-            if len(group.digests) > 1:
-                union = _merged_font(pdf, group)
-                merged.update((font.objgen, union) for font, _, _ in group.members)
+        for union in _unions(list(faces[face].values())):
+            if len(union.digests) > 1:
+                merged.update(_merged_fonts(pdf, union))
     changed = 0
     for resources, name, font in entries:
         if font.objgen in merged:
@@ -84,19 +83,16 @@ def _program(font: pikepdf.Dictionary) -> pikepdf.Object:
 
 @dataclass
 class _Union:
-    """Fonts of one face that can share one program: the union of their subsets, widths and maps."""
+    """Fonts of one face that can share one program: the union of their subsets."""
 
     subset: Subset
-    widths: dict[int, float] = field(default_factory=dict)
-    texts: dict[int, bytes] = field(default_factory=dict)
     digests: set[bytes] = field(default_factory=set)           # of the programs merged
     members: list[tuple[pikepdf.Dictionary, dict[int, float], dict[int, bytes]]] = field(default_factory=list)
 
 
 def _unions(fonts: list[pikepdf.Dictionary]) -> list[_Union]:
-    """``fonts`` (of one face) in groups that can share a program: each joins the first group whose subset
-    agrees with its own and whose widths and ``ToUnicode`` map agree with its own on every glyph they
-    share (WeasyPrint rounds a width per document: 937 in one chapter, 938 in another), else starts one."""
+    """``fonts`` (of one face) in groups that can share a program: each joins the first group whose
+    subset agrees with its own (:meth:`~cardgen.pdf.sfnt.Subset.agrees`), else starts one."""
     read = []
     for font in fonts:
         widths, texts = _widths(font.DescendantFonts[0].get("/W")), _to_unicode(font.ToUnicode.read_bytes())
@@ -110,42 +106,55 @@ def _unions(fonts: list[pikepdf.Dictionary]) -> list[_Union]:
     read.sort(key=lambda item: (-len(item[2].glyphs), item[0], item[1].objgen))    # the same order in every run
     unions: list[_Union] = []
     for digest, font, subset, widths, texts in read:
-        union = next((u for u in unions if not _clash(u.widths, widths) and not _clash(u.texts, texts)
-                      and (digest in u.digests or u.subset.agrees(subset))), None)
+        union = next((u for u in unions if digest in u.digests or u.subset.agrees(subset)), None)
         if union is None:
             union = _Union(subset)
             unions.append(union)
         elif digest not in union.digests:
             union.subset.add(subset)
         union.digests.add(digest)
-        union.widths.update(widths)
-        union.texts.update(texts)
         union.members.append((font, widths, texts))
     return unions
 
 
-def _merged_font(pdf: pikepdf.Pdf, union: _Union) -> pikepdf.Dictionary:
-    """One font for every member of ``union``: its program the union of their subsets."""
+def _merged_fonts(pdf: pikepdf.Pdf, union: _Union) -> dict[tuple[int, int], pikepdf.Dictionary]:
+    """The font that stands for each member of ``union`` (by its number): one program, the union of their
+    subsets, under one name, and one font dictionary for each group of members whose widths and
+    ``ToUnicode`` maps agree on every glyph they share -- WeasyPrint rounds a width per document (937 in
+    one chapter, 938 in another), and a text string is placed by its font's widths: they are kept."""
+    groups: list[tuple[dict[int, float], dict[int, bytes], list[pikepdf.Dictionary]]] = []
+    for font, widths, texts in union.members:
+        group = next((g for g in groups if not _clash(g[0], widths) and not _clash(g[1], texts)), None)
+        if group is None:
+            group = ({}, {}, [])
+            groups.append(group)
+        group[0].update(widths)
+        group[1].update(texts)
+        group[2].append(font)
     program = write_union(union.subset)
-    first = union.members[0][0]
-    widths, texts = union.widths, union.texts
+    first = union.members[0][0].DescendantFonts[0]
     # lazy: cardgen.pdf.fonts imports this module; the tag is the digest of the program, as it gives it
     from cardgen.pdf.fonts import program_tag
 
     name = pikepdf.Name(f"/{program_tag(program)}+{str(first.BaseFont)[8:]}")
-    descriptor = pikepdf.Dictionary({key: value for key, value in first.DescendantFonts[0].FontDescriptor.items()})
+    every = {glyph: width for widths, _, _ in groups for glyph, width in widths.items()}
+    descriptor = pikepdf.Dictionary({key: value for key, value in first.FontDescriptor.items()})
     descriptor.FontName = name
     descriptor.FontFile2 = pdf.make_stream(program, Length1=len(program))
     boxes = [font.DescendantFonts[0].FontDescriptor.FontBBox for font, _, _ in union.members]
     descriptor.FontBBox = pikepdf.Array([min(float(b[0]) for b in boxes), min(float(b[1]) for b in boxes),
                                          max(float(b[2]) for b in boxes), max(float(b[3]) for b in boxes)])
-    descriptor.Flags = int(first.DescendantFonts[0].FontDescriptor.Flags) & ~1 | (len(widths) > 1 and len(set(widths.values())) == 1)
-    cid = pikepdf.Dictionary({key: value for key, value in first.DescendantFonts[0].items()})
-    cid.BaseFont, cid.W, cid.FontDescriptor = name, _width_array(widths), pdf.make_indirect(descriptor)
-    to_unicode = pdf.make_stream(_cmap(texts))
-    return pdf.make_indirect(pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type0, BaseFont=name,
-                                                Encoding=pikepdf.Name("/Identity-H"), ToUnicode=to_unicode,
-                                                DescendantFonts=pikepdf.Array([pdf.make_indirect(cid)])))
+    descriptor.Flags = int(first.FontDescriptor.Flags) & ~1 | (len(every) > 1 and len(set(every.values())) == 1)
+    shared = pdf.make_indirect(descriptor)
+    fonts: dict[tuple[int, int], pikepdf.Dictionary] = {}
+    for widths, texts, members in groups:
+        cid = pikepdf.Dictionary({key: value for key, value in first.items()})
+        cid.BaseFont, cid.W, cid.FontDescriptor = name, _width_array(widths), shared
+        font = pdf.make_indirect(pikepdf.Dictionary(
+            Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type0, BaseFont=name, Encoding=pikepdf.Name("/Identity-H"),
+            ToUnicode=pdf.make_stream(_cmap(texts)), DescendantFonts=pikepdf.Array([pdf.make_indirect(cid)])))
+        fonts.update((member.objgen, font) for member in members)
+    return fonts
 
 
 def _clash(known: dict, more: dict) -> bool:

@@ -48,7 +48,7 @@ class Subset:
             loca = struct.unpack_from(f">{glyph_count + 1}{'I' if long_loca else 'H'}", tables[b"loca"])
             scale = 1 if long_loca else 2
             glyf = tables[b"glyf"]
-            glyphs = [glyf[loca[i] * scale:loca[i + 1] * scale] for i in range(glyph_count)]
+            glyphs = [_padded(glyf[loca[i] * scale:loca[i + 1] * scale]) for i in range(glyph_count)]
             long_metrics = struct.unpack_from(">H", hhea, 34)[0]
             hmtx = tables[b"hmtx"]
             pairs = list(struct.iter_unpack(">Hh", hmtx[:4 * long_metrics]))
@@ -90,6 +90,11 @@ class Subset:
                                            ((6, f">{MAXP_FIELDS}H", max),))
 
 
+def _padded(glyph: bytes) -> bytes:
+    """A glyph's bytes padded to 4 (as written: the same glyph compares equal however it was padded)."""
+    return glyph + b"\0" * (-len(glyph) % 4)
+
+
 def _bounds(mine: bytes, theirs: bytes, fields: tuple[tuple[int, str, object], ...]) -> bytes:
     """``mine`` with each field (offset, struct format, min or max) the bound of it and ``theirs``."""
     out = bytearray(mine)
@@ -105,7 +110,7 @@ def write_union(union: Subset) -> bytes:
     glyf, offsets = bytearray(), []
     for glyph in union.glyphs:
         offsets.append(len(glyf))
-        glyf += glyph + b"\0" * (-len(glyph) % 4)
+        glyf += glyph
     offsets.append(len(glyf))
     tables = dict(union.tables)
     tables[b"glyf"] = bytes(glyf)
