@@ -42,7 +42,7 @@ def merge_faces(pdf: pikepdf.Pdf, entries: list[tuple[pikepdf.Object, str, pikep
     """Merge the subsets of each face that ``entries`` (font resources, name, font) use into one font
     (in place); how many resource entries now point to a merged font."""
     faces: dict[Face, dict[tuple[int, int], pikepdf.Dictionary]] = defaultdict(dict)
-    for _, _, font in entries:
+    for font in {font.objgen: font for _, _, font in entries}.values():
         face = face_of(font)
         if face is not None:
             faces[face][font.objgen] = font
@@ -103,7 +103,7 @@ def _unions(fonts: list[pikepdf.Dictionary]) -> list[_Union]:
             continue
         if widths is not None and texts is not None:
             read.append((hashlib.sha256(program).digest(), font, subset, widths, texts))
-    read.sort(key=lambda item: (-len(item[2].glyphs), item[0], item[1].objgen))    # the same order in every run
+    read.sort(key=lambda item: (-item[2].count, item[0], item[1].objgen))    # the same order in every run
     unions: list[_Union] = []
     for digest, font, subset, widths, texts in read:
         union = next((u for u in unions if digest in u.digests or u.subset.agrees(subset)), None)

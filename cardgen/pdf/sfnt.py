@@ -10,7 +10,11 @@ and ``maxp`` those of all).  Plain byte work: fontTools would parse every glyph 
 
 from __future__ import annotations
 
+import operator
 import struct
+import sys
+from array import array
+from itertools import accumulate, chain, compress
 from dataclasses import dataclass
 
 SAME = (b"cvt ", b"fpgm", b"prep", b"gasp")          # hinting: identical in subsets of one font
@@ -24,64 +28,66 @@ class NotMergeable(ValueError):
 
 @dataclass
 class Subset:
-    """One TrueType program: its tables' bytes, each glyph's bytes and (advance, left side bearing)."""
+    """One TrueType program: its tables' bytes, its glyph count, the bytes of each glyph it holds and each
+    (advance, left side bearing) other than (0, 0), by glyph id -- a subset's unused ids hold neither."""
 
     tables: dict[bytes, bytes]
-    glyphs: list[bytes]
-    metrics: list[tuple[int, int]]
+    count: int
+    glyphs: dict[int, bytes]
+    metrics: dict[int, tuple[int, int]]
 
     @classmethod
     def read(cls, data: bytes) -> Subset:
         try:
             if data[:4] not in (b"\x00\x01\x00\x00", b"true"):
                 raise NotMergeable("not a TrueType program")
-            count = struct.unpack_from(">H", data, 4)[0]
             tables = {}
-            for index in range(count):
+            for index in range(struct.unpack_from(">H", data, 4)[0]):
                 tag, _, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * index)
                 tables[tag] = data[offset:offset + length]
             if PER_GLYPH & set(tables):
                 raise NotMergeable("tables of per-glyph data this module does not merge")
-            head, hhea = tables[b"head"], tables[b"hhea"]
-            glyph_count = struct.unpack_from(">H", tables[b"maxp"], 4)[0]
-            long_loca = struct.unpack_from(">h", head, 50)[0] == 1
-            loca = struct.unpack_from(f">{glyph_count + 1}{'I' if long_loca else 'H'}", tables[b"loca"])
-            scale = 1 if long_loca else 2
-            glyf = tables[b"glyf"]
-            glyphs = [_padded(glyf[loca[i] * scale:loca[i + 1] * scale]) for i in range(glyph_count)]
-            long_metrics = struct.unpack_from(">H", hhea, 34)[0]
+            count = struct.unpack_from(">H", tables[b"maxp"], 4)[0]
+            long_loca = struct.unpack_from(">h", tables[b"head"], 50)[0] == 1
+            loca = array("I" if long_loca else "H", tables[b"loca"][:(count + 1) * (4 if long_loca else 2)])
+            if sys.byteorder == "little":
+                loca.byteswap()
+            if len(loca) != count + 1:
+                raise NotMergeable("a short loca table")
+            scale, glyf = 1 if long_loca else 2, tables[b"glyf"]
+            held = compress(range(count), map(operator.sub, loca[1:], loca))       # the ids of non-empty glyphs
+            glyphs = {gid: _padded(glyf[loca[gid] * scale:loca[gid + 1] * scale]) for gid in held}
+            long_metrics = struct.unpack_from(">H", tables[b"hhea"], 34)[0]
             hmtx = tables[b"hmtx"]
-            pairs = list(struct.iter_unpack(">Hh", hmtx[:4 * long_metrics]))
-            bearings = struct.unpack_from(f">{glyph_count - long_metrics}h", hmtx, 4 * long_metrics)
-            metrics = pairs + [(pairs[-1][0], bearing) for bearing in bearings]
-        except (KeyError, IndexError, struct.error) as exc:
+            entries = array("I", hmtx[:4 * long_metrics])                       # (advance, bearing) as one
+            if sys.byteorder == "little":
+                entries.byteswap()
+            metrics = {gid: struct.unpack_from(">Hh", hmtx, 4 * gid) for gid in compress(range(long_metrics), entries)}
+            advance = struct.unpack_from(">H", hmtx, 4 * long_metrics - 4)[0]
+            bearings = struct.unpack_from(f">{count - long_metrics}h", hmtx, 4 * long_metrics)
+            metrics.update((gid, (advance, bearing)) for gid, bearing in enumerate(bearings, long_metrics)
+                           if advance or bearing)
+        except (KeyError, IndexError, ValueError, struct.error) as exc:
             raise NotMergeable(str(exc)) from None
-        return cls(tables, glyphs, metrics)
+        return cls(tables, count, glyphs, metrics)
 
     def agrees(self, other: Subset) -> bool:
         """Whether ``other`` (no more glyphs than this) differs from this only in which glyphs are empty."""
-        if len(other.glyphs) > len(self.glyphs) or set(other.tables) != set(self.tables):
+        if other.count > self.count or set(other.tables) != set(self.tables):
             return False
         if any(self.tables.get(tag) != other.tables.get(tag) for tag in SAME):
             return False
         if self.tables[b"head"][18:20] != other.tables[b"head"][18:20] or \
                 self.tables[b"hhea"][4:8] != other.tables[b"hhea"][4:8]:      # units per em, ascent, descent
             return False
-        for mine, theirs, metric, more in zip(self.glyphs, other.glyphs, self.metrics, other.metrics):
-            if mine and theirs:
-                if mine != theirs or metric != more:
-                    return False
-            elif not mine and not theirs and metric != more and (0, 0) not in (metric, more):
-                return False                # an empty glyph that advances (a space): the same advance
-        return True
+        glyphs, metrics = self.glyphs, self.metrics
+        return (all(glyphs.get(gid, glyph) == glyph for gid, glyph in other.glyphs.items())
+                and all(metrics.get(gid, metric) == metric for gid, metric in other.metrics.items()))
 
     def add(self, other: Subset) -> None:
-        """Take ``other``'s glyphs (with their metrics) where this has empty ones (the two agree)."""
-        for gid, (mine, theirs) in enumerate(zip(self.glyphs, other.glyphs)):
-            if theirs and not mine:
-                self.glyphs[gid], self.metrics[gid] = theirs, other.metrics[gid]
-            elif self.metrics[gid] == (0, 0):
-                self.metrics[gid] = other.metrics[gid]
+        """Take ``other``'s glyphs and metrics where this has none (the two agree)."""
+        self.glyphs = {**other.glyphs, **self.glyphs}
+        self.metrics = {**other.metrics, **self.metrics}
         self.tables[b"head"] = _bounds(self.tables[b"head"], other.tables[b"head"], ((36, ">hh", min), (40, ">hh", max)))
         self.tables[b"hhea"] = _bounds(self.tables[b"hhea"], other.tables[b"hhea"],
                                        ((10, ">H", max), (12, ">hh", min), (16, ">h", max)))
@@ -107,22 +113,20 @@ def _bounds(mine: bytes, theirs: bytes, fields: tuple[tuple[int, str, object], .
 
 def write_union(union: Subset) -> bytes:
     """The program of ``union``: long ``loca``, every advance in ``hmtx``, checksums made again."""
-    glyf, offsets = bytearray(), []
-    for glyph in union.glyphs:
-        offsets.append(len(glyf))
-        glyf += glyph
-    offsets.append(len(glyf))
+    chunks = [union.glyphs.get(gid, b"") for gid in range(union.count)]
+    offsets = [0, *accumulate(map(len, chunks))]
+    metrics = [union.metrics.get(gid, (0, 0)) for gid in range(union.count)]
     tables = dict(union.tables)
-    tables[b"glyf"] = bytes(glyf)
+    tables[b"glyf"] = b"".join(chunks)
     tables[b"loca"] = struct.pack(f">{len(offsets)}I", *offsets)
-    tables[b"hmtx"] = b"".join(struct.pack(">Hh", *metric) for metric in union.metrics)
+    tables[b"hmtx"] = struct.pack(">" + "Hh" * len(metrics), *chain.from_iterable(metrics))
     head = bytearray(tables[b"head"])
     struct.pack_into(">I", head, 8, 0)                          # checkSumAdjustment, set below
     struct.pack_into(">h", head, 50, 1)                         # indexToLocFormat: long offsets
     tables[b"head"] = bytes(head)
     hhea = bytearray(tables[b"hhea"])
-    struct.pack_into(">H", hhea, 34, len(union.metrics))
-    struct.pack_into(">H", hhea, 10, max((advance for advance, _ in union.metrics), default=0))
+    struct.pack_into(">H", hhea, 34, len(metrics))
+    struct.pack_into(">H", hhea, 10, max((advance for advance, _ in metrics), default=0))
     tables[b"hhea"] = bytes(hhea)
     return _sfnt(tables)
 

@@ -105,7 +105,7 @@ def test_a_union_of_one_subset_reads_back_glyph_for_glyph(apart):
                        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/FontDescriptor")
     subset = Subset.read(program)
     again = Subset.read(write_union(subset))
-    assert (again.glyphs, again.metrics) == (subset.glyphs, subset.metrics)
+    assert (again.count, again.glyphs, again.metrics) == (subset.count, subset.glyphs, subset.metrics)
 
 
 def test_each_face_is_one_program_in_every_pdf_of_the_build_where_it_can_be(example_build):
