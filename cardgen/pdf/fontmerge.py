@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import pikepdf
 
-from cardgen.pdf.sfnt import NotMergeable, Subset, write_union
+from cardgen.pdf.sfnt import NotMergeable, Subset, program_tag, write_union
 
 Face = tuple[str, ...]
 _SUBSET = re.compile(r"^/?[A-Z]{6}\+")
@@ -133,9 +133,6 @@ def _merged_fonts(pdf: pikepdf.Pdf, union: _Union) -> dict[tuple[int, int], pike
         group[2].append(font)
     program = write_union(union.subset)
     first = union.members[0][0].DescendantFonts[0]
-    # lazy: cardgen.pdf.fonts imports this module; the tag is the digest of the program, as it gives it
-    from cardgen.pdf.fonts import program_tag
-
     name = pikepdf.Name(f"/{program_tag(program)}+{str(first.BaseFont)[8:]}")
     every = {glyph: width for widths, _, _ in groups for glyph, width in widths.items()}
     descriptor = pikepdf.Dictionary({key: value for key, value in first.FontDescriptor.items()})

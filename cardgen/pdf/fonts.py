@@ -24,6 +24,7 @@ import re
 import pikepdf
 
 from cardgen.pdf.fontmerge import merge_faces
+from cardgen.pdf.sfnt import program_tag
 
 PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")
 _SUBSET = re.compile(r"^/?[A-Z]{6}\+")
@@ -116,11 +117,6 @@ def _retag(font: pikepdf.Object) -> int:
             holder[key] = pikepdf.Name(f"/{tag}+{str(name)[8:]}")
             changed += 1
     return changed
-
-
-def program_tag(program: bytes) -> str:
-    """The subset tag of a font program: six capital letters of its SHA-256."""
-    return "".join(chr(65 + byte % 26) for byte in hashlib.sha256(program).digest()[:6])
 
 
 def _stream_bytes(stream: pikepdf.Object) -> bytes:

@@ -10,6 +10,7 @@ and ``maxp`` those of all).  Plain byte work: fontTools would parse every glyph 
 
 from __future__ import annotations
 
+import hashlib
 import operator
 import struct
 import sys
@@ -161,3 +162,8 @@ def _table_offset(font: bytearray, tag: bytes, count: int) -> int:
 def _checksum(data: bytes) -> int:
     padded = data + b"\0" * (-len(data) % 4)
     return sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF
+
+
+def program_tag(program: bytes) -> str:
+    """The subset tag of a font program: six capital letters of its SHA-256."""
+    return "".join(chr(65 + byte % 26) for byte in hashlib.sha256(program).digest()[:6])

@@ -25,7 +25,7 @@ name            what                                                        the 
 ``exit``        a command's objects frozen as it ends (:func:`at_exit`):    every command's end
                 the interpreter's last collections walk none of them
 ``arraytypes``  WeasyPrint's C array types of a length built without        subsetting fonts: a book
-                parsing C (:mod:`.arraytypes`)                              laid out by chapters
+                parsing C (:mod:`cardgen.pdf.arraytypes`)                   laid out by chapters
 ``gc``          the oldest generation collected a hundredth as often        laying out a rulebook
                 in a process that ends with its build
                 (:func:`_collect_the_oldest_rarely`): a layout's boxes
@@ -145,7 +145,8 @@ def _cache_stylesheets(weasyprint: ModuleType) -> None:
 
 
 def _build_array_types(weasyprint: ModuleType) -> None:
-    from cardgen.speed.arraytypes import install as install_array_types
+    # lazy: the one module beside the wrapper that touches WeasyPrint's FFI, only once WeasyPrint is imported
+    from cardgen.pdf.arraytypes import install as install_array_types
 
     install_array_types(weasyprint)
 

@@ -1,11 +1,11 @@
-"""WeasyPrint's C array types of a length built without parsing C (cardgen/speed/arraytypes.py)."""
+"""WeasyPrint's C array types of a length built without parsing C (cardgen/pdf/arraytypes.py)."""
 
 from __future__ import annotations
 
 import cffi
 import pytest
 
-from cardgen.speed.arraytypes import ArrayTypes
+from cardgen.pdf.arraytypes import ArrayTypes
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ def test_weasyprint_parses_linked_sheets_with_the_arguments_the_cache_reads():
 
 
 def test_cffi_reads_its_type_cache_with_brackets_and_weasyprint_names_array_lengths():
-    """cardgen/speed/arraytypes.py: cffi looks a name up with ``_parsed_types[name]`` before parsing it,
+    """cardgen/pdf/arraytypes.py: cffi looks a name up with ``_parsed_types[name]`` before parsing it,
     builds arrays with ``_backend.new_array_type``, and WeasyPrint still names its glyph arrays by length
     (else the speedup has nothing left to do: drop it)."""
     import cffi.api

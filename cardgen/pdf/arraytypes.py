@@ -1,4 +1,5 @@
-"""WeasyPrint's C array types of a given length built without parsing C (switch ``arraytypes``).
+"""WeasyPrint's C array types of a given length built without parsing C (the speedup ``arraytypes``,
+armed by :func:`cardgen.speed.install`; beside the wrapper, as it reaches into WeasyPrint's FFI).
 
 WeasyPrint 70 subsets each font of a document with HarfBuzz, and hands HarfBuzz its glyph ids as
 ``ffi.new(f'hb_codepoint_t[{n}]', ids)`` (``weasyprint/pdf/fonts.py``): a C type named after the
