@@ -59,6 +59,8 @@ class Subset:
             held = compress(range(count), map(operator.sub, loca[1:], loca))       # the ids of non-empty glyphs
             glyphs = {gid: _padded(glyf[loca[gid] * scale:loca[gid + 1] * scale]) for gid in held}
             long_metrics = struct.unpack_from(">H", tables[b"hhea"], 34)[0]
+            if not 0 < long_metrics <= count:
+                raise NotMergeable("hhea counts no metrics, or more than glyphs")
             hmtx = tables[b"hmtx"]
             entries = array("I", hmtx[:4 * long_metrics])                       # (advance, bearing) as one
             if sys.byteorder == "little":

@@ -13,7 +13,7 @@ import pytest
 
 from cardgen.pdf.fontmerge import face_of
 from cardgen.pdf.fonts import PROGRAMS, shared_fonts
-from cardgen.pdf.sfnt import Subset, write_union
+from cardgen.pdf.sfnt import NotMergeable, Subset, write_union
 from cardgen.pdf.wrapper import render_pdf
 from tests.pdf.test_fonts import example_pdfs
 
@@ -124,3 +124,9 @@ def test_each_face_is_one_program_in_every_pdf_of_the_build_where_it_can_be(exam
             for one in subsets:
                 assert not any(one is not other and one.agrees(other) for other in subsets), (path.name, name)
     assert len(faces((example_build.out / "cards.pdf").read_bytes())) >= 4
+
+
+@pytest.mark.parametrize("damage", [b"", b"OTTO" + bytes(100), b"\x00\x01\x00\x00" + bytes(8), b"\x00\x01\x00\x00\x00\x05"])
+def test_a_program_that_is_no_truetype_subset_is_left_alone(damage):
+    with pytest.raises(NotMergeable):
+        Subset.read(damage)
