@@ -26,6 +26,13 @@ def _get(url: str, timeout: float = 60) -> str:
         return response.read().decode("utf-8")
 
 
+def _text(page: str) -> str:
+    """The words of an HTML page, its tags taken out: the rulebook wraps a paragraph's last word in a
+    ``<span>`` (cardgen/rulebook/lastword.py), so an edit's words never stood in its HTML as typed --
+    which left the bench waiting out :func:`_until`'s bound ("did not answer in time")."""
+    return re.sub(r"<[^>]*>", "", page)
+
+
 def _until(check, bound_s: float = 300) -> None:
     end = time.monotonic() + bound_s
     while not check():
@@ -56,7 +63,7 @@ def _timed_edits(project: Path, content: Path, out: Path, log: Path, runs: int, 
             started = time.perf_counter()
             words = edit(n)
             _get(f"{base}/_live?generation={before['generation']}&build={before['build']}&state={before['state']}")
-            _until(lambda words=words: words in _get(f"{base}{page}"))
+            _until(lambda words=words: words in _text(_get(f"{base}{page}")))
             preview.append(time.perf_counter() - started)
             _until(lambda done=before["build"]: (lambda now: now["build"] > done and now["state"] == "current")(live()))
             pdfs.append(time.perf_counter() - started)

@@ -108,6 +108,13 @@ def speedup_rows(work: Path, runs: int, timed, generate, cardgen: list[str], pro
         whole = [*rulebook, "--no-chapters"]
         add("gc", "Regelbuch.md laid out whole (`--no-chapters`)",
             *interleaved(runs, "gc", edit_book, seconds(whole, book_folder)))
+        progress("speedups: arraytypes")
+
+        def edit_book_cold() -> None:
+            edit_book()
+            shutil.rmtree(book_folder / "build" / ".cache" / "chapters", ignore_errors=True)
+        add("arraytypes", "Regelbuch.md by chapters, cold (no chapter cached)",
+            *interleaved(runs, "arraytypes", edit_book_cold, seconds(rulebook, book_folder)))
         progress("speedups: exit")
         add("exit", "Regelbuch.md by chapters, one paragraph edited",
             *interleaved(runs, "exit", edit_book, seconds(rulebook, book_folder)))

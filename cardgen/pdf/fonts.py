@@ -11,7 +11,8 @@ bytes (the same glyphs give the same tag in every build), and keeps one copy of 
 program, descriptor, width array, ``ToUnicode`` map and font dictionary: objects are compared by
 their content with their references followed (their Merkle digest), every reference to a copy points
 to the first one, and qpdf's save leaves the unreachable copies out.  A family's different subsets
-are left apart (merging glyph sets would rewrite the programs and every text string's glyph ids).
+are first merged into one program per face where the file allows (:mod:`cardgen.pdf.fontmerge`: WeasyPrint
+keeps each glyph's id in its subsets, so their union is a union of glyphs).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ import io
 import re
 
 import pikepdf
+
+from cardgen.pdf.fontmerge import merge_faces
+from cardgen.pdf.sfnt import program_tag
 
 PROGRAMS = ("/FontFile", "/FontFile2", "/FontFile3")
 _SUBSET = re.compile(r"^/?[A-Z]{6}\+")
@@ -34,11 +38,13 @@ ObjGen = tuple[int, int]
 
 
 def share_fonts(pdf: pikepdf.Pdf) -> int:
-    """Tag every embedded subset of ``pdf`` by its program and point every font reference to one copy
-    of its content (in place); the number of names and references changed (0: nothing to do)."""
+    """Merge each face's subsets (:func:`~cardgen.pdf.fontmerge.merge_faces`), tag every embedded subset of
+    ``pdf`` by its program and point every font reference to one copy of its content (in place); the
+    number of names and references changed (0: nothing to do)."""
+    changed = merge_faces(pdf, _font_entries(pdf))
     entries = _font_entries(pdf)
     fonts = {font.objgen: font for _, _, font in entries}
-    changed = sum(_retag(font) for font in fonts.values())
+    changed += sum(_retag(font) for font in fonts.values())
     keys: dict[ObjGen, bytes] = {}
     for font in fonts.values():
         _key(font, keys, pdf)
@@ -111,11 +117,6 @@ def _retag(font: pikepdf.Object) -> int:
             holder[key] = pikepdf.Name(f"/{tag}+{str(name)[8:]}")
             changed += 1
     return changed
-
-
-def program_tag(program: bytes) -> str:
-    """The subset tag of a font program: six capital letters of its SHA-256."""
-    return "".join(chr(65 + byte % 26) for byte in hashlib.sha256(program).digest()[:6])
 
 
 def _stream_bytes(stream: pikepdf.Object) -> bytes:

@@ -24,6 +24,8 @@ name            what                                                        the 
                 collections then never copy the pages they inherited        build called as a function
 ``exit``        a command's objects frozen as it ends (:func:`at_exit`):    every command's end
                 the interpreter's last collections walk none of them
+``arraytypes``  WeasyPrint's C array types of a length built without        subsetting fonts: a book
+                parsing C (:mod:`cardgen.pdf.arraytypes`)                   laid out by chapters
 ``gc``          the oldest generation collected a hundredth as often        laying out a rulebook
                 in a process that ends with its build
                 (:func:`_collect_the_oldest_rarely`): a layout's boxes
@@ -53,7 +55,7 @@ import sys
 from types import ModuleType
 from typing import Callable
 
-SPEEDUPS = ("libraries", "hyphenation", "stylesheets", "journal", "forkserver", "warm", "freeze", "exit", "gc")
+SPEEDUPS = ("libraries", "hyphenation", "stylesheets", "journal", "forkserver", "warm", "freeze", "exit", "gc", "arraytypes")
 OLDEST_EVERY = 1000
 """With the speedup ``gc``: the collections of the middle generation between two of the oldest (Python's 10)."""
 SWITCH = "CARDGEN_SPEEDUPS"
@@ -93,6 +95,8 @@ def install(lasting: bool = False) -> None:
         _after_import("weasyprint", _cache_stylesheets)
     if enabled("hyphenation"):
         _after_import("pyphen", _cache_hyphenation)
+    if enabled("arraytypes"):
+        _after_import("weasyprint", _build_array_types)
 
 
 def _collect_the_oldest_rarely() -> None:
@@ -138,6 +142,13 @@ def _cache_stylesheets(weasyprint: ModuleType) -> None:
     from cardgen.speed.stylesheets import install as install_stylesheets
 
     install_stylesheets(weasyprint)
+
+
+def _build_array_types(weasyprint: ModuleType) -> None:
+    # lazy: the one module beside the wrapper that touches WeasyPrint's FFI, only once WeasyPrint is imported
+    from cardgen.pdf.arraytypes import install as install_array_types
+
+    install_array_types(weasyprint)
 
 
 def _cache_hyphenation(pyphen: ModuleType) -> None:

@@ -31,7 +31,7 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
               "cardgen.pdf", "cardgen.project", "cardgen.fonts", "cardgen.look", "cardgen.build",  # moves: keep
               "cardgen.balance", "cardgen.views", "cardgen.init",  # moves: keep
               "cardgen.project.", "cardgen.look.icons", "cardgen.look.css", "cardgen.fonts.system",
-              "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.timelimit",
+              "cardgen.pdf.records", "cardgen.pdf.fonts", "cardgen.pdf.fontmerge", "cardgen.pdf.sfnt", "cardgen.pdf.timelimit",
               "cardgen.speed.usercache", "cardgen.speed.libraries", "cardgen.speed.hyphenation")),
     ("look", ("cardgen.look.theme", "cardgen.fonts.lookup", "cardgen.fonts.synth", "cardgen.fonts.outline",
               "cardgen.sandbox", "cardgen.sandbox.")),
@@ -39,7 +39,8 @@ STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("derive", ("cardgen.rules", "cardgen.rules.", "cardgen.stages")),
     ("view", ("cardgen.cards.view", "cardgen.cards.unit_model", "cardgen.cards.power_view", "cardgen.cards.group_view",
               "cardgen.cards.portrait", "cardgen.cards.picturecheck", "cardgen.views.", "cardgen.balance.view")),
-    ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.fetcher", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets")),
+    ("pdf", ("cardgen.pdf.wrapper", "cardgen.pdf.fetcher", "cardgen.pdf.parts", "cardgen.pdf.hyphenation", "cardgen.speed.stylesheets",
+             "cardgen.pdf.arraytypes")),
     ("render", ("cardgen.cards.render", "cardgen.cards.face", "cardgen.cards.misfit", "cardgen.cards.fit", "cardgen.cards.columns",
                 "cardgen.rulebook.", "cardgen.balance.plot", "cardgen.balance.report")),
     ("machinery", ("cardgen.build.cache", "cardgen.build.outputs", "cardgen.build.context", "cardgen.speed",

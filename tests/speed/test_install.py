@@ -22,8 +22,8 @@ STATE = """
 import ctypes.util, gc, json, pkgutil, sys, importlib
 import cardgen
 def state():
-    import weasyprint, weasyprint.css, pyphen
-    return {"find_library": ctypes.util.find_library.__module__, "meta_path": len(sys.meta_path),
+    import weasyprint, weasyprint.css, weasyprint.text.ffi, pyphen
+    return {"ffi": type(weasyprint.text.ffi.ffi._parsed_types).__name__, "find_library": ctypes.util.find_library.__module__, "meta_path": len(sys.meta_path),
             "css": weasyprint.css.CSS is weasyprint.CSS, "hdcache": type(pyphen.hdcache).__name__,
             "gc": list(gc.get_threshold())}
 {body}
@@ -58,13 +58,15 @@ def test_importing_every_module_of_cardgen_changes_no_other_library():
     assert seen["before"] == {"find_library": "ctypes.util", "meta_path": seen["before"]["meta_path"],
                               "gc": [700, 10, 10]}
     assert seen["after"] == {"find_library": "ctypes.util", "meta_path": seen["before"]["meta_path"],
-                             "css": True, "hdcache": "dict", "gc": [700, 10, 10]}
+                             "css": True, "hdcache": "dict", "gc": [700, 10, 10],
+                             "ffi": "dict"}
 
 
 def test_install_arms_the_speed_layer_and_its_hooks_take_themselves_out():
     plain = run("print(json.dumps(state()))")
     armed = run(INSTALL)
-    assert armed == {**plain, "css": False, "hdcache": "_Dictionaries", "gc": [700, 10, speed.OLDEST_EVERY]}
+    assert armed == {**plain, "css": False, "hdcache": "_Dictionaries", "gc": [700, 10, speed.OLDEST_EVERY],
+                     "ffi": "ArrayTypes"}
 
 
 def test_a_lasting_process_keeps_pythons_collector_and_its_render_workers_do_not():
@@ -82,6 +84,6 @@ print(json.dumps([before, state()]))
     assert lasting == [{**run(INSTALL), "gc": [700, 10, 10]}, run(INSTALL)]
 
 
-@pytest.mark.parametrize("value", ["0", "-stylesheets,-hyphenation,-libraries,-gc"])
+@pytest.mark.parametrize("value", ["0", "-stylesheets,-hyphenation,-libraries,-gc,-arraytypes"])
 def test_with_the_switch_off_install_changes_nothing(value):
     assert run(INSTALL, CARDGEN_SPEEDUPS=value) == run("print(json.dumps(state()))")

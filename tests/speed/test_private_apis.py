@@ -35,3 +35,16 @@ def test_weasyprint_parses_linked_sheets_with_the_arguments_the_cache_reads():
     assert callable(weasyprint.urls.fetch)
     sheet = weasyprint.CSS(string="p { color: red }")
     assert hasattr(sheet, "page_rules") and hasattr(sheet, "layers")
+
+
+def test_cffi_reads_its_type_cache_with_brackets_and_weasyprint_names_array_lengths():
+    """cardgen/pdf/arraytypes.py: cffi looks a name up with ``_parsed_types[name]`` before parsing it,
+    builds arrays with ``_backend.new_array_type``, and WeasyPrint still names its glyph arrays by length
+    (else the speedup has nothing left to do: drop it)."""
+    import cffi.api
+    import weasyprint.pdf.fonts
+    from weasyprint.text.ffi import ffi
+
+    assert "self._parsed_types[cdecl]" in inspect.getsource(cffi.api.FFI._typeof)
+    assert isinstance(ffi._parsed_types, dict) and callable(ffi._backend.new_array_type)
+    assert "ffi.new(f'hb_codepoint_t[{len(" in inspect.getsource(weasyprint.pdf.fonts)
