@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ExampleBuild
+from conftest import ExampleBuild, copy_example
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
 
@@ -50,8 +50,8 @@ def copied(example_build: ExampleBuild, tmp_path: Path) -> tuple[Path, Path, Pat
     return content, out, example_build.out
 
 
-def test_validate_names_a_power_whose_title_or_rules_cannot_fit(cli, copied):
-    content, out, _ = copied
+def test_validate_names_a_power_whose_title_or_rules_cannot_fit(cli, tmp_path):
+    content, out = copy_example(tmp_path / "content"), tmp_path / "out"    # validate needs no build
     long_rules = add_long_power(content)
     title = content / "powers" / "erdstoß.yaml"
     data = yaml.safe_load(title.read_text(encoding="utf-8"))
