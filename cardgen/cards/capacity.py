@@ -52,7 +52,8 @@ class Capacities:
 @dataclass(frozen=True)
 class PowerCapacities:
     """What a power card's boxes hold at their smallest size: characters of its title (without and with
-    a level's stars under it: a levelled band is laid out otherwise), of its rules text and of one line of it."""
+    a level's stars under it: a levelled band is laid out otherwise), of its rules text and of one line of it.
+    0: not measured (a theme's own template without the box): every card is laid out to decide."""
 
     title: int
     title_levelled: int
@@ -124,13 +125,16 @@ def measure_powers(theme: Theme, page: FacePage, min_font_pt: float) -> PowerCap
     """Lay out a power card with a very long title (without and with stars) and one with a very long
     rules text, each box at its smallest step, and count what lies inside it."""
     long_name = (SAMPLE * 4).strip()
-    plain, floor_title = _smallest("power", probe_power(name=long_name), "Titel", page, min_font_pt, theme)
-    levelled, _ = _smallest("power", probe_power(name=long_name, level=5), "Titel", page, min_font_pt, theme)
-    rules, floor_rules = _smallest("power", probe_power(rules=(Markup((SAMPLE * 40).strip()),)), "Regeltext",
-                                   page, min_font_pt, theme)
-    return PowerCapacities(title=_characters(plain, "Titel"), title_levelled=_characters(levelled, "Titel"),
-                           rules=_characters(rules, "Regeltext"), line=_longest_line(rules, "Regeltext"),
-                           floor_title=floor_title, floor_rules=floor_rules)
+    try:
+        plain, floor_title = _smallest("power", probe_power(name=long_name), "Titel", page, min_font_pt, theme)
+        levelled, _ = _smallest("power", probe_power(name=long_name, level=5), "Titel", page, min_font_pt, theme)
+        rules, floor_rules = _smallest("power", probe_power(rules=(Markup((SAMPLE * 40).strip()),)), "Regeltext",
+                                       page, min_font_pt, theme)
+        return PowerCapacities(title=_characters(plain, "Titel"), title_levelled=_characters(levelled, "Titel"),
+                               rules=_characters(rules, "Regeltext"), line=_longest_line(rules, "Regeltext"),
+                               floor_title=floor_title, floor_rules=floor_rules)
+    except (KeyError, StopIteration):           # a theme's own template without one of the boxes
+        return PowerCapacities(0, 0, 0, 1, min_font_pt, min_font_pt)
 
 
 def measure(theme: Theme, page: FacePage, min_font_pt: float) -> Capacities:

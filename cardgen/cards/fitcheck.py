@@ -150,7 +150,9 @@ def _settle(kind: str, owner: str, card, needs: dict[str, tuple[int, int]], floo
     holds) where they decide, else by rendering the face."""
     uncertain = False
     for box, (need, holds) in needs.items():
-        if need >= SURE_MISFIT * holds:
+        if holds <= 0:                      # not measured: only laying it out decides
+            uncertain = True
+        elif need >= SURE_MISFIT * holds:
             return Misfit(owner, kind, box, floors[box]), _holds(box, holds)
         uncertain = uncertain or need > SURE_FIT * holds
     if not uncertain:

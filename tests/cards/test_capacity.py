@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.build.cache import Cache
-from cardgen.cards import capacity
+from cardgen.cards import capacity, fitcheck
 from cardgen.cards.capacity import SAMPLE, capacities, power_capacities, probe_card, probe_power
 from cardgen.cards.fitcheck import OWN_FLOORS, OWN_LOOK, OWN_POWER_FLOORS, OWN_POWER_LOOK
 from cardgen.cards.misfit import FitError
@@ -111,3 +111,18 @@ def test_cardgen_s_own_power_floors_stay_below_what_its_own_look_holds(measured_
     assert OWN_POWER_LOOK == (FacePage(63, 88, 0), 6.0)
     for name in ("title", "title_levelled", "rules", "line"):
         assert getattr(OWN_POWER_FLOORS, name) <= 0.8 * getattr(measured_powers, name), (name, measured_powers)
+
+
+def test_a_theme_s_power_template_without_the_fit_boxes_is_not_measured_but_laid_out(tmp_path):
+    """A theme may replace the power card's template; one without a ``Titel`` box cannot be measured: its
+    capacities are 0 (not measured), and the check lays each power card out instead of failing."""
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "power.html.j2").write_text(
+        '{% extends "face.html.j2" %}{% block face %}<div class="card power">{{ card.name }}</div>{% endblock %}',
+        encoding="utf-8")
+    theme = Theme(roots=(tmp_path,), templates=tmp_path)
+    found = capacity.measure_powers(theme, OWN_POWER_LOOK[0], 6.0)
+    assert (found.title, found.rules) == (0, 0)
+    card = probe_power(name="Ein langer Name " * 5)
+    assert fitcheck._settle("power", "probe", card, fitcheck.power_demands(card, found),
+                            {"Titel": 6.0, "Regeltext": 6.0}, theme, OWN_POWER_LOOK[0], 6.0) is None
