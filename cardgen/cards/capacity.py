@@ -138,7 +138,15 @@ def measure_powers(theme: Theme, page: FacePage, min_font_pt: float) -> PowerCap
 
 
 def measure(theme: Theme, page: FacePage, min_font_pt: float) -> Capacities:
-    """Lay out the probe faces, each box at its smallest step, and count what lies inside it."""
+    """Lay out the probe faces, each box at its smallest step, and count what lies inside it.  A theme's
+    own template without one of the boxes: nothing measured (0), each card is laid out to decide."""
+    try:
+        return _measure_units(theme, page, min_font_pt)
+    except (KeyError, StopIteration):
+        return Capacities(0, 0, 0, 1, 0, 0, min_font_pt, min_font_pt)
+
+
+def _measure_units(theme: Theme, page: FacePage, min_font_pt: float) -> Capacities:
     long_name = (SAMPLE * 4).strip()
     weapon = WeaponRow("Sturmgewehr", 0, "II", False, "20/3", "4", "2", None, "", (), (), (("Schuss", 3),))
     traits = tuple(ItemRow(word, "II", "", 0) for word in (SAMPLE * 12).split())

@@ -126,3 +126,15 @@ def test_a_theme_s_power_template_without_the_fit_boxes_is_not_measured_but_laid
     card = probe_power(name="Ein langer Name " * 5)
     assert fitcheck._settle("power", "probe", card, fitcheck.power_demands(card, found),
                             {"Titel": 6.0, "Regeltext": 6.0}, theme, OWN_POWER_LOOK[0], 6.0) is None
+
+
+def test_a_theme_s_unit_template_without_the_name_cell_is_not_measured_but_laid_out(tmp_path):
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "unit_front.html.j2").write_text(
+        '{% extends "face.html.j2" %}{% block face %}<div class="card">{{ card.name }}</div>{% endblock %}',
+        encoding="utf-8")
+    theme = Theme(roots=(tmp_path,), templates=tmp_path)
+    found = capacity.measure(theme, PAGE, 6.0)
+    assert (found.name_front, found.back_column) == (0, 0)
+    card = probe_card(name="Ein langer Name " * 5)
+    assert fitcheck._decide("front", "probe", card, found, theme, PAGE, 6.0) is None
