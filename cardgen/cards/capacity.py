@@ -9,6 +9,8 @@ of a list line of the front, the characters of one column and of both columns of
 :class:`Capacities` are kept in the build cache (``OUT/.cache/capacities/``) under a key over the theme,
 cardgen's card templates, WeasyPrint's version and the card size and minimum font: the next
 ``cardgen validate`` lays out nothing (:mod:`cardgen.cards.fitcheck` compares each card with them).
+A power card's title and rules text are measured the same way, on its own card size
+(:class:`PowerCapacities`, :func:`power_capacities`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from markupsafe import Markup
 
 from cardgen import __version__
 from cardgen.build.cache import Cache, digest, library_versions, tree_digest
+from cardgen.cards.power_view import FooterCell, PowerCard
 from cardgen.cards.unit_model import ArmorRow, Icon, ItemRow, Radii, RulesEntry, Stat, Track, UnitCard, WeaponRow
 from cardgen.geometry import FacePage
 from cardgen.look.icons import icon
@@ -46,21 +49,45 @@ class Capacities:
     floor_back: float               # ... and of the back's rules texts
 
 
-def capacity_key(theme: Theme, page: FacePage, min_font_pt: float) -> str:
+@dataclass(frozen=True)
+class PowerCapacities:
+    """What a power card's boxes hold at their smallest size: characters of its title (without and with
+    a level's stars under it: a levelled band is laid out otherwise), of its rules text and of one line of it.
+    0: not measured (a theme's own template without the box): every card is laid out to decide."""
+
+    title: int
+    title_levelled: int
+    rules: int
+    line: int
+    floor_title: float              # the smallest size of the title (pt)
+    floor_rules: float              # ... and of the rules text
+
+
+def capacity_key(theme: Theme, page: FacePage, min_font_pt: float, what: str = "units") -> str:
     """What the measurement depends on: the theme (stylesheets, fonts, templates), cardgen's card
     templates and fonts, WeasyPrint and its libraries, the card's size and the minimum font size."""
-    return digest("capacities 1", __version__, theme.digest(), tree_digest(CARDS_TEMPLATES), tree_digest(FONTS_DIR),
-                  library_versions(), repr(page), min_font_pt)
+    return digest("capacities 1", what, __version__, theme.digest(), tree_digest(CARDS_TEMPLATES),
+                  tree_digest(FONTS_DIR), library_versions(), repr(page), min_font_pt)
 
 
 def capacities(cache: Cache, theme: Theme, page: FacePage, min_font_pt: float) -> Capacities:
     """The capacities for ``theme``: from the cache, else measured (laid out: WeasyPrint) and kept."""
-    key = capacity_key(theme, page, min_font_pt)
+    return _kept(cache, capacity_key(theme, page, min_font_pt), Capacities, lambda: measure(theme, page, min_font_pt))
+
+
+def power_capacities(cache: Cache, theme: Theme, page: FacePage, min_font_pt: float) -> PowerCapacities:
+    """A power card's capacities for ``theme`` (``page``: the power card's size), as :func:`capacities`."""
+    return _kept(cache, capacity_key(theme, page, min_font_pt, "powers"), PowerCapacities,
+                 lambda: measure_powers(theme, page, min_font_pt))
+
+
+def _kept(cache: Cache, key: str, kind, measure_them):
+    """``kind`` read from the cache under ``key``, else ``measure_them()`` and kept there."""
     try:
-        return Capacities(**json.loads(cache.get("capacities", key, ".json") or b"null"))
+        return kind(**json.loads(cache.get("capacities", key, ".json") or b"null"))
     except (TypeError, ValueError):
         pass
-    measured = measure(theme, page, min_font_pt)
+    measured = measure_them()
     cache.put("capacities", key, json.dumps(asdict(measured)).encode(), ".json")
     return measured
 
@@ -82,8 +109,44 @@ def probe_card(**fields) -> UnitCard:
     return replace(card, **fields)
 
 
+def probe_power(**fields) -> PowerCard:
+    """A power card with a crest beside its title (the narrower title), six footer cells, and ``fields``
+    laid over it."""
+    mark = Icon(icon("type.infanterie"), "S")
+    footer = (FooterCell("ap", "2 AP", value="2", unit="⊙"), FooterCell("attribute", "Probe auf WN", value="WN"),
+              FooterCell("tp", "1 TP-Verlust", mark, "1", tone="misslingen"), FooterCell("target", "Ziel", mark),
+              FooterCell("range", "Reichweite", mark, "20", "cm"), FooterCell("duration", "Dauer", mark))
+    card = PowerCard(id="probe", name="Probe", level=0, school="Schule", school_icon=mark, colour="#7a1f1f",
+                     text_colour="#ffffff", use="Sichtlinie", rules=(Markup("Probe."),), footer=footer, points=30)
+    return replace(card, **fields)
+
+
+def measure_powers(theme: Theme, page: FacePage, min_font_pt: float) -> PowerCapacities:
+    """Lay out a power card with a very long title (without and with stars) and one with a very long
+    rules text, each box at its smallest step, and count what lies inside it."""
+    long_name = (SAMPLE * 4).strip()
+    try:
+        plain, floor_title = _smallest("power", probe_power(name=long_name), "Titel", page, min_font_pt, theme)
+        levelled, _ = _smallest("power", probe_power(name=long_name, level=5), "Titel", page, min_font_pt, theme)
+        rules, floor_rules = _smallest("power", probe_power(rules=(Markup((SAMPLE * 40).strip()),)), "Regeltext",
+                                       page, min_font_pt, theme)
+        return PowerCapacities(title=_characters(plain, "Titel"), title_levelled=_characters(levelled, "Titel"),
+                               rules=_characters(rules, "Regeltext"), line=_longest_line(rules, "Regeltext"),
+                               floor_title=floor_title, floor_rules=floor_rules)
+    except (KeyError, StopIteration):           # a theme's own template without one of the boxes
+        return PowerCapacities(0, 0, 0, 1, min_font_pt, min_font_pt)
+
+
 def measure(theme: Theme, page: FacePage, min_font_pt: float) -> Capacities:
-    """Lay out the probe faces, each box at its smallest step, and count what lies inside it."""
+    """Lay out the probe faces, each box at its smallest step, and count what lies inside it.  A theme's
+    own template without one of the boxes: nothing measured (0), each card is laid out to decide."""
+    try:
+        return _measure_units(theme, page, min_font_pt)
+    except (KeyError, StopIteration):
+        return Capacities(0, 0, 0, 1, 0, 0, min_font_pt, min_font_pt)
+
+
+def _measure_units(theme: Theme, page: FacePage, min_font_pt: float) -> Capacities:
     long_name = (SAMPLE * 4).strip()
     weapon = WeaponRow("Sturmgewehr", 0, "II", False, "20/3", "4", "2", None, "", (), (), (("Schuss", 3),))
     traits = tuple(ItemRow(word, "II", "", 0) for word in (SAMPLE * 12).split())
@@ -102,7 +165,7 @@ def measure(theme: Theme, page: FacePage, min_font_pt: float) -> Capacities:
         back_column=column, back_total=total, floor_front=floor_front, floor_back=floor_back)
 
 
-def _smallest(kind: str, card: UnitCard, box: str, page: FacePage, min_font_pt: float, theme: Theme):
+def _smallest(kind: str, card: UnitCard | PowerCard, box: str, page: FacePage, min_font_pt: float, theme: Theme):
     """The boxes of ``card``'s ``kind`` face laid out with ``box`` at its smallest step whose text is
     not below its floor; and that floor (pt)."""
     # lazy: WeasyPrint, only when the capacities are measured (once per theme)

@@ -17,7 +17,9 @@ once more with its title starting there (:attr:`FaceJob.start`, its own key), an
 face.  The step is only a class (``fit-N``): what a step means is the stylesheet's, so an author's
 ``theme/powers.css`` still decides the sizes (and a theme's template without a ``Titel`` box has
 nothing to even out).  Where every title fits at one step (the example's usual case) nothing is
-rendered twice and the sheets are not even looked at.
+rendered twice and the sheets are not even looked at.  A power card that does not fit keeps its deck
+face's key on every sheet (its key in the store's ``failed``): it is not rendered again, and the outputs
+that show it are kept as they were (issue 42.5).
 """
 
 from __future__ import annotations
@@ -68,12 +70,14 @@ def even_titles(ctx: BuildContext, faces: FaceStore, jobs: Sequence[FaceJob], li
     needed = dict(alone)
     chosen: dict[str, dict[str, FaceJob]] = {}
     for _ in range(MAX_ROUNDS):
-        chosen = {name: {power: titled(own[power], step, alone[power])
+        chosen = {name: {power: own[power] if own[power].key in faces.failed      # does not fit: stays
+                         else titled(own[power], step, alone[power])              # the deck's, its outputs kept
                          for power, step in page_steps(list(powers), per_page, needed).items()}
                   for name, powers in listings.items()}
-        fresh = {job.key: job for listing in chosen.values() for job in listing.values() if job.key not in faces.steps}
+        fresh = {job.key: job for listing in chosen.values() for job in listing.values()
+                 if job.key not in faces.steps and job.key not in faces.failed}
         if fresh:
-            faces.add(render_faces(ctx, list(fresh.values())))
+            faces.add(render_faces(ctx, list(fresh.values()), keep_going=True))
         ended = {power: title_step(faces, job) for listing in chosen.values() for power, job in listing.items()
                  if title_step(faces, job) > dict(job.start).get(TITLE, alone[power])}
         if not ended:

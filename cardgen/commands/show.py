@@ -46,7 +46,7 @@ def fit_problems(settings, content, derived) -> list:
     from cardgen.cards.fitcheck import check_fit
     from cardgen.look.theme import theme_for
 
-    if not content.units:
+    if not content.units and not content.powers:
         return []
     return check_fit(content, derived, theme_for(settings.project, list(settings.css)), Cache(settings.out))
 

@@ -42,11 +42,41 @@ Text = Annotated[str, BeforeValidator(_one_line)]
 check (``tests/content/test_fields.py`` walks the schema)."""
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_äöüß-]*$", max_length=64), Field(
     description="Stable identifier: lower case letters, digits, '_' and '-'; used for references.")]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=80), BeforeValidator(_one_line),
+NAME_CAP = 80
+RULES_CAP = 4000
+"""The schema's caps on a name and a rules text: bounds on untrusted input, above what any box of the default
+theme holds (:data:`DEFAULT_FITS`), so a theme with bigger boxes is never refused a text it holds.  What fits
+is decided by the fit check against the *active* theme (``cardgen validate``, the build; issue 42.6 and
+docs/decisions/2026-11-28-schema-limits-and-fit.md)."""
+DEFAULT_FITS = {"name_front": 48, "back_column": 702, "power_title": 48, "power_rules": 866}
+"""What the default theme's boxes hold at their smallest size, in characters, as
+:mod:`cardgen.cards.capacity` measures them: the unit front's name cell, one column of a unit's back,
+a power card's title and its rules text.  The schema says them (descriptions and the JSON schema's
+``x-cardgen-fits``) as the limit an author writes to; tests/cards/test_capacity.py measures the default
+theme and fails when one of these disagrees with the measurement (a theme change that shrinks a box
+fails it until the number here follows)."""
+FITS_KEY = "x-cardgen-fits"
+BOX_WORDS = {"name_front": "the name cell", "back_column": "one column of the back", "power_title": "the title",
+             "power_rules": "the rules text"}
+
+
+def _fits(text: str, box: str) -> dict[str, object]:
+    """A field's description, with what the default theme's ``box`` holds, and that number as ``FITS_KEY``."""
+    return {"description": f"{text} About {DEFAULT_FITS[box]} characters fit {BOX_WORDS[box]} of the default "
+                           f"theme at its smallest size; `cardgen validate` checks what fits your theme.",
+            "json_schema_extra": {FITS_KEY: DEFAULT_FITS[box]}}
+
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_CAP), BeforeValidator(_one_line),
                  Field(description="Name printed on cards.")]
-RulesText = Annotated[str, StringConstraints(max_length=4000), BeforeValidator(_lines), Field(
-    description="Rules text printed on the back of the card: blank lines separate paragraphs; inline Markdown "
-                "(**fett**, _kursiv_, links, which print as their text on a card, pictures of the icon set).")]
+RulesText = Annotated[str, StringConstraints(max_length=RULES_CAP), BeforeValidator(_lines), Field(**_fits(
+    "Rules text printed on the back of the card: blank lines separate paragraphs; inline Markdown "
+    "(**fett**, _kursiv_, links, which print as their text on a card, pictures of the icon set). "
+    "On a unit card's back all its rules texts share two columns.", "back_column"))]
+CardName = Annotated[Name, Field(**_fits("Name printed in the name cell of the unit card's front.", "name_front"))]
+PowerName = Annotated[Name, Field(**_fits("Name printed as the power card's title.", "power_title"))]
+PowerRules = Annotated[RulesText, Field(**_fits("Rules text of the power card: blank lines separate paragraphs; "
+                                                "inline Markdown as in every rules text.", "power_rules"))]
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$"), Field(
     description="Colour as #rrggbb.")]
 Points = Annotated[int, Field(ge=0, le=100000, description="Points; computed by the cost model when omitted.")]

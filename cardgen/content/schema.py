@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from cardgen.content.fields import (
-    ApCost, Colour, Id, Level, Modifier, Name, Points, RulesText, StatValue, Strict, Text, Uses, WeaponClass, Weight,
+    ApCost, CardName, Colour, Id, Level, Modifier, Name, Points, PowerName, PowerRules, RulesText, StatValue, Strict, Text, Uses, WeaponClass, Weight,
 )
 from cardgen.vocabulary import (
     ATTRIBUTE_NAMES, EffectAppliesTo, Mount, Movement, PowerDuration, PowerRange, PowerTarget, PowerUse,
@@ -107,7 +107,7 @@ class Unit(Strict):
     """A model (Modell) and what it carries; its card shows all derived values."""
 
     id: Id
-    name: Name
+    name: CardName
     faction: Id = Field(description="Faction id.")
     type: UnitType = Field(description="Typ: infanterie, koloss or drohne.")
     size: Size = Field(description="Größenprofil: klein, mittel, groß, riesig (allowed sizes depend on type).")
@@ -228,7 +228,7 @@ class Power(Strict):
     """A power (Kraft) and its power card."""
 
     id: Id
-    name: Name
+    name: PowerName
     school: Id
     attribute: AttributeKey = Field(description="Attribute the roll is made on.")
     difficulty: int = Field(default=0, ge=-12, le=12, description="Modifier on the attribute roll.")
@@ -244,7 +244,7 @@ class Power(Strict):
     use: PowerUse = Field(
         default="sichtlinie", description="Nutzung: needs line of sight, or works through terrain.")
     points: Points = Field(description="Points (given).")
-    rules: RulesText
+    rules: PowerRules
 
 
 class DamageEffect(Strict):
@@ -277,7 +277,7 @@ class GroupModel(Strict):
     label: Id | None = Field(default=None, description="Name of this model in the roster (default: unit id).")
     leader: bool = Field(default=False, description="This model is the Gruppenführer (exactly one per group).")
     controller: Id | None = Field(default=None, description="Drones: label of the controlling model.")
-    name: Name | None = Field(default=None, description="This model's own name, printed on its card and the cover.")
+    name: CardName | None = Field(default=None, description="This model's own name, printed on its card and the cover.")
     image: PictureRef | None = Field(default=None, description=(
         "The model's picture on its card: a file relative to the content folder, or {file, fit, focus}."))
     loadout: Id | None = Field(default=None, description="Id of one of the unit's loadouts.")

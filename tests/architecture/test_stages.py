@@ -11,6 +11,7 @@ render: views and everything before them never import it.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -91,7 +92,14 @@ def _sources() -> list[Path]:
 def imported_modules(path: Path, known: set[str]) -> list[tuple[int, str]]:
     """(line, module) of every cardgen import in ``path``, at any depth; ``from a import b``
     counts as ``a.b`` where that is a module."""
-    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"), filename=str(path))
+    return list(_imports(path, (ROOT / path).read_text(encoding="utf-8"), frozenset(known)))
+
+
+@functools.lru_cache(maxsize=None)
+def _imports(path: Path, source: str, known: frozenset[str]) -> tuple[tuple[int, str], ...]:
+    """:func:`imported_modules` of ``path`` as it reads now (``source``): each file parsed once for the
+    tests that walk the graph (the stages, the loops, the drawing), again whenever its text differs."""
+    tree = ast.parse(source, filename=str(path))
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
     found = []
     for node in ast.walk(tree):
@@ -105,7 +113,7 @@ def imported_modules(path: Path, known: set[str]) -> list[tuple[int, str]]:
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
                 found.append((node.lineno, sub if sub in known else base))
-    return [(line, name) for line, name in found if name == "cardgen" or name.startswith("cardgen.")]
+    return tuple((line, name) for line, name in found if name == "cardgen" or name.startswith("cardgen."))
 
 
 def back_edges() -> list[str]:

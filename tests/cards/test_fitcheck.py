@@ -12,8 +12,10 @@ from dataclasses import replace
 import pytest
 
 from cardgen.cards import fitcheck, render
-from cardgen.cards.capacity import SECTIONS, Capacities, probe_card
-from cardgen.cards.fitcheck import SURE_FIT, SURE_MISFIT, demands
+from markupsafe import Markup
+
+from cardgen.cards.capacity import SECTIONS, Capacities, PowerCapacities, probe_card, probe_power
+from cardgen.cards.fitcheck import RULES, SURE_FIT, SURE_MISFIT, TITLE, demands, power_demands
 from cardgen.cards.misfit import FitError, Misfit
 from cardgen.cards.unit_model import RulesEntry, WeaponRow
 from cardgen.geometry import FacePage
@@ -83,3 +85,35 @@ def test_demands_count_what_each_box_shows():
     assert needs[("front", "Name")] == (5, 48)
     assert needs[("back", "Name")] == (5 + len("F") + 3, 130)
     assert needs[("front", SECTIONS)] == (1 + 4 + 1 + 1, 15)      # bar, rows, bar, the armour row
+
+
+POWERS = PowerCapacities(title=48, title_levelled=64, rules=866, line=52, floor_title=6.0, floor_rules=6.0)
+POWER_PAGE = FacePage(63, 88, 0)
+
+
+def settle_power(card):
+    floors = {TITLE: POWERS.floor_title, RULES: POWERS.floor_rules}
+    return fitcheck._settle("power", card.id, card, power_demands(card, POWERS), floors, None, POWER_PAGE, 6.0)
+
+
+def test_a_power_s_title_or_rules_far_above_what_fits_do_not_fit_by_measurement_alone(no_render):
+    """Issue 42.6 for power cards: a 68-character title, an 1100-character rules text."""
+    title = probe_power(name="Erdstoß der Uralten Basaltberge und der Tiefen Glutorden des Nordens")
+    assert settle_power(title) == (Misfit("probe", "power", TITLE, 6.0), "about 48 fit")
+    rules = probe_power(rules=(Markup("Wort " * 220),))
+    assert settle_power(rules) == (Misfit("probe", "power", RULES, 6.0), "about 866 characters fit")
+
+
+def test_a_plain_power_fits_without_rendering_and_stars_give_the_title_its_levelled_room(no_render):
+    assert settle_power(probe_power(name="Feuerball", rules=(Markup("Ein Ziel erleidet 4 Schaden."),))) is None
+    name = "Großer Schild der Vereinigten Glutorden des Nordens"          # 51: above 48, far below 64
+    assert power_demands(probe_power(name=name, level=3), POWERS)[TITLE] == (51, 64)
+    assert settle_power(probe_power(name=name[:38], level=3)) is None
+    assert no_render == []
+
+
+def test_a_power_s_paragraphs_count_in_whole_lines():
+    """Twenty short paragraphs take twenty lines, not their few characters."""
+    card = probe_power(rules=tuple(Markup("Kurz.") for _ in range(20)))
+    assert power_demands(card, POWERS)[RULES] == (20 * 52, 866)
+    assert not fitcheck.within(card, POWERS)

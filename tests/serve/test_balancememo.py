@@ -1,5 +1,10 @@
 """cardgen.serve.balancememo: the balance report is computed once per content the preview shows; a second
-request with the same content is answered from memory, an edit that changes a number computes it again."""
+request with the same content is answered from memory, an edit that changes a number computes it again.
+
+The plots are drawn in this process (:func:`cardgen.balance.plot.draw_all`, the very plots the drawing
+process returns: tests/security/test_library_config.py), not in a process started afresh for each report
+(about a second each): what is remembered and when it is computed again is the memo's, not the drawing's.
+The preview's page through the real drawing process: tests/serve/test_pages.py."""
 
 from __future__ import annotations
 
@@ -7,7 +12,9 @@ from dataclasses import replace
 
 import pytest
 
+import cardgen.balance.plotworker
 import cardgen.balance.view
+from cardgen.balance.plot import draw_all
 from cardgen.serve.balancememo import BalanceMemo, balance_key, plain
 from cardgen.serve.preview import Preview
 from cardgen.serve.server import PreviewApp
@@ -19,6 +26,12 @@ from conftest import small_project
 def preview(tmp_path):
     content = small_project(tmp_path / "content")
     return Preview(load_settings(tmp_path, content=content, out=tmp_path / "out"), tmp_path / "cache")
+
+
+@pytest.fixture(autouse=True)
+def drawn_here(monkeypatch):
+    """The report's plots drawn in this process (module docstring)."""
+    monkeypatch.setattr(cardgen.balance.plotworker, "draw_plots", draw_all)
 
 
 @pytest.fixture
