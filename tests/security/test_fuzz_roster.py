@@ -141,7 +141,7 @@ zips = st.builds(_rosz, st.lists(st.tuples(member_names, xml), max_size=3, uniqu
 
 
 def check(tmp_path, name: str, data: bytes) -> None:
-    """The file read, parsed and mapped to the example's group -- or one CardgenError line."""
+    """The file read, parsed and mapped to the example's group -- or a CardgenError naming the file first."""
     path = tmp_path / name
     path.write_bytes(data)
     content, derived = _example()
@@ -150,7 +150,12 @@ def check(tmp_path, name: str, data: bytes) -> None:
             roster = parse_roster(path, read_roster_bytes(path))
             roster_group(roster, content, derived, "fuzz")
         except CardgenError as error:
-            assert "\n" not in str(error) and str(error).startswith(display_path(path)), str(error)
+            # one problem, one first line naming the file; what was found under it (RosterError's
+            # details, e.g. the entries of another release) on indented lines, each printable
+            first, *details = str(error).split("\n")
+            assert first.startswith(display_path(path)), str(error)
+            assert all(line.startswith("  ") and line.isprintable() for line in details), str(error)
+            assert first.isprintable(), str(error)
 
 
 FUZZ = settings(max_examples=fuzz_examples(100), deadline=None,
