@@ -101,3 +101,16 @@ def test_the_contents_list_his_levels_and_h3_prints_as_his_base_did(adopted):
     assert "Inhaltsverzeichnis" in contents and "Grundlagen" in contents and "Marker" in contents
     assert "Vergleichender Wurf" not in contents and "Reichweiten" not in contents       # ### not listed
     assert all("Bold" not in c.font for c in first(chars(book), "Reichweiten"))           # his ### not bold
+
+
+def test_the_adopted_workflow_has_the_web_editions_job_switched_off(adopted):
+    """Adopting writes the same workflow as a new project (issue 46.4): the site job runs only on a tag and
+    with the repository variable PUBLISH_SITE; the project file does not switch the edition on in builds."""
+    import yaml
+
+    repo = adopted["repo"]
+    job = yaml.safe_load((repo / ".github" / "workflows" / "cardgen.yml").read_text(encoding="utf-8"))["jobs"]["site"]
+    assert job["if"] == "startsWith(github.ref, 'refs/tags/') && vars.PUBLISH_SITE == 'true'"
+    assert job["needs"] == "build" and job["steps"][-2]["with"] == {"path": "build/site"}
+    assert load_project(repo / "cardgen.toml").site is False
+    assert not (repo / "build" / "site").exists()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -82,6 +83,18 @@ def test_an_output_deleted_is_made_again(project, monkeypatch, capsys):
     (project / "build" / "powers.pdf").unlink()
     run = cardgen_build(monkeypatch, capsys)
     assert run.built and run.code == 0 and (project / "build" / "powers.pdf").is_file()
+
+
+def test_a_deleted_web_edition_is_made_again(project, monkeypatch, capsys):
+    """With ``site = true`` the web edition is among the outputs the journal watches (the whole output
+    folder): a no-change run replays, a run after ``build/site`` was deleted builds and writes it again."""
+    (project / "cardgen.toml").write_text('content = "content"\nsite = true\n', encoding="utf-8")
+    assert cardgen_build(monkeypatch, capsys).built and (project / "build" / "site" / "index.html").is_file()
+    assert not cardgen_build(monkeypatch, capsys).built
+    shutil.rmtree(project / "build" / "site")
+    run = cardgen_build(monkeypatch, capsys)
+    assert run.built and run.code == 0 and (project / "build" / "site" / "index.html").is_file()
+    assert (project / "build" / "site" / "pagefind" / "pagefind-entry.json").is_file()
 
 
 def test_another_command_line_builds_and_has_a_journal_of_its_own(project, monkeypatch, capsys):
