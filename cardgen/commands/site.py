@@ -50,5 +50,6 @@ def run(args: argparse.Namespace) -> int:
         raise
     for line in ctx.summary.warnings:
         print(line, file=sys.stderr)
-    print(f"wrote {display_path(result.out)} ({result.pages} pages)")
+    search = "search index made" if result.indexed else "search index kept" if args.search else "no search index"
+    print(f"wrote {display_path(result.out)} ({result.pages} pages, {result.rendered} rendered, {search})")
     return 0

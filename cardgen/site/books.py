@@ -26,6 +26,7 @@ from cardgen.rulebook.chapters import Chapters, split_chapters
 from cardgen.rulebook.chapterstore import ChapterStore
 from cardgen.rulebook.structure import split_by_structure
 from cardgen.site.files import SiteFiles
+from cardgen.site.reuse import SiteReuse
 
 HEADING = re.compile(r"<(h[1-6])(\s[^>]*)?>(.*?)</\1\s*>", re.S | re.I)
 ID = re.compile(r"""\sid\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.I)
@@ -129,9 +130,9 @@ def scrolling_tables(body: str) -> str:
     return TABLE_OPEN.sub('<div class="scroll">\\g<0>', body).replace("</table>", "</table></div>")
 
 
-def with_figures(body: str, figures: list, folder: str, files: SiteFiles) -> str:
+def with_figures(body: str, figures: list, folder: str, files: SiteFiles, reuse: SiteReuse) -> str:
     """``body`` with each card figure's placeholder holding its face as a PNG (the card's own rendering,
-    :func:`cardgen.cards.png.rasterise`), its label as ``alt``."""
+    :func:`cardgen.cards.png.rasterise`, kept by ``reuse``), its label as ``alt``."""
     # lazy: PDF rasterising, only for a book that shows cards
     from cardgen.cards.png import png_bytes, rasterise
 
@@ -139,19 +140,22 @@ def with_figures(body: str, figures: list, folder: str, files: SiteFiles) -> str
         index = int(match[2])
         if index >= len(figures):
             return match[0]
-        path = files.add(f"karten/{folder}-{index}.png", png_bytes(rasterise(figures[index].pdf, FIGURE_DPI), FIGURE_DPI))
+        pdf = figures[index].pdf
+        png = reuse.picture(pdf, FIGURE_DPI, lambda: png_bytes(rasterise(pdf, FIGURE_DPI), FIGURE_DPI))
+        path = files.add(f"karten/{folder}-{index}.png", png)
         return f'{match[1]}<img class="card-image" src="../../{path}" alt="{match[3]}">'
     return FIGURE.sub(image, body)
 
 
-def book_pages(page: RulebookPage, folder: str, label: str, files: SiteFiles, cache: Cache | None) -> Book:
+def book_pages(page: RulebookPage, folder: str, label: str, files: SiteFiles, cache: Cache | None,
+               reuse: SiteReuse | None = None) -> Book:
     """The chapter pages of the rulebook ``page`` (its files copied by ``files``; pages sit two
-    folders below the site's top: ``regeln/<folder>/``)."""
+    folders below the site's top: ``regeln/<folder>/``; its card figures' pictures kept by ``reuse``)."""
     split = cut_book(page, cache)
     title = page.document.title or Path(label).stem
     bodies = [files.rewrite(body, page.roots, "../../") for body in chapter_bodies(split)]
     if page.document.figures:
-        bodies = [with_figures(body, page.document.figures, folder, files) for body in bodies]
+        bodies = [with_figures(body, page.document.figures, folder, files, reuse or SiteReuse(None)) for body in bodies]
     names = [f"kapitel-{n + 1}.html" for n in range(len(bodies))]
     where = {anchor: name for name, body in zip(names, bodies) for anchor in anchors_of(body)}
     chapters = []

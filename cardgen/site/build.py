@@ -21,6 +21,7 @@ from cardgen.site.catalogue import faction_pages, glossary_page, group_pages, po
 from cardgen.site.changes import Since, changes_since, current_revision
 from cardgen.site.files import SiteFiles
 from cardgen.site.model import EntryView, Link, LinkList, Page, href
+from cardgen.site.reuse import SiteReuse
 from cardgen.site.units import unit_pages
 from cardgen.site.write import SiteInfo, write_site
 
@@ -40,6 +41,8 @@ class FrontView:
 class SiteResult:
     out: Path
     pages: int
+    rendered: int = 0          # pages rendered this run (the others kept: cardgen.site.reuse)
+    indexed: bool = False      # whether Pagefind ran (else its index was kept for the same pages)
 
 
 def book_folder(label: str) -> str:
@@ -149,7 +152,7 @@ def book_cards(ctx: BuildContext, text: str):
 def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str = "", search: bool = True) -> SiteResult:
     """Write ``OUT/site/`` for the run ``ctx`` and its ``rulebooks`` ((source, output label) each)."""
     content, derived, project = ctx.content, ctx.derived, ctx.project
-    files, books, sources = SiteFiles(), [], {}
+    files, books, sources, reuse = SiteFiles(), [], {}, SiteReuse(ctx.cache)
     for source, label in sorted(rulebooks, key=lambda pair: pair[1]):
         sources[book_folder(label)] = source
         text = read_source(source)
@@ -157,9 +160,9 @@ def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str 
                              cards=book_cards(ctx, text))
         for problem in page.problems:
             ctx.summary.warn(problem.format())
-        books.append(book_pages(page, book_folder(label), label, files, ctx.cache))
+        books.append(book_pages(page, book_folder(label), label, files, ctx.cache, reuse))
     stamp = project.stamp()
-    pages = [*unit_pages(content, derived), *faction_pages(content), *group_pages(content, derived),
+    pages = [*unit_pages(content, derived, reuse=reuse), *faction_pages(content), *group_pages(content, derived),
              *trait_pages(content), *weapon_pages(content), *power_pages(content), glossary_page(content)]
     pages = with_rules(pages, books, content)
     for book in books:
@@ -175,5 +178,6 @@ def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str 
                      if p is not None)
     ctx.summary.check_strict("the web edition not written")
     info = SiteInfo(title, stamp or "ohne Versionsangabe", since, book_css)
-    out = write_site(pages, info, files, roots, ctx.out_dir / SITE_FOLDER, search=search)
-    return SiteResult(out, len(pages))
+    out = write_site(pages, info, files, roots, ctx.out_dir / SITE_FOLDER, search=search, reuse=reuse)
+    reuse.finish()
+    return SiteResult(out, len(pages), reuse.rendered, reuse.indexed)

@@ -22,11 +22,12 @@ from markupsafe import Markup
 from cardgen.cards.unit_model import UnitCard
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
-from cardgen.content.ruleset import Ruleset
+from cardgen.content.ruleset import OddsRules, Ruleset
 from cardgen.rules.balance import Band, Entrant, bands, best_attack, entrant
 from cardgen.rules.derive import Derived, DerivedUnit
 from cardgen.site.catalogue import link, rules_of
 from cardgen.site.model import Fact, Link, LinkList, Page, Table, href, object_path
+from cardgen.site.reuse import SiteReuse
 from cardgen.vocabulary import roman
 
 NO_ATTACK = "–"
@@ -47,7 +48,17 @@ def number(value: float, decimals: int = 2) -> str:
     return f"{value:.{decimals}f}".replace(".", ",")
 
 
-def odds_table(d: DerivedUnit, content: Content, entrants: dict[str, Entrant], ruleset: Ruleset | None) -> Table | None:
+def best_odds(shooter: Entrant, target: Entrant, band: Band, rules: OddsRules, reuse: SiteReuse) -> tuple[int, float] | None:
+    """The attacker's best weapon (index) against ``target`` in ``band`` and its expected TP lost per AP, as
+    ``cardgen balance`` finds it; kept by ``reuse`` by the models, weapons, band and rules (not the names)."""
+    def compute() -> tuple[int, float] | None:
+        found = best_attack(shooter.model, shooter.weapons, target.model, band, rules)
+        return None if found is None else (found[0], float(found[1].expected_tp_lost_per_ap))
+    return reuse.odds((shooter.model, shooter.weapons, target.model, band, rules), compute)
+
+
+def odds_table(d: DerivedUnit, content: Content, entrants: dict[str, Entrant], ruleset: Ruleset | None,
+               reuse: SiteReuse) -> Table | None:
     """The unit attacking each unit of the other factions, per band (see the module docstring)."""
     if ruleset is None:
         return None
@@ -61,9 +72,8 @@ def odds_table(d: DerivedUnit, content: Content, entrants: dict[str, Entrant], r
     for target in targets:
         cells = []
         for band in stated:
-            found = best_attack(shooter.model, shooter.weapons, target.model, band, ruleset.odds)
-            cells.append(NO_ATTACK if found is None else
-                         f"{number(float(found[1].expected_tp_lost_per_ap))} ({shooter.weapons[found[0]].name})")
+            found = best_odds(shooter, target, band, ruleset.odds, reuse)
+            cells.append(NO_ATTACK if found is None else f"{number(found[1])} ({shooter.weapons[found[0]].name})")
         faction = content.factions[target.faction].name if target.faction in content.factions else target.faction
         rows.append((f"{target.name} ({faction})", *cells))
         links.append(Link(target.name, href(object_path("units", target.id))))
@@ -101,7 +111,9 @@ def weapons_table(d: DerivedUnit) -> Table:
                  tuple(rows), tuple(links))
 
 
-def unit_pages(content: Content, derived: Derived, stamp: str = "") -> list[Page]:
+def unit_pages(content: Content, derived: Derived, stamp: str = "", reuse: SiteReuse | None = None) -> list[Page]:
+    """Every unit's page (``reuse``: the odds the last run kept, :mod:`cardgen.site.reuse`)."""
+    reuse = reuse or SiteReuse(None)
     ruleset = content.ruleset
     zones = ruleset.zone_table if ruleset is not None else None
     entrants = {uid: entrant(d, zones) for uid, d in derived.units.items()}
@@ -117,6 +129,6 @@ def unit_pages(content: Content, derived: Derived, stamp: str = "") -> list[Page
         lists = (LinkList("Fraktion", (link("factions", unit.faction, faction.name),)),
                  LinkList("Eigenschaften", traits), LinkList("Kräfte", powers), LinkList("In den Gruppen", groups))
         view = UnitView(unit_card(d, content, stamp=stamp), derived_facts(d), weapons_table(d), rules_of(unit.rules),
-                        lists, odds_table(d, content, entrants, ruleset))
+                        lists, odds_table(d, content, entrants, ruleset, reuse))
         pages.append(Page(object_path("units", uid), "unit.html.j2", unit.name, "Einheit", view))
     return pages

@@ -24,6 +24,7 @@ from cardgen.paths import TEMPLATES_DIR
 from cardgen.safefs import Roots
 from cardgen.site.files import SiteFiles
 from cardgen.site.model import Page
+from cardgen.site.reuse import SiteReuse
 from cardgen.site.search import index_site
 
 TEMPLATES = TEMPLATES_DIR / "site"
@@ -73,8 +74,10 @@ def service_worker(environment: jinja2.Environment, folder: Path) -> str:
 
 
 def write_site(pages: list[Page], site: SiteInfo, files: SiteFiles, roots: Roots, out: Path,
-               search: bool = True) -> Path:
-    """Write the edition to ``out`` (``OUT/site``), all or nothing; return ``out``."""
+               search: bool = True, reuse: SiteReuse | None = None) -> Path:
+    """Write the edition to ``out`` (``OUT/site``), all or nothing; return ``out``.  ``reuse``: the pages and
+    the search index the last run kept (:mod:`cardgen.site.reuse`; None: every page rendered, the index made)."""
+    reuse = reuse or SiteReuse(None)
     environment = template_environment(TEMPLATES)
     new = out.parent / ".site-new"
     old = out.parent / ".site-old"
@@ -84,7 +87,8 @@ def write_site(pages: list[Page], site: SiteInfo, files: SiteFiles, roots: Roots
     new.mkdir(parents=True)
     try:
         for page in pages:
-            html = files.rewrite(render_page(environment, page, site), roots, page.root)
+            printed = reuse.page(page, site, lambda: render_page(environment, page, site))   # noqa: B023 (called now)
+            html = files.rewrite(printed, roots, page.root)
             target = new / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(html, encoding="utf-8")
@@ -93,7 +97,7 @@ def write_site(pages: list[Page], site: SiteInfo, files: SiteFiles, roots: Roots
         files.write(new)
         (new / "manifest.webmanifest").write_text(manifest(site), encoding="utf-8")
         if search:
-            index_site(new)
+            reuse.search(new, index_site)
         (new / SERVICE_WORKER).write_text(service_worker(environment, new), encoding="utf-8")
     except BaseException:
         shutil.rmtree(new, ignore_errors=True)

@@ -12,14 +12,19 @@ from conftest import EXAMPLE, FIXTURES
 from cardgen.build.context import open_run
 from cardgen.build.run import find_rulebooks
 from cardgen.project.settings import load_settings
-from cardgen.site.build import build_site
+from cardgen.site.build import SiteResult, build_site
 
 
-def build_edition(start: Path, out: Path, content: Path | None = None) -> Path:
+def build_result(start: Path, out: Path, content: Path | None = None) -> SiteResult:
+    """``cardgen site`` as the command runs it: what it wrote, rendered and indexed."""
     settings = load_settings(start, content=content, out=out)
     ctx = open_run(settings, rulebooks_only=True)
     rulebooks = find_rulebooks(settings.content, ctx.summary, ctx.project)
-    return build_site(ctx, rulebooks).out
+    return build_site(ctx, rulebooks)
+
+
+def build_edition(start: Path, out: Path, content: Path | None = None) -> Path:
+    return build_result(start, out, content).out
 
 
 @pytest.fixture(scope="session")
