@@ -399,7 +399,18 @@ def main() -> None:
             t, m, cpu = median_of(runs, lambda: unit.write_text(
                 original.replace("\nname: ", f"\nname: X{next(site_edits)} ", 1), encoding="utf-8"), site_cmd)
             rows.append(("example content: cardgen site, one unit edited", secs_cpu(t, cpu), mib(m),
-                         "every page written again (no incremental site yet)"))
+                         "its name: the pages that show it rendered, Pagefind run (cardgen.site.reuse); "
+                         "a card figure of the rulebook: its face rendered again (WeasyPrint)"))
+            unit.write_text(original, encoding="utf-8")
+            other = content / "units" / "aschenoger.yaml"
+            other_text = other.read_text(encoding="utf-8")
+            t, m, cpu = median_of(runs, lambda: other.write_text(
+                other_text.replace("\nname: ", f"\nname: X{next(site_edits)} ", 1), encoding="utf-8"), site_cmd)
+            rows.append(("example content: cardgen site, one unit edited, not a card figure", secs_cpu(t, cpu), mib(m),
+                         "its name: the pages that show it rendered, Pagefind run"))
+            t, m, cpu = median_of(runs, lambda: None, site_cmd)
+            rows.append(("example content: cardgen site, no change", secs_cpu(t, cpu), mib(m),
+                         "no page rendered, Pagefind's index kept"))
 
         # cardgen serve: edit → refreshed preview, edit → updated PDFs (warm worker)
         if "serve" in only:

@@ -50,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
         raise
     for line in ctx.summary.warnings:
         print(line, file=sys.stderr)
+    for note in ctx.summary.notes:
+        print(note)
     search = "search index made" if result.indexed else "search index kept" if args.search else "no search index"
     print(f"wrote {display_path(result.out)} ({result.pages} pages, {result.rendered} rendered, {search})")
     return 0

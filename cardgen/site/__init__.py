@@ -9,7 +9,9 @@ The pieces, each one module (``build.py`` runs them in order):
 * :mod:`~cardgen.site.files` -- the icons, pictures and stylesheets the pages name, copied in;
 * :mod:`~cardgen.site.write` -- the pages through their templates (``templates/site/``), the manifest, the
   service worker's list of every file with its hash, written all or nothing;
-* :mod:`~cardgen.site.search` -- Pagefind's index, run as a subprocess under a time limit.
+* :mod:`~cardgen.site.search` -- Pagefind's index, run as a subprocess under a time limit;
+* :mod:`~cardgen.site.reuse` -- what a run keeps in the build cache for the next: a changed unit renders
+  only the pages whose record changed, Pagefind runs only when a page's bytes changed.
 
 Decisions (docs/web-edition.md; docs/decisions/2026-11-28-web-edition.md):
 

@@ -177,7 +177,10 @@ def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str 
     book_css = tuple(p for p in (files.site_path(s.resolve(), list(roots.real)) for s in ctx.theme.stylesheets("rulebook"))
                      if p is not None)
     ctx.summary.check_strict("the web edition not written")
-    info = SiteInfo(title, stamp or "ohne Versionsangabe", since, book_css)
+    info = SiteInfo(title, stamp or "ohne Versionsangabe", since, book_css, *project.languages[:1])
+    if project.translations:
+        ctx.summary.note(f"the web edition is in {project.languages[0]} only, the source's language: "
+                         f"no pages in {', '.join(project.translations)} yet (docs/web-edition.md)")
     out = write_site(pages, info, files, roots, ctx.out_dir / SITE_FOLDER, search=search, reuse=reuse)
     reuse.finish()
     return SiteResult(out, len(pages), reuse.rendered, reuse.indexed)

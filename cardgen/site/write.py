@@ -41,6 +41,7 @@ class SiteInfo:
     version: str
     since: str = ""
     book_css: tuple[str, ...] = ()
+    lang: str = "de"            # the content's language: the source's (``languages``' first), else German
 
 
 def render_page(environment: jinja2.Environment, page: Page, site: SiteInfo) -> str:
@@ -53,7 +54,7 @@ def render_page(environment: jinja2.Environment, page: Page, site: SiteInfo) -> 
 def manifest(site: SiteInfo) -> str:
     return json.dumps({"name": f"{site.game} {site.version}".strip(), "short_name": site.game,
                        "start_url": "index.html", "scope": "./", "display": "standalone",
-                       "background_color": "#fdfcf8", "theme_color": "#202a44", "lang": "de"},
+                       "background_color": "#fdfcf8", "theme_color": "#202a44", "lang": site.lang},
                       ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
