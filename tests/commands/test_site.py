@@ -14,7 +14,9 @@ def test_site_writes_the_edition(cli, tmp_path):
     content = one_unit_content(tmp_path / "content")
     code, out, err = cli("site", "--content", content, "--out", tmp_path / "out", "--no-search")
     assert (code, err) == (0, "")
-    assert out.startswith("wrote ") and "pages)" in out
+    assert out.startswith("wrote ") and out.endswith(" (14 pages, 14 rendered, no search index)\n")
+    again = cli("site", "--content", content, "--out", tmp_path / "out", "--no-search")[1]
+    assert again.endswith(" (14 pages, 0 rendered, no search index)\n")          # the pages kept (cardgen.site.reuse)
     edition = tmp_path / "out" / "site"
     assert (edition / "einheit" / "probe.html").is_file() and (edition / "waffe" / "pistole.html").is_file()
     assert not (edition / "pagefind").exists()
