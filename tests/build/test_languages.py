@@ -32,10 +32,14 @@ Der Probekrieger kämpft mit Kampfrausch und **großer** Wut.
 
 Ein Modell im Kampfrausch schlägt härter zu.
 """
+WORDS = {"pkt": "pts", "Eigenschaften": "Traits", "AGI": "AGL", "Waffenlos": "Unarmed", "Normaler Schuss": "Normal Shot",
+         "Aktionen": "Actions"}
+"""The glossary's words translated: the words cardgen prints on the cards itself."""
 PARAGRAPH = "Der Probekrieger kämpft mit Kampfrausch und <1>großer</1> Wut."
 TRANSLATIONS = {
     "content.po": {("units/probe/name", "Probekrieger"): "Test Warrior",
-                   ("traits/rausch/name", "Kampfrausch"): "Battle Frenzy"},
+                   ("traits/rausch/name", "Kampfrausch"): "Battle Frenzy",
+                   **{(f"glossary/{word}", word): english for word, english in WORDS.items()}},
     "Regeln/Regeln.po": {("top/h", "Einheiten"): "Units", ("einheiten/h", "Kampfrausch"): "Battle Frenzy",
                          ("einheiten/p", PARAGRAPH): "The Test Warrior fights with Battle Frenzy and <1>great</1> fury."},
 }
@@ -118,6 +122,10 @@ def test_the_english_cards_print_the_translations_and_the_source_where_there_is_
     english, german = text_of(project / "build" / "en" / "cards.pdf"), text_of(project / "build" / "cards.pdf")
     assert "Test Warrior" in english and "Battle Frenzy" in english and "Probekrieger" not in english
     assert "Seher" in english and "Werfer" in english               # untranslated: the German name
+    for word, translated in WORDS.items():                          # the words cardgen prints itself
+        assert translated in english and word in german, word
+    assert not {"pkt", "Eigenschaften", "Waffenlos", "Normaler Schuss", "AGI"} & set(english.split())
+    assert "Gezielter Schuss" in english and "Waffen" in english.split()    # untranslated: the German word
     assert "Probekrieger" in german and "Kampfrausch" in german and "Test Warrior" not in german
 
 
@@ -145,7 +153,7 @@ def test_the_build_says_per_language_and_document_how_much_is_translated(transla
     _, data = translated_build
     code, out, err = data["build"]
     assert "en: Regeln/Regeln: 3 translated, 0 fuzzy, 2 missing" in out
-    assert "en: content: 2 translated, 0 fuzzy, 22 missing" in out
+    assert "en: content: 8 translated, 0 fuzzy, 68 missing" in out      # the glossary's words among them
     assert "translations/en/Regeln/Regeln.po: warning: 0 fuzzy and 2 missing entries printed in the source's words" in err
 
 
@@ -201,7 +209,7 @@ def test_status_as_json(translated_build, tmp_path):
     documents = {d["document"]: d for d in json.loads(out)["documents"]}
     assert documents["Regeln/Regeln"] | {"file": ""} == {"language": "en", "document": "Regeln/Regeln", "file": "",
                                                        "translated": 3, "fuzzy": 0, "missing": 2, "written": False}
-    assert documents["content"]["translated"] == 2
+    assert documents["content"]["translated"] == 8
 
 
 @pytest.mark.pdf
