@@ -60,7 +60,8 @@ def build_language(settings: Settings, source: BuildContext, code: str, rulebook
         raise ContentError(problems)
     ctx = make_context(settings.project, content, derive(content) if content.ruleset else source.derived,
                        settings.out / code, theme=replace(source.theme, lang=code),
-                       options=source.options, strict=settings.strict, chapters=settings.chapters)
+                       options=source.options, strict=settings.strict, chapters=settings.chapters,
+                       draft=settings.draft)
     ctx.summary.warnings.clear()                   # the theme's warnings were the source's (said once)
     ctx.summary.notes.clear()
     ctx.translation, ctx.reporter = language, Prefixed(source.reporter, code) if source.reporter else None

@@ -259,7 +259,8 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
     document = label.removeprefix("rulebooks/").removesuffix(".pdf")
     language = ctx.translation
     first = digest(rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.faces),
-                   label, "chapters" if ctx.chapters else "whole", *([language.key(document)] if language else []))
+                   label, "chapters" if ctx.chapters else "whole", *([language.key(document)] if language else []),
+                   *(["draft"] if ctx.draft else []))
     reads = Reads.from_bytes(ctx.cache.get("warnings", first, READS))
     key = digest(first, rulebook_reads_now(ctx, source, reads).digest()) if reads is not None else ""
     warnings = stored_warnings(ctx.cache, key) if key else None
@@ -273,7 +274,7 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
         # lazy: WeasyPrint is imported only when a rulebook is rendered (a no-change build stays fast)
         from cardgen.rulebook.build import build_rulebook
 
-        result = build_rulebook(source, out, list(ctx.project.assets), content=ctx.content, write=False,
+        result = build_rulebook(source, out, list(ctx.project.assets), ctx.draft, content=ctx.content, write=False,
                                 project=ctx.project, theme=ctx.theme, cards=ctx.faces, cache=ctx.cache, tool=ctx.tool,
                                 chapters=ctx.chapters, markdown=language.markdown(document) if language else None)
         ctx.staging().stage(out, result.pdf)

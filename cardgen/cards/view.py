@@ -239,7 +239,7 @@ def unit_card(d: DerivedUnit, content: Content, portrait: Portrait | None = None
         id=unit.id, name=model_name or unit.name, unit_name=unit.name if model_name else "",
         faction=faction.name, faction_colour=faction.colour, faction_text=text_colour(faction.colour),
         faction_emblem=Icon(icon_uri(faction.emblem), faction.name) if faction.emblem else None, kind=unit.type,
-        type_icon=Icon(icon(f"type.{unit.type}"), UNIT_TYPE_NAMES[unit.type]),
+        type_icon=Icon(icon(f"type.{unit.type}"), content.words[UNIT_TYPE_NAMES[unit.type]]),
         size_icon=Icon(icon(f"size.{unit.size}"), unit.size),
         movement_icon=Icon(icon(f"movement.{unit.movement}"), unit.movement),
         points=d.points, tracks=_tracks(d, content), zone_table=_zone_table(d, content),

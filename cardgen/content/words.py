@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardgen.vocabulary import ACTION_NAMES, HIT_ZONES, MOUNT_NAMES, POWER_USES, PROFILE_NAMES
+from cardgen.vocabulary import ACTION_NAMES, HIT_ZONES, MOUNT_NAMES, POWER_USES, PROFILE_NAMES, UNIT_TYPE_NAMES
 
 LABELS = {**PROFILE_NAMES, "AP": "Aktionspunkte", "WK": "Waffenklasse", "DF": "Dauerfeuer",
           "WB": "Wahrnehmungsbereich", "GB": "Gefahrenbereich", "W12": "der zwölfseitige Würfel"}
@@ -40,8 +40,10 @@ CARD_WORDS: dict[str, str] = {
     **{name: "a colossus's hit zone (its TP track)" for name in HIT_ZONES.values()},
     **{name: "where a colossus carries a weapon (its row)" for name in MOUNT_NAMES.values()},
     **{name: "how a power is used (the power card)" for name in POWER_USES.values()},
+    **{name: "a unit type (the rulebook's list of units; the type icon's title)" for name in UNIT_TYPE_NAMES.values()},
 }
-"""Every word cardgen prints on a card itself → what it is (the glossary's comment)."""
+"""Every word cardgen prints on a card itself → what it is (the glossary's comment); the rulebook's list
+of units prints "pkt" and the unit types from here as well."""
 
 
 @dataclass(frozen=True)

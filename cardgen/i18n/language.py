@@ -72,7 +72,10 @@ class Language:
         the cache prints as well, and the content's texts its directives parse are the content's."""
         lookup = self.lookup(document, count=False)
         found: list[BookMessage] = []
-        return lambda draft: translating_markdown(draft, lookup, found)
+
+        def untranslated(context: str, text: str) -> bool:     # the book's own messages, fuzzy or missing
+            return self.used.get(document, {}).get((context, text), "translated") != "translated"
+        return lambda draft: translating_markdown(draft, lookup, found, untranslated)
 
     def key(self, document: str) -> str:
         """What a document's cache key adds: the language and its catalog's entries (obsolete ones aside)."""

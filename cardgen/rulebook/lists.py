@@ -128,7 +128,9 @@ def unit_points(unit: Any, content: Content) -> int:
 
 
 def unit_entry(unit: Any, content: Content) -> Entry:
-    return Entry(f"unit-{unit.id}", unit.name, f"{unit_points(unit, content)} pkt", (UNIT_TYPE_NAMES[unit.type],),
+    words = content.words                        # the content's language (cardgen.content.words)
+    return Entry(f"unit-{unit.id}", unit.name, f"{unit_points(unit, content)} {words['pkt']}",
+                 (words[UNIT_TYPE_NAMES[unit.type]],),
                  paragraphs(unit.rules))
 
 

@@ -136,6 +136,7 @@ def test_the_english_rulebook_prints_its_headings_in_the_contents_and_links_its_
     text = " ".join(text_of(path).split())
     assert "The Test Warrior fights with Battle Frenzy and great fury." in text
     assert "Ein Modell im Kampfrausch schlägt härter zu." in text       # untranslated: the German paragraph
+    assert "Test Warrior | 1459 pts" in text and "pkt" not in text      # the list directive: the glossary's word
     reader = pypdf.PdfReader(path)
 
     def titles(outline) -> list:
@@ -153,7 +154,7 @@ def test_the_build_says_per_language_and_document_how_much_is_translated(transla
     _, data = translated_build
     code, out, err = data["build"]
     assert "en: Regeln/Regeln: 3 translated, 0 fuzzy, 2 missing" in out
-    assert "en: content: 8 translated, 0 fuzzy, 68 missing" in out      # the glossary's words among them
+    assert "en: content: 8 translated, 0 fuzzy, 71 missing" in out      # the glossary's words among them
     assert "translations/en/Regeln/Regeln.po: warning: 0 fuzzy and 2 missing entries printed in the source's words" in err
 
 
@@ -254,3 +255,25 @@ def test_a_language_s_theme_hyphenates_in_it_and_gives_its_faces_keys_of_their_o
 
     english = replace(Theme(), lang="en")
     assert english.digest() != Theme().digest() and Theme(lang="de").digest() == Theme().digest()
+
+
+def orange_pixels(pdf: Path, page: int, tmp_path: Path) -> int:
+    """How many pixels of page ``page`` (1-based) are the draft's mark (book.css ``.untranslated``)."""
+    from PIL import Image
+
+    prefix = tmp_path / f"page-{len(list(tmp_path.glob('page-*')))}"
+    subprocess.run(["pdftoppm", "-r", "60", "-f", str(page), "-l", str(page), "-png", str(pdf), str(prefix)], check=True)
+    image = Image.open(next(tmp_path.glob(f"{prefix.name}*.png"))).convert("RGB")
+    return sum(count for count, (r, g, b) in image.getcolors(1 << 24) if r > 200 and 100 < g < 150 and b < 70)
+
+
+@pytest.mark.pdf
+def test_a_draft_marks_what_a_translation_prints_in_the_source_s_words(translated_build, tmp_path):
+    project = copy_of(translated_build[0], tmp_path)
+    english = project / "build" / "en" / "rulebooks" / "Regeln" / "Regeln.pdf"
+    assert orange_pixels(english, 2, tmp_path) == 0                   # a print marks nothing
+    code, out, _ = cardgen_in(project, "build", "--draft")
+    assert code == 0
+    assert "en/rulebooks/Regeln/Regeln.pdf" in out                  # a draft is its own output (its key differs)
+    assert orange_pixels(english, 2, tmp_path) > 5                    # "Ein Modell im Kampfrausch ..." (missing)
+    assert orange_pixels(project / "build" / "rulebooks" / "Regeln" / "Regeln.pdf", 2, tmp_path) == 0
