@@ -52,7 +52,8 @@ def build_language(settings: Settings, source: BuildContext, code: str, rulebook
                    build_book: BuildBook, owns: Callable[[str], bool]) -> BuildContext:
     """One language (see the module docstring); its context, once its outputs are in place."""
     language = Language(code, settings.project)
-    content = translated_content(source.content, language.lookup(CONTENT)) if source.content.ruleset else source.content
+    content = (translated_content(source.content, language.lookup(CONTENT), code) if source.content.ruleset
+               else source.content)
     for path, label in rulebooks:
         count_book(language, path, book_document(label))
     problems = language.problems()

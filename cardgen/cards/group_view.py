@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from markupsafe import Markup
 
 from cardgen.cards.unit_model import Icon
+from cardgen.content.collation import name_key
 from cardgen.content.model import Content
 from cardgen.content.schema import Group, GroupModel, TraitRef
 from cardgen.look.icons import icon, icon_uri
@@ -162,7 +163,7 @@ def group_reference(group: Group, content: Content, derived: Derived, stamp: str
     for kind, title in SECTIONS:
         items = [(content.kind(kind)[ref], who) for (k, ref), who in users.items() if k == kind]
         entries = tuple(ReferenceEntry(item.name, card_paragraphs(paragraphs(item.rules)), tuple(who))
-                        for item, who in sorted(items, key=lambda pair: pair[0].name.casefold()))
+                        for item, who in sorted(items, key=lambda pair: name_key(pair[0].name, content.lang)))
         if entries:
             sections.append(ReferenceSection(kind, title, entries))
     colour = content.factions[group.faction].colour

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 
+from cardgen.content.collation import name_key
 from cardgen.content.model import Content
 from cardgen.cards.unit_model import (ArmorRow, Described, Icon, ItemRow, Radii, RulesEntry, Stat, Track, UnitCard,
                                       WeaponActions, WeaponRow)
@@ -217,7 +218,7 @@ def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
             items[("effects", effect)] = content.effects[effect]
     order = list(KIND_LABELS)
     found = sorted(((kind, item) for (kind, _), item in items.items() if item.rules),
-                   key=lambda pair: (order.index(pair[0]), pair[1].name.casefold()))
+                   key=lambda pair: (order.index(pair[0]), name_key(pair[1].name, content.lang)))
     entries = [RulesEntry(content.words[KIND_LABELS[kind]], item.name, card_html(item.rules)) for kind, item in found]
     if unit.rules:
         entries.insert(0, RulesEntry(content.words[KIND_LABELS["unit"]], unit.name, card_html(unit.rules)))

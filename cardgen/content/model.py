@@ -33,6 +33,7 @@ class Content:
     groups: dict[str, Group] = field(default_factory=dict)
     sources: dict[tuple[str, str], SourceFile] = field(default_factory=dict, compare=False, repr=False)
     words: Words = field(default_factory=Words)     # the words cardgen prints on a card, in the content's language
+    lang: str = ""                                  # a translation's language (sort order); "": the source's
 
     @property
     def damage_effects(self) -> dict[str, DamageEffect]:

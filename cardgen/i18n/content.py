@@ -121,8 +121,9 @@ def _where(content: Content, kind: str, object_id: str) -> Callable[..., str]:
     return where
 
 
-def translated_content(content: Content, lookup: Lookup) -> Content:
-    """``content`` with every field ``lookup`` translates replaced (the others as they are)."""
+def translated_content(content: Content, lookup: Lookup, lang: str = "") -> Content:
+    """``content`` with every field ``lookup`` translates replaced (the others as they are), in language
+    ``lang`` (its lists sorted as it sorts: :func:`cardgen.content.collation.name_key`)."""
     messages = {m.context: m for m in content_messages(content)}
 
     def text(context: str, value: str) -> str:
@@ -150,4 +151,4 @@ def translated_content(content: Content, lookup: Lookup) -> Content:
             objects[object_id] = item.model_copy(update=update)
         changes[kind] = objects
     words = tuple((word, found) for word in sorted(CARD_WORDS) if (found := text(f"glossary/{word}", word)) != word)
-    return replace(content, **changes, words=Words(words))
+    return replace(content, **changes, words=Words(words), lang=lang)
