@@ -79,7 +79,7 @@ def _translated(root: Path) -> dict:
     translated = cardgen_in(project, "translate")
     written = {name: (project / "translations" / "en" / name).read_text(encoding="utf-8") for name in TRANSLATIONS}
     translate_with_polib(project, TRANSLATIONS)
-    built = cardgen_in(project, "build")
+    built = cardgen_in(project, "build", "--print-shop")        # each language's print-shop files too
     return {"translate": translated, "written": written, "build": built}
 
 
@@ -127,6 +127,16 @@ def test_the_english_cards_print_the_translations_and_the_source_where_there_is_
     assert not {"pkt", "Eigenschaften", "Waffenlos", "Normaler Schuss", "AGI"} & set(english.split())
     assert "Gezielter Schuss" in english and "Waffen" in english.split()    # untranslated: the German word
     assert "Probekrieger" in german and "Kampfrausch" in german and "Test Warrior" not in german
+
+
+@pytest.mark.pdf
+def test_each_language_has_its_print_shop_files(translated_build):
+    project, _ = translated_build
+    for name in ("unit-fronts.pdf", "unit-backs.pdf", "powers.pdf"):
+        assert (project / "build" / "en" / "print-shop" / name).is_file(), name
+    fronts = text_of(project / "build" / "en" / "print-shop" / "unit-fronts.pdf")
+    assert "Test Warrior" in fronts and "pts" in fronts and "Probekrieger" not in fronts
+    assert "Probekrieger" in text_of(project / "build" / "print-shop" / "unit-fronts.pdf")
 
 
 @pytest.mark.pdf
@@ -216,8 +226,8 @@ def test_status_as_json(translated_build, tmp_path):
 @pytest.mark.pdf
 def test_the_same_input_gives_byte_identical_pdfs_per_language(translated_build, tmp_path):
     project = copy_of(translated_build[0], tmp_path, build=False)
-    assert cardgen_in(project, "build")[0] == 0
-    for name in ("cards.pdf", "powers.pdf", "rulebooks/Regeln/Regeln.pdf"):
+    assert cardgen_in(project, "build", "--print-shop")[0] == 0
+    for name in ("cards.pdf", "powers.pdf", "rulebooks/Regeln/Regeln.pdf", "print-shop/unit-fronts.pdf"):
         for language in ("", "en/"):
             first = (translated_build[0] / "build" / f"{language}{name}").read_bytes()
             assert (project / "build" / f"{language}{name}").read_bytes() == first, f"{language}{name}"
