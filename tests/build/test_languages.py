@@ -278,6 +278,24 @@ def orange_pixels(pdf: Path, page: int, tmp_path: Path) -> int:
 
 
 @pytest.mark.pdf
+def test_an_edited_translation_rebuilds_that_language_s_book_only_and_a_german_edit_both(translated_build,
+                                                                                        tmp_path):
+    project = copy_of(translated_build[0], tmp_path)
+    path = project / "translations" / "en" / "Regeln" / "Regeln.po"
+    po = polib.pofile(str(path))
+    po.find(PARAGRAPH, msgctxt="einheiten/p").msgstr = "The Test Warrior fights with Battle Frenzy and <1>great</1> rage."
+    po.save()
+    code, out, _ = cardgen_in(project, "build", "--print-shop")
+    assert code == 0 and out.splitlines()[-1].startswith("built 1, reused ")
+    assert "great rage." in " ".join(text_of(project / "build" / "en" / "rulebooks" / "Regeln" / "Regeln.pdf").split())
+    book = project / "Regeln" / "Regeln.md"
+    book.write_text(BOOK.replace("schlägt härter zu", "schlägt viel härter zu"), encoding="utf-8")
+    code, out, _ = cardgen_in(project, "build", "--print-shop")
+    assert code == 0 and out.splitlines()[-1].startswith("built 2, reused ")      # the German book, the English
+    assert "viel härter" in text_of(project / "build" / "en" / "rulebooks" / "Regeln" / "Regeln.pdf")  # (fallback)
+
+
+@pytest.mark.pdf
 def test_a_draft_marks_what_a_translation_prints_in_the_source_s_words(translated_build, tmp_path):
     project = copy_of(translated_build[0], tmp_path)
     english = project / "build" / "en" / "rulebooks" / "Regeln" / "Regeln.pdf"
