@@ -41,6 +41,10 @@ CARD_WORDS: dict[str, str] = {
     **{name: "where a colossus carries a weapon (its row)" for name in MOUNT_NAMES.values()},
     **{name: "how a power is used (the power card)" for name in POWER_USES.values()},
     **{name: "a unit type (the rulebook's list of units; the type icon's title)" for name in UNIT_TYPE_NAMES.values()},
+    "Schadenseffekte": "a section of a group sheet's reference pages",
+    **{word: "a group sheet's cover" for word in ("Fraktion", "Modell", "Einheit", "Punkte", "Standard", "Gesamt",
+                                                   "Modelle", "Gruppenführer", "gesteuert von")},
+    **{word: "a group sheet's reference pages" for word in ("Regeln", "Forts.", "Genutzt von")},
 }
 """Every word cardgen prints on a card itself → what it is (the glossary's comment); the rulebook's list
 of units prints "pkt" and the unit types from here as well."""
