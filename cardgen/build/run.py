@@ -181,6 +181,7 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
       :data:`~cardgen.rulebook.keywords.KEYWORD_KINDS`);
     * the project's asset folders (by name), its TOC levels, its keyword links mode and its version stamp;
     * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.look.theme.Theme.digest`);
+    * in a translation, the content's language and its words (the glossary's: a list directive prints "pkt");
     * the faces its card figures show (``faces``: the card stage's
       :class:`~cardgen.cards.figures.CardFaces`; their keys cover everything a face shows).
 
@@ -197,7 +198,8 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     cards = faces.keys(shown) if shown and faces is not None else ""
     setup = digest(project.file is not None, project.toc_levels, project.keyword_links,
                    [str(folder) for folder in project.assets], theme.digest() if theme else "", project.stamp())
-    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tables, setup, cards)
+    language = [repr(content.words), content.lang] if content.lang else []   # a translation's words, its order
+    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tables, setup, cards, *language)
 
 
 def rulebook_bytes(source: Path, content: Content, project: Project | None = None) -> bytes:

@@ -305,3 +305,19 @@ def test_a_draft_marks_what_a_translation_prints_in_the_source_s_words(translate
     assert "en/rulebooks/Regeln/Regeln.pdf" in out                  # a draft is its own output (its key differs)
     assert orange_pixels(english, 2, tmp_path) > 5                    # "Ein Modell im Kampfrausch ..." (missing)
     assert orange_pixels(project / "build" / "rulebooks" / "Regeln" / "Regeln.pdf", 2, tmp_path) == 0
+
+
+def test_a_translated_book_s_key_follows_the_glossary_s_words_and_the_language(translated_build):
+    from dataclasses import replace
+
+    from cardgen.build.run import rulebook_key
+    from cardgen.content.words import Words
+    from cardgen.stages import load_and_derive
+
+    project = translated_build[0]
+    content, _ = load_and_derive(project / "content")
+    book = project / "Regeln" / "Regeln.md"
+    english = replace(content, lang="en", words=Words((("pkt", "pts"),)))
+    keys = {rulebook_key(book, c, "tool") for c in (content, english, replace(english, words=Words((("pkt", "pt"),))),
+                                                   replace(english, lang="sv"))}
+    assert len(keys) == 4
