@@ -141,6 +141,7 @@ class BuildContext:
     faces: Any = None                                     # the card stage's faces, for the rulebooks' card
                                                           # figures (cardgen.cards.figures.CardFaces)
     chapters: bool = False                                # rulebooks by chapters (a run's settings: True)
+    draft: bool = False                                   # rulebooks as drafts (cardgen build --draft)
     misfits: dict[str, Problem] = field(default_factory=dict)   # faces that do not fit: key → the field to shorten
     translation: Any = None                               # a translated build's language, laid over each rulebook
                                                           # (cardgen.i18n.language.Language); None: the source's
@@ -222,7 +223,8 @@ def icon_set_line(names: Iterable[str], verbose: bool = False) -> str:
 
 def make_context(project: Project, content: Content, derived: Derived, out_dir: Path, *,
                  theme: Theme | None = None, extra_css: Iterable[Path] = (), options: CardOptions | None = None,
-                 strict: bool = False, cache: Cache | None = None, chapters: bool = False) -> BuildContext:
+                 strict: bool = False, cache: Cache | None = None, chapters: bool = False,
+                 draft: bool = False) -> BuildContext:
     """The one way a run's context is made: the ``project``'s theme (with ``extra_css``; its warnings
     the run's first), the cache in ``out_dir`` (or ``cache``), one warning counter."""
     theme = theme if theme is not None else theme_for(project, list(extra_css))
@@ -232,7 +234,7 @@ def make_context(project: Project, content: Content, derived: Derived, out_dir: 
     for note in theme.notes:
         summary.note(note)
     return BuildContext(content, derived, out_dir, cache, options=options or CardOptions(), summary=summary,
-                        project=project, theme=theme, chapters=chapters)
+                        project=project, theme=theme, chapters=chapters, draft=draft)
 
 
 def open_run(settings: Settings, options: CardOptions | None = None, cache: Cache | None = None, *,
@@ -250,7 +252,7 @@ def open_run(settings: Settings, options: CardOptions | None = None, cache: Cach
     theme = theme_for(settings.project, list(settings.css))        # a theme's error before the content's
     content, derived = load_and_derive(settings.content, missing_ok=without)
     ctx = make_context(settings.project, content, derived, settings.out, theme=theme, options=options,
-                       strict=settings.strict, cache=cache, chapters=settings.chapters)
+                       strict=settings.strict, cache=cache, chapters=settings.chapters, draft=settings.draft)
     if without:
         ctx.summary.note(no_content_line(settings.content))
     return ctx

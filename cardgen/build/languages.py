@@ -52,7 +52,8 @@ def build_language(settings: Settings, source: BuildContext, code: str, rulebook
                    build_book: BuildBook, owns: Callable[[str], bool]) -> BuildContext:
     """One language (see the module docstring); its context, once its outputs are in place."""
     language = Language(code, settings.project)
-    content = translated_content(source.content, language.lookup(CONTENT)) if source.content.ruleset else source.content
+    content = (translated_content(source.content, language.lookup(CONTENT), code) if source.content.ruleset
+               else source.content)
     for path, label in rulebooks:
         count_book(language, path, book_document(label))
     problems = language.problems()
@@ -60,7 +61,8 @@ def build_language(settings: Settings, source: BuildContext, code: str, rulebook
         raise ContentError(problems)
     ctx = make_context(settings.project, content, derive(content) if content.ruleset else source.derived,
                        settings.out / code, theme=replace(source.theme, lang=code),
-                       options=source.options, strict=settings.strict, chapters=settings.chapters)
+                       options=source.options, strict=settings.strict, chapters=settings.chapters,
+                       draft=settings.draft)
     ctx.summary.warnings.clear()                   # the theme's warnings were the source's (said once)
     ctx.summary.notes.clear()
     ctx.translation, ctx.reporter = language, Prefixed(source.reporter, code) if source.reporter else None

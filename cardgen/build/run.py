@@ -181,6 +181,7 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
       :data:`~cardgen.rulebook.keywords.KEYWORD_KINDS`);
     * the project's asset folders (by name), its TOC levels, its keyword links mode and its version stamp;
     * the theme's digest (stylesheets, fonts, templates: :meth:`~cardgen.look.theme.Theme.digest`);
+    * in a translation, the content's language and its words (the glossary's: a list directive prints "pkt");
     * the faces its card figures show (``faces``: the card stage's
       :class:`~cardgen.cards.figures.CardFaces`; their keys cover everything a face shows).
 
@@ -197,7 +198,8 @@ def rulebook_key(source: Path, content: Content, tool: str, project: Project | N
     cards = faces.keys(shown) if shown and faces is not None else ""
     setup = digest(project.file is not None, project.toc_levels, project.keyword_links,
                    [str(folder) for folder in project.assets], theme.digest() if theme else "", project.stamp())
-    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tables, setup, cards)
+    language = [repr(content.words), content.lang] if content.lang else []   # a translation's words, its order
+    return digest("rulebook", tool, hashlib.sha256(raw).hexdigest(), tables, setup, cards, *language)
 
 
 def rulebook_bytes(source: Path, content: Content, project: Project | None = None) -> bytes:
@@ -259,7 +261,8 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
     document = label.removeprefix("rulebooks/").removesuffix(".pdf")
     language = ctx.translation
     first = digest(rulebook_key(source, ctx.content, ctx.tool, ctx.project, ctx.theme, ctx.faces),
-                   label, "chapters" if ctx.chapters else "whole", *([language.key(document)] if language else []))
+                   label, "chapters" if ctx.chapters else "whole", *([language.key(document)] if language else []),
+                   *(["draft"] if ctx.draft else []))
     reads = Reads.from_bytes(ctx.cache.get("warnings", first, READS))
     key = digest(first, rulebook_reads_now(ctx, source, reads).digest()) if reads is not None else ""
     warnings = stored_warnings(ctx.cache, key) if key else None
@@ -273,7 +276,7 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
         # lazy: WeasyPrint is imported only when a rulebook is rendered (a no-change build stays fast)
         from cardgen.rulebook.build import build_rulebook
 
-        result = build_rulebook(source, out, list(ctx.project.assets), content=ctx.content, write=False,
+        result = build_rulebook(source, out, list(ctx.project.assets), ctx.draft, content=ctx.content, write=False,
                                 project=ctx.project, theme=ctx.theme, cards=ctx.faces, cache=ctx.cache, tool=ctx.tool,
                                 chapters=ctx.chapters, markdown=language.markdown(document) if language else None)
         ctx.staging().stage(out, result.pdf)

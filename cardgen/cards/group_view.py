@@ -11,12 +11,14 @@ files.  Its values are those of its loadout where it takes one
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
 from cardgen.cards.unit_model import Icon
+from cardgen.content.collation import name_key
 from cardgen.content.model import Content
+from cardgen.content.words import Words
 from cardgen.content.schema import Group, GroupModel, TraitRef
 from cardgen.look.icons import icon, icon_uri
 from cardgen.richtext import card_paragraphs
@@ -51,6 +53,7 @@ class GroupCover:
     models: tuple[CoverModel, ...]
     total: int
     stamp: str                       # "Version 1.2 · Commit 4fac918", "" without either
+    words: Words = field(default_factory=Words)     # the words the template prints itself (group.words["Gesamt"])
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ class GroupReference:
     faction_text: str
     sections: tuple[ReferenceSection, ...]
     stamp: str
+    words: Words = field(default_factory=Words)     # the words the template prints itself
 
 
 SECTIONS = (("traits", "Eigenschaften"), ("weapons", "Waffen"), ("armor", "Rüstung"),
@@ -104,10 +108,10 @@ def model_values(member: GroupModel, derived: Derived) -> DerivedUnit:
     return derived.units[member.unit]
 
 
-def _role(member: GroupModel, controller: str | None) -> str:
+def _role(member: GroupModel, controller: str | None, words: Words) -> str:
     if member.leader:
-        return "Gruppenführer"
-    return f"gesteuert von {controller}" if controller else ""
+        return words["Gruppenführer"]
+    return f"{words['gesteuert von']} {controller}" if controller else ""
 
 
 def _loadout_name(member: GroupModel, content: Content) -> str:
@@ -127,14 +131,15 @@ def group_cover(group: Group, content: Content, derived: Derived, stamp: str = "
         unit = content.units[member.unit]
         models.append(CoverModel(
             name, unit.name, _loadout_name(member, content),
-            Icon(icon(f"type.{unit.type}"), UNIT_TYPE_NAMES[unit.type]), member.leader,
-            _role(member, by_label.get(member.controller or "")), model_points))
+            Icon(icon(f"type.{unit.type}"), content.words[UNIT_TYPE_NAMES[unit.type]]), member.leader,
+            _role(member, by_label.get(member.controller or ""), content.words), model_points))
     faction = content.factions[group.faction]
     emblem = Icon(icon_uri(faction.emblem), faction.name) if faction.emblem else None
     group_icon = Icon(icon_uri(group.icon), group.name) if group.icon else None
     return GroupCover(group.id, group.name, faction.name, faction.colour, text_colour(faction.colour), emblem,
                       group_icon,
-                      card_paragraphs(paragraphs(faction.leader_rule)), tuple(models), sum(m.points for m in models), stamp)
+                      card_paragraphs(paragraphs(faction.leader_rule)), tuple(models), sum(m.points for m in models), stamp,
+                      content.words)
 
 
 def _refs(d: DerivedUnit) -> list[tuple[str, str]]:
@@ -162,8 +167,8 @@ def group_reference(group: Group, content: Content, derived: Derived, stamp: str
     for kind, title in SECTIONS:
         items = [(content.kind(kind)[ref], who) for (k, ref), who in users.items() if k == kind]
         entries = tuple(ReferenceEntry(item.name, card_paragraphs(paragraphs(item.rules)), tuple(who))
-                        for item, who in sorted(items, key=lambda pair: pair[0].name.casefold()))
+                        for item, who in sorted(items, key=lambda pair: name_key(pair[0].name, content.lang)))
         if entries:
-            sections.append(ReferenceSection(kind, title, entries))
+            sections.append(ReferenceSection(kind, content.words[title], entries))
     colour = content.factions[group.faction].colour
-    return GroupReference(group.name, colour, text_colour(colour), tuple(sections), stamp)
+    return GroupReference(group.name, colour, text_colour(colour), tuple(sections), stamp, content.words)

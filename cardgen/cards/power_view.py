@@ -9,13 +9,14 @@ behind each icon go into the cell's ``label`` (alt text and title).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from markupsafe import Markup
 
 from cardgen.cards.unit_model import Icon
 from cardgen.content.model import Content
 from cardgen.content.schema import Power
+from cardgen.content.words import Words
 from cardgen.look.icons import icon, icon_uri
 from cardgen.richtext import card_paragraphs
 from cardgen.rules.colour import text_colour
@@ -57,6 +58,7 @@ class PowerCard:
     rules: tuple[Markup, ...]          # paragraphs (inline Markdown as HTML, cardgen.richtext)
     footer: tuple[FooterCell, ...]  # always six, in the figure's order
     points: int
+    words: Words = field(default_factory=Words)   # the words the template prints itself (card.words["pkt"])
 
 
 def _modifier(difficulty: int) -> tuple[str, str]:
@@ -82,13 +84,13 @@ def _range_cell(power: Power) -> FooterCell:
                       "cm" if cm else "")
 
 
-def _footer(power: Power) -> tuple[FooterCell, ...]:
+def _footer(power: Power, words: Words | None = None) -> tuple[FooterCell, ...]:
     modifier, tone = _modifier(power.difficulty)
     target = f"Ziel: {POWER_TARGETS[power.target]}"
     duration = f"Dauer: {POWER_DURATIONS[power.duration]}"
     return (
         FooterCell("ap", f"{power.ap_cost} AP", value=str(power.ap_cost), unit="⊙"),
-        FooterCell("attribute", f"Probe auf {power.attribute} {modifier}".strip(), value=power.attribute,
+        FooterCell("attribute", f"Probe auf {power.attribute} {modifier}".strip(), value=(words or Words())[power.attribute],
                    modifier=modifier, tone=tone),
         _tp_cell(power),
         FooterCell("target", target, Icon(icon(f"power.ziel.{power.target}"), target)),
@@ -108,6 +110,6 @@ def power_card(power: Power, content: Content) -> PowerCard:
     return PowerCard(
         id=power.id, name=power.name, level=power.level or 0, school=school.name,
         school_icon=Icon(icon_uri(school.icon), school.name) if school.icon else None,
-        colour=school.colour, text_colour=text_colour(school.colour), use=POWER_USES[power.use],
+        colour=school.colour, text_colour=text_colour(school.colour), use=content.words[POWER_USES[power.use]],
         rules=card_paragraphs(power_paragraphs(power.rules)),
-        footer=_footer(power), points=power.points)
+        footer=_footer(power, content.words), points=power.points, words=content.words)

@@ -4,10 +4,12 @@ read by the templates, which only loop and print."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
 from markupsafe import Markup
+
+from cardgen.content.words import Words
 
 if TYPE_CHECKING:                   # cardgen.cards.portrait prepares the pictures (and imports views)
     from cardgen.cards.portrait import Portrait
@@ -164,3 +166,4 @@ class UnitCard:
     portrait: Portrait | None = None
     model_name: str | None = None
     stamp: str = ""                 # the revision, printed in the corner ("" = none)
+    words: Words = field(default_factory=Words)   # the words the templates print themselves (card.words["pkt"])

@@ -13,10 +13,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 
+from cardgen.content.collation import name_key
 from cardgen.content.model import Content
 from cardgen.cards.unit_model import (ArmorRow, Described, Icon, ItemRow, Radii, RulesEntry, Stat, Track, UnitCard,
                                       WeaponActions, WeaponRow)
 from cardgen.content.schema import Unit, weapon_id
+from cardgen.content.words import Words
 from cardgen.look.icons import icon, icon_uri, tinted_icon
 from cardgen.richtext import card_html
 from cardgen.rules.colour import text_colour
@@ -68,8 +70,8 @@ def _tracks(d: DerivedUnit, content: Content) -> tuple[Track, ...]:
         return (track("", d.hit_points, d.critical_at),)
     from cardgen.rules.profile import critical_at
     rolls = _rolls(content)
-    return tuple(track(label, getattr(d.hit_zones, zone), critical_at(getattr(d.hit_zones, zone)), zone, rolls[zone])
-                 for zone, label in HIT_ZONES.items())
+    return tuple(track(content.words[label], getattr(d.hit_zones, zone), critical_at(getattr(d.hit_zones, zone)),
+                       zone, rolls[zone]) for zone, label in HIT_ZONES.items())
 
 
 def _zone_table(d: DerivedUnit, content: Content) -> tuple[tuple[str, str], ...]:
@@ -79,7 +81,7 @@ def _zone_table(d: DerivedUnit, content: Content) -> tuple[tuple[str, str], ...]
     table = content.checked_ruleset().zone_table
     rolls = _rolls(content)
     zones = sorted(HIT_ZONES, key=lambda zone: getattr(table, zone).first)
-    return tuple((rolls[zone], HIT_ZONES[zone]) for zone in zones)
+    return tuple((rolls[zone], content.words[HIT_ZONES[zone]]) for zone in zones)
 
 
 def _temporary(d: DerivedUnit, key: str) -> str:
@@ -91,8 +93,8 @@ def _attribute(value: int | None) -> str:
     return "–" if value is None else str(value).replace("-", "−")
 
 
-def _attributes(d: DerivedUnit) -> tuple[Stat, ...]:
-    return tuple(Stat(key, _attribute(d.attributes[key]), _temporary(d, key),
+def _attributes(d: DerivedUnit, words: Words) -> tuple[Stat, ...]:
+    return tuple(Stat(words[key], _attribute(d.attributes[key]), _temporary(d, key),
                       negative=(d.attributes[key] or 0) < 0) for key in ATTRIBUTES)
 
 
@@ -102,31 +104,31 @@ def _grid(attributes: tuple[Stat, ...]) -> tuple[tuple[Stat, Stat], ...]:
     return tuple(zip(attributes[:half], attributes[half:]))
 
 
-def _radii(d: DerivedUnit) -> Radii:
+def _radii(d: DerivedUnit, words: Words) -> Radii:
     return Radii(
-        perception=Stat("WB", f"{d.perception_radius_cm}/{d.perception_radius_critical_cm}"),
-        danger=None if d.danger_radius_cm is None else Stat("GB", str(d.danger_radius_cm)),
-        speed=None if d.unit.movement == "stationär" else Stat("GK", f"{d.speed}/{d.speed_critical}",
+        perception=Stat(words["WB"], f"{d.perception_radius_cm}/{d.perception_radius_critical_cm}"),
+        danger=None if d.danger_radius_cm is None else Stat(words["GB"], str(d.danger_radius_cm)),
+        speed=None if d.unit.movement == "stationär" else Stat(words["GK"], f"{d.speed}/{d.speed_critical}",
                                                                 _temporary(d, "GK")),
-        action_points=None if d.action_points == STANDARD_AP else Stat("AP", str(d.action_points)),
-        drones=None if d.drone_capacity is None else Stat("Drohnen", str(d.drone_capacity)),
+        action_points=None if d.action_points == STANDARD_AP else Stat(words["AP"], str(d.action_points)),
+        drones=None if d.drone_capacity is None else Stat(words["Drohnen"], str(d.drone_capacity)),
         load=None if not d.encumbrance else Stat(f"{d.load_kg:g}/{d.carrying_capacity_kg} kg",
                                                  signed(-d.encumbrance)),
-        unwieldy=Stat("NK", signed(-d.melee_unwieldy_malus)) if d.melee_unwieldy_malus else None)
+        unwieldy=Stat(words["NK"], signed(-d.melee_unwieldy_malus)) if d.melee_unwieldy_malus else None)
 
 
 def _effect_icons(ids, content: Content) -> tuple[Icon, ...]:
     return tuple(Icon(icon_uri(content.effects[e].icon), content.effects[e].name) for e in ids)
 
 
-def _range_text(w: DerivedWeapon) -> str:
+def _range_text(w: DerivedWeapon, words: Words) -> str:
     if w.weapon.kind == "nahkampf":
-        return "NK"
+        return words["NK"]
     return str(w.band)
 
 
 def weapon_row(w: DerivedWeapon, content: Content) -> WeaponRow:
-    weapon = w.weapon
+    weapon, words = w.weapon, content.words
     marks = []
     if weapon.nachladen:
         marks.append(Icon(icon("weapon.nachladen"), "Nachladen"))
@@ -135,21 +137,21 @@ def weapon_row(w: DerivedWeapon, content: Content) -> WeaponRow:
     df = Icon(icon(f"weapon.dauerfeuer.{weapon.dauerfeuer}"), f"DF {weapon.dauerfeuer}") if weapon.dauerfeuer else None
     return WeaponRow(
         name=weapon.name, uses=weapon.uses or 0, weapon_class=roman(weapon.weapon_class),
-        unhandlich=weapon.unhandlich, range=_range_text(w), strength=str(w.strength), damage=str(w.damage),
+        unhandlich=weapon.unhandlich, range=_range_text(w, words), strength=str(w.strength), damage=str(w.damage),
         dauerfeuer=df, radius=f"{weapon.area_radius}" if weapon.area_radius else "", marks=tuple(marks),
         effects=_effect_icons(weapon.effects, content),
-        actions=tuple((ACTION_NAMES[key], ap) for key, ap in w.ap_costs.items() if key not in REACTIONS),
-        reactions=tuple((ACTION_NAMES[key], ap) for key, ap in w.ap_costs.items() if key in REACTIONS),
+        actions=tuple((words[ACTION_NAMES[key]], ap) for key, ap in w.ap_costs.items() if key not in REACTIONS),
+        reactions=tuple((words[ACTION_NAMES[key]], ap) for key, ap in w.ap_costs.items() if key in REACTIONS),
         indirect_height=f"{w.indirect_max_height_cm:g}" if w.indirect_max_height_cm is not None else "",
-        mount=MOUNT_NAMES[w.mount] if w.mount else "")
+        mount=words[MOUNT_NAMES[w.mount]] if w.mount else "")
 
 
 def _unarmed_row(d: DerivedUnit, content: Content) -> tuple[WeaponRow, ...]:
     if d.unarmed is None:
         return ()
-    u = d.unarmed
-    actions = ((ACTION_NAMES["attack"], u.weapon_class),) if "attack" in content.checked_ruleset().actions else ()
-    return (WeaponRow("Waffenlos", 0, roman(u.weapon_class), False, "NK", str(u.strength), str(u.damage),
+    u, words = d.unarmed, content.words
+    actions = ((words[ACTION_NAMES["attack"]], u.weapon_class),) if "attack" in content.checked_ruleset().actions else ()
+    return (WeaponRow(words["Waffenlos"], 0, roman(u.weapon_class), False, words["NK"], str(u.strength), str(u.damage),
                       None, "", (), (), actions),)
 
 
@@ -160,22 +162,22 @@ def armor_row(a: DerivedArmor, content: Content) -> ArmorRow:
                     _effect_icons(a.armor.effects, content))
 
 
-def shield_row(s: DerivedShield) -> ArmorRow:
+def shield_row(s: DerivedShield, words: Words) -> ArmorRow:
     """A shield's row: only its bonuses, as the rulebook's "Schilde" lists them -- on the
     Nahkampfwurf "nur bei Verteidigung" ("NK +1 bei Verteidigung") and on the Rüstungswurf
     ("Rüstungswurf +2"; its when is the shield's rules text on the back).  Not in the "Wurf" column,
     which holds the value an armour's roll adds: the shield's bonus is added on top of it."""
-    bonuses = ((f"NK {signed(s.melee_bonus)} bei Verteidigung",) if s.melee_bonus else ()) + \
-        ((f"Rüstungswurf {signed(s.armor_bonus)}",) if s.armor_bonus else ())
+    bonuses = ((f"{words['NK']} {signed(s.melee_bonus)} {words['bei Verteidigung']}",) if s.melee_bonus else ()) + \
+        ((f"{words['Rüstungswurf']} {signed(s.armor_bonus)}",) if s.armor_bonus else ())
     return ArmorRow(s.armor.name, "", "", "", (), bonuses, shield=True)
 
 
 def _armor_rows(d: DerivedUnit, content: Content) -> tuple[ArmorRow, ...]:
     """Armor and shield; without armor a row "keine Rüstung" with the roll KO gives."""
     rows = [armor_row(d.armor, content)] if d.armor else [
-        ArmorRow("keine Rüstung", "–", signed(armor_roll(d.attributes["KO"] or 0, None)), "–", ())]
+        ArmorRow(content.words["keine Rüstung"], "–", signed(armor_roll(d.attributes["KO"] or 0, None)), "–", ())]
     if d.shield:
-        rows.append(shield_row(d.shield))
+        rows.append(shield_row(d.shield, content.words))
     return tuple(rows)
 
 
@@ -214,12 +216,12 @@ def rules_entries(unit: Unit, content: Content) -> tuple[RulesEntry, ...]:
         items[(kind, ref)] = item
         for effect in getattr(item, "effects", []):
             items[("effects", effect)] = content.effects[effect]
-    entries = [RulesEntry(KIND_LABELS[kind], item.name, card_html(item.rules))
-               for (kind, _), item in items.items() if item.rules]
-    order = list(KIND_LABELS.values())
-    entries.sort(key=lambda e: (order.index(e.kind), e.name.casefold()))
+    order = list(KIND_LABELS)
+    found = sorted(((kind, item) for (kind, _), item in items.items() if item.rules),
+                   key=lambda pair: (order.index(pair[0]), name_key(pair[1].name, content.lang)))
+    entries = [RulesEntry(content.words[KIND_LABELS[kind]], item.name, card_html(item.rules)) for kind, item in found]
     if unit.rules:
-        entries.insert(0, RulesEntry(KIND_LABELS["unit"], unit.name, card_html(unit.rules)))
+        entries.insert(0, RulesEntry(content.words[KIND_LABELS["unit"]], unit.name, card_html(unit.rules)))
     return tuple(entries)
 
 
@@ -232,20 +234,20 @@ def unit_card(d: DerivedUnit, content: Content, portrait: Portrait | None = None
     revision for the corner (the project file's ``version_on_cards``)."""
     unit = d.unit
     faction = content.factions[unit.faction]
-    attributes = _attributes(d)
+    attributes = _attributes(d, content.words)
     weapons = tuple(weapon_row(w, content) for w in d.weapons) + _unarmed_row(d, content)
     return UnitCard(
         id=unit.id, name=model_name or unit.name, unit_name=unit.name if model_name else "",
         faction=faction.name, faction_colour=faction.colour, faction_text=text_colour(faction.colour),
         faction_emblem=Icon(icon_uri(faction.emblem), faction.name) if faction.emblem else None, kind=unit.type,
-        type_icon=Icon(icon(f"type.{unit.type}"), UNIT_TYPE_NAMES[unit.type]),
+        type_icon=Icon(icon(f"type.{unit.type}"), content.words[UNIT_TYPE_NAMES[unit.type]]),
         size_icon=Icon(icon(f"size.{unit.size}"), unit.size),
         movement_icon=Icon(icon(f"movement.{unit.movement}"), unit.movement),
         points=d.points, tracks=_tracks(d, content), zone_table=_zone_table(d, content),
-        attributes=attributes, grid=_grid(attributes), radii=_radii(d),
+        attributes=attributes, grid=_grid(attributes), radii=_radii(d, content.words),
         weapons=weapons,
         armor=_armor_rows(d, content), traits=_traits(d, content), equipment=_equipment(unit, content),
         powers=tuple(content.powers[p].name for p in unit.powers),
         rules=rules_entries(unit, content), actions=weapon_actions(weapons),
         unwieldy_sign=next((w.weapon_class for w in weapons if w.unhandlich), ""), portrait=portrait,
-        model_name=model_name, stamp=stamp)
+        model_name=model_name, stamp=stamp, words=content.words)

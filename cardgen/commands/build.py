@@ -192,5 +192,8 @@ def add_parser(sub) -> None:
         add_print_shop_option(p)
         add_chapters_option(p)
         add_verbose_option(p)
+        p.add_argument("--draft", action="store_true", default=None,
+                       help="rulebooks as drafts: the TODO notes shown, and in each translation every block "
+                            "printed in the source's words (its entry fuzzy or missing) marked in the margin")
         p.set_defaults(func=func)
 

@@ -14,8 +14,11 @@ from pathlib import Path, PurePosixPath
 
 from cardgen.init.adopt import Survey, is_repository, project_text, survey
 from cardgen.errors import UsageError, display_path, one_line
+from cardgen.init.languages import parse_languages, with_languages, workflow_with_languages
 from cardgen.init.start import (EXISTS, PIP_SPEC_MARK, WORKFLOW, PipSpec, check_pip_spec, installed_pip_spec, plan_files,
                           scaffold_files, write_all)
+
+PROJECT = PurePosixPath("cardgen.toml")
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
@@ -33,6 +36,10 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                             "keep every one that does (listing both)")
     which.add_argument("--ci", action="store_true",
                        help=f"write only the GitHub workflow ({WORKFLOW}), unless it exists")
+    parser.add_argument("--languages", metavar="LANGS",
+                        help="the content's languages, the source's first, like de,en: written as cardgen.toml's "
+                             "`languages`, and the workflow builds each and fails on missing translations only "
+                             "with the repository variable CARDGEN_STRICT = true (docs/translations.md)")
     parser.add_argument("--pip-spec", metavar="SPEC",
                         help="what the workflow installs with pip (default: this cardgen, at its git commit "
                              "when it was installed from git, else cardgen==VERSION)")
@@ -44,13 +51,14 @@ def run(args: argparse.Namespace) -> int:
     """Write the scaffold into ``args.dir``; print what was written and the next steps."""
     target: Path = args.dir
     pip = PipSpec(check_pip_spec(args.pip_spec)) if args.pip_spec is not None else installed_pip_spec()
+    languages = parse_languages(args.languages) if getattr(args, "languages", None) else ()
     scaffold = scaffold_files()
     if args.ci:
         scaffold = {WORKFLOW: scaffold[WORKFLOW]}
     if target.exists() and not target.is_dir():
         raise UsageError(f"{display_path(target)}: is not a folder")
     if not (args.missing_only or args.ci) and adoptable(target):
-        return adopt(target, pip, scaffold)
+        return adopt(target, pip, scaffold, languages)
     plan = plan_files(target, scaffold, missing_only=args.missing_only or args.ci)
     if plan.conflicts:
         lines = [f"{display_path(target)}: {len(plan.conflicts)} file(s) in the way, nothing written "
@@ -61,15 +69,19 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("\n".join(lines))
     contents = {rel: scaffold[rel].read_bytes() for rel in plan.write}
     if WORKFLOW in contents:
-        contents[WORKFLOW] = workflow_bytes(scaffold, pip)
+        contents[WORKFLOW] = workflow_bytes(scaffold, pip, languages)
+    if PROJECT in contents and languages:
+        contents[PROJECT] = with_languages(contents[PROJECT].decode("utf-8"), languages).encode("utf-8")
     write_all(target, contents)
     print_report(target, plan.write, pip if WORKFLOW in contents else None, plan.keep)
     return 0
 
 
-def workflow_bytes(scaffold: dict, pip: PipSpec) -> bytes:
-    """The GitHub workflow of the scaffold, installing ``pip``'s cardgen."""
-    return scaffold[WORKFLOW].read_bytes().replace(PIP_SPEC_MARK.encode(), shlex.quote(pip.spec).encode())
+def workflow_bytes(scaffold: dict, pip: PipSpec, languages: tuple[str, ...] = ()) -> bytes:
+    """The GitHub workflow of the scaffold, installing ``pip``'s cardgen; with ``languages``, strict only
+    when asked (:func:`cardgen.init.languages.workflow_with_languages`)."""
+    text = scaffold[WORKFLOW].read_bytes().decode("utf-8").replace(PIP_SPEC_MARK, shlex.quote(pip.spec))
+    return (workflow_with_languages(text) if languages else text).encode("utf-8")
 
 
 def adoptable(target: Path) -> bool:
@@ -79,12 +91,13 @@ def adoptable(target: Path) -> bool:
             and not os.path.lexists(target / "content") and is_repository(target))
 
 
-def adopt(target: Path, pip: PipSpec, scaffold: dict) -> int:
+def adopt(target: Path, pip: PipSpec, scaffold: dict, languages: tuple[str, ...] = ()) -> int:
     """Write ``cardgen.toml`` for what ``target`` holds, and the workflow unless there is one; no content."""
     found = survey(target)
-    contents = {PurePosixPath("cardgen.toml"): project_text(found).encode("utf-8")}
+    text = project_text(found)
+    contents = {PROJECT: (with_languages(text, languages) if languages else text).encode("utf-8")}
     if not os.path.lexists(target / WORKFLOW):
-        contents[WORKFLOW] = workflow_bytes(scaffold, pip)
+        contents[WORKFLOW] = workflow_bytes(scaffold, pip, languages)
     write_all(target, contents)
     print_adopted(target, found, list(contents), pip if WORKFLOW in contents else None)
     return 0

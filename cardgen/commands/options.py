@@ -63,7 +63,7 @@ def settings_of(args: argparse.Namespace) -> Settings:
     made once per command line (:func:`cardgen.commands.main.main` makes it before the command runs)."""
     settings = getattr(args, "settings", None)
     if settings is None:
-        names = (*getattr(args, "project_options", ()), "css", "print_shop", "chapters", "verbose")
+        names = (*getattr(args, "project_options", ()), "css", "print_shop", "chapters", "verbose", "draft")
         settings = load_settings(**{name: getattr(args, name) for name in names if hasattr(args, name)})
         args.settings = settings
     return settings

@@ -10,6 +10,7 @@ from cardgen.content.ruleset import Ruleset
 from cardgen.content.schema import (
     Armor, DamageEffect, Equipment, Faction, Group, Power, School, Terrain, Trait, Unit, Weapon,
 )
+from cardgen.content.words import Words
 from cardgen.content.yamlsource import SourceFile
 
 
@@ -31,6 +32,8 @@ class Content:
     terrain: dict[str, Terrain] = field(default_factory=dict)
     groups: dict[str, Group] = field(default_factory=dict)
     sources: dict[tuple[str, str], SourceFile] = field(default_factory=dict, compare=False, repr=False)
+    words: Words = field(default_factory=Words)     # the words cardgen prints on a card, in the content's language
+    lang: str = ""                                  # a translation's language (sort order); "": the source's
 
     @property
     def damage_effects(self) -> dict[str, DamageEffect]:

@@ -28,7 +28,7 @@ from cardgen.vocabulary import MAX_GROUP_MODELS
 def resolve(root: Path, loaded: Loaded) -> tuple[Content, list[Problem]]:
     """Index objects by id and check every reference; return content and problems."""
     problems = list(loaded.problems)
-    tables: dict[str, dict[str, Any]] = {}
+    tables: dict[str, Any] = {}                 # kind → id → model (Content's fields by kind)
     sources: dict[tuple[str, str], SourceFile] = {}
     for kind, items in loaded.objects.items():
         tables[kind] = {}

@@ -48,8 +48,17 @@ class BookMessage:
     section: str
 
 
-def book_rule(lookup: Lookup | None, found: list[BookMessage]) -> Callable[[StateCore], None]:
-    """The core rule: record each block's message in ``found``; with ``lookup``, translate it."""
+UNTRANSLATED = "untranslated"
+"""The class of a block a draft prints in the source's words (its entry fuzzy or missing): ``book.css``
+marks it with an orange bar in the margin (only ``--draft`` sets it; a print is never marked)."""
+
+
+def book_rule(lookup: Lookup | None, found: list[BookMessage], draft: bool = False,
+              untranslated: Callable[[str, str], bool] | None = None) -> Callable[[StateCore], None]:
+    """The core rule: record each block's message in ``found``; with ``lookup``, translate it; ``draft``:
+    a block that stays in the source's words gets the class :data:`UNTRANSLATED` -- with ``untranslated``
+    only one it holds of (context, text): the book's own messages, not the blocks its directives write
+    from the content (those are the content's, translated there)."""
 
     def rule(state: StateCore) -> None:
         path: list[tuple[int, str]] = []
@@ -70,7 +79,10 @@ def book_rule(lookup: Lookup | None, found: list[BookMessage]) -> Callable[[Stat
             kind = next((KINDS[t] for t in reversed(stack) if t in KINDS), "p")
             if heading and level > 1:            # the book's title is no section: renaming it moves none
                 slug = dialect_slug(_without_placeholders(to_message(token.children).text)) or "untitled"
-            _one_block(token, f"{section}/{kind}", section, lookup, found)
+            kept = _one_block(token, f"{section}/{kind}", section, lookup, found)
+            if kept is not None and draft and index and (untranslated is None or untranslated(f"{section}/{kind}", kept)):
+                opener = tokens[index - 2] if tokens[index - 1].hidden and index > 1 else tokens[index - 1]
+                opener.attrJoin("class", UNTRANSLATED)      # (a tight list's item: its hidden paragraph's)
             if heading and level > 1:            # (the source's heading: its translation moves no context)
                 path.append((level, slug))
     return rule
@@ -80,7 +92,10 @@ def _without_placeholders(text: str) -> str:
     return " ".join(PLACEHOLDER.sub("", text).split())
 
 
-def _one_block(token: Token, context: str, section: str, lookup: Lookup | None, found: list[BookMessage]) -> None:
+def _one_block(token: Token, context: str, section: str, lookup: Lookup | None,
+               found: list[BookMessage]) -> str | None:
+    """Record (and with ``lookup`` translate) one block; its message if it holds text and stays in the
+    source's words (its entry fuzzy or missing), else None."""
     line = (token.map[0] + 1) if token.map else 0
     message = to_message(token.children or [])
     readable = bool(message.text) and _readable(message.text)
@@ -90,7 +105,7 @@ def _one_block(token: Token, context: str, section: str, lookup: Lookup | None, 
         if image.content.strip():
             found.append(BookMessage(f"{section}/alt", image.content.strip(), line, section))
     if lookup is None:
-        return
+        return None
     translated = lookup(context, message.text, line) if readable else None
     for image in message.images:
         alt = lookup(f"{section}/alt", image.content.strip(), line) if image.content.strip() else None
@@ -100,6 +115,7 @@ def _one_block(token: Token, context: str, section: str, lookup: Lookup | None, 
     if translated is not None:
         token.children = from_translation(message, translated)
         token.content = plain_text(token.children)
+    return message.text if readable and translated is None else None
 
 
 def _readable(text: str) -> bool:
@@ -133,13 +149,16 @@ def translated_links(state: StateCore) -> None:
                 child.attrSet("href", "#" + moved[href[1:]])
 
 
-def translating_markdown(draft: bool, lookup: Lookup | None, found: list[BookMessage]) -> MarkdownIt:
+def translating_markdown(draft: bool, lookup: Lookup | None, found: list[BookMessage],
+                         untranslated: Callable[[str, str], bool] | None = None) -> MarkdownIt:
     """The dialect's parser with :func:`book_rule` after markdown-it's inline parsing; translating, the
-    author's links to headings follow them to their translated ids (:func:`translated_links`)."""
+    author's links to headings follow them to their translated ids (:func:`translated_links`);
+    ``untranslated``: which blocks a draft marks (:func:`book_rule`)."""
     md = make_markdown(draft)
     if lookup is not None:
         md.core.ruler.after("text_join", "source_ids", source_ids)
-    md.core.ruler.after("source_ids" if lookup is not None else "text_join", "translate", book_rule(lookup, found))
+    md.core.ruler.after("source_ids" if lookup is not None else "text_join", "translate",
+                        book_rule(lookup, found, draft, untranslated))
     if lookup is not None:
         md.core.ruler.after("anchor", "translated_links", translated_links)
     return md

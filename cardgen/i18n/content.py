@@ -3,13 +3,15 @@
 Each translatable field of each object is one message; ``msgctxt`` is ``kind/id/field``
 (``units/sturmtruppe/name``, ``units/sturmtruppe/loadouts/0/name``, ``traits/zäh/rules``), so a message
 keeps its context however the files move; the reference is the YAML file and line, and the comment names
-the card it prints on.  The glossary (``glossary/AGI`` …) lists the labels cardgen's card templates print
-(AGI, NK, TP, AP …) with their German names, so a translator renders the card's words consistently in
-the rules texts; the templates themselves print the labels as the theme has them.
+the card it prints on.  The glossary (``glossary/AGI``, ``glossary/pkt``, ``glossary/Normaler Schuss`` …)
+lists every word cardgen prints on a card itself (:data:`cardgen.content.words.CARD_WORDS`: the labels
+AGI, NK, TP, AP, the section bars, "pkt", the actions' names, "Waffenlos" …); its translations are the
+translated content's :class:`~cardgen.content.words.Words`, which the views and card templates print.
 
 :func:`translated_content` lays a language over the content: every translated field replaced (frozen
 models copied, nothing else changed); the derive stage then runs on it as on the source, so every view
-and card reads the translated names.
+and card reads the translated names; the glossary's translations become the content's ``words`` (a word
+without one prints in the source's words and is counted as missing, like any other message).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any, Callable
 
 from cardgen.content.model import Content
 from cardgen.content.schema import weapon_id
-from cardgen.vocabulary import PROFILE_NAMES
+from cardgen.content.words import CARD_WORDS, Words
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "factions": ("name", "leader_rule"), "units": ("name", "rules"), "weapons": ("name", "rules"),
@@ -29,8 +31,6 @@ FIELDS: dict[str, tuple[str, ...]] = {
 }
 """The fields a reader sees, by kind (besides a unit's loadouts' and a group's models' names)."""
 NESTED = {"units": ("loadouts", "name"), "groups": ("models", "name")}
-GLOSSARY_LABELS = {**PROFILE_NAMES, "AP": "Aktionspunkte", "WK": "Waffenklasse", "DF": "Dauerfeuer"}
-"""The labels a card prints, with their German names (the glossary's comments)."""
 CARDS = {"units": "unit card", "powers": "power card", "groups": "group sheet"}
 
 Lookup = Callable[[str, str, str], "str | None"]
@@ -66,9 +66,10 @@ def content_messages(content: Content) -> list[ContentMessage]:
                     if isinstance(value, str) and value.strip():
                         found.append(ContentMessage(f"{kind}/{object_id}/{outer}/{index}/{inner}", value,
                                                     where(outer, index, inner), f"{outer}[{index}].{inner} of {card}"))
-    for label, name in sorted(GLOSSARY_LABELS.items()):
-        found.append(ContentMessage(f"glossary/{label}", label, "",
-                                    f"glossary: the cards' label for {name}; write it as your rules texts call it"))
+    for word, meaning in sorted(CARD_WORDS.items()):
+        found.append(ContentMessage(f"glossary/{word}", word, "",
+                                    f"glossary: {meaning}; printed by cardgen on the cards, write it as your rules "
+                                    "texts call it"))
     return found
 
 
@@ -120,8 +121,9 @@ def _where(content: Content, kind: str, object_id: str) -> Callable[..., str]:
     return where
 
 
-def translated_content(content: Content, lookup: Lookup) -> Content:
-    """``content`` with every field ``lookup`` translates replaced (the others as they are)."""
+def translated_content(content: Content, lookup: Lookup, lang: str = "") -> Content:
+    """``content`` with every field ``lookup`` translates replaced (the others as they are), in language
+    ``lang`` (its lists sorted as it sorts: :func:`cardgen.content.collation.name_key`)."""
     messages = {m.context: m for m in content_messages(content)}
 
     def text(context: str, value: str) -> str:
@@ -148,4 +150,5 @@ def translated_content(content: Content, lookup: Lookup) -> Content:
                     for index, nested in enumerate(getattr(item, outer))]
             objects[object_id] = item.model_copy(update=update)
         changes[kind] = objects
-    return replace(content, **changes)
+    words = tuple((word, found) for word in sorted(CARD_WORDS) if (found := text(f"glossary/{word}", word)) != word)
+    return replace(content, **changes, words=Words(words), lang=lang)

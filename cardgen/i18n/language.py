@@ -72,13 +72,19 @@ class Language:
         the cache prints as well, and the content's texts its directives parse are the content's."""
         lookup = self.lookup(document, count=False)
         found: list[BookMessage] = []
-        return lambda draft: translating_markdown(draft, lookup, found)
+
+        def untranslated(context: str, text: str) -> bool:     # the book's own messages, fuzzy or missing
+            return self.used.get(document, {}).get((context, text), "translated") != "translated"
+        return lambda draft: translating_markdown(draft, lookup, found, untranslated)
 
     def key(self, document: str) -> str:
-        """What a document's cache key adds: the language and its catalog's entries (obsolete ones aside)."""
-        po = self.catalog(document).po
-        return digest("language", self.code, sorted((e.msgctxt or "", e.msgid, e.msgstr, e.fuzzy)
-                                                    for e in po if not e.obsolete))
+        """What a book's cache key adds: the language and the entries the book reads -- each of its
+        messages (counted before it is built, :func:`cardgen.build.languages.count_book`) with its state
+        and translation.  An entry no message of the book reads (obsolete, another book's, a comment)
+        changes nothing; within the book, the chapter store re-lays only the chapters whose text changed."""
+        catalog = self.catalog(document)
+        return digest("language", self.code, [(context, text, *catalog.translation(context, text))
+                                               for context, text in sorted(self.used.get(document, {}))])
 
     def counts(self, document: str) -> dict[str, int]:
         states = list(self.used.get(document, {}).values())

@@ -18,7 +18,7 @@ from typing import Any
 from cardgen.errors import display_path
 from cardgen.project.file import Project, find_project
 
-OVERRIDES = ("content", "out", "strict", "css", "print_shop", "chapters", "verbose")
+OVERRIDES = ("content", "out", "strict", "css", "print_shop", "chapters", "verbose", "draft")
 """What a command line may lay over the project file."""
 
 
@@ -36,6 +36,8 @@ class Settings:
     print_shop: bool = False
     chapters: bool = True                       # rulebooks laid out chapter by chapter (--no-chapters: whole)
     verbose: bool = False                       # lists in full what a run otherwise counts (--verbose)
+    draft: bool = False                         # rulebooks as drafts: TODO notes shown, a translation's
+                                                # untranslated blocks marked (cardgen build --draft)
     overrides: tuple[tuple[str, Any], ...] = ()
     start: Path | None = None
 
@@ -71,6 +73,7 @@ def load_settings(start: Path | None = None, **overrides: Any) -> Settings:
                     out=Path(given.get("out", project.out)), strict=bool(given.get("strict", project.strict)),
                     css=tuple(Path(p) for p in given.get("css", ())), print_shop=bool(given.get("print_shop", False)),
                     chapters=bool(given.get("chapters", True)), verbose=bool(given.get("verbose", False)),
+                    draft=bool(given.get("draft", False)),
                     overrides=tuple(sorted(given.items())), start=start)
 
 

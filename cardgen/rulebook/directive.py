@@ -154,7 +154,8 @@ def table_items(name: str, filters: dict[str, str], content: Any) -> list:
     """The objects table ``name`` shows, one per body row, or :class:`DirectiveError`."""
     if name not in TABLES:
         raise DirectiveError(f"unknown table '{name}'" + did_you_mean(name, TABLES))
-    return select(getattr(content, TABLES[name].reads).values(), filters, f"table '{name}'")
+    return select(getattr(content, TABLES[name].reads).values(), filters, f"table '{name}'",
+                  getattr(content, "lang", ""))
 
 
 def table_markdown(name: str, filters: dict[str, str], content: Any) -> str:

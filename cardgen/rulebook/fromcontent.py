@@ -14,6 +14,7 @@ import re
 from html import escape
 from typing import Any
 
+from cardgen.content.collation import name_key
 from cardgen.errors import CardgenError, did_you_mean
 
 _MARKDOWN_PUNCTUATION = re.compile(r"[!-/:-@\[-`{-~]")
@@ -47,11 +48,11 @@ def _fields(item: Any) -> list[str]:
     return list(getattr(type(item), "model_fields", None) or vars(item))
 
 
-def select(items: Any, filters: dict[str, str], what: str) -> list[Any]:
+def select(items: Any, filters: dict[str, str], what: str, lang: str = "") -> list[Any]:
     """The objects ``items`` (a kind's dict values) sorted by name and id, kept where each filter's
     field equals its value (``kind=fernkampf``); :class:`DirectiveError` for a field they lack
-    (``what`` names the directive: "table 'terrain'")."""
-    kept = sorted(items, key=lambda item: (item.name, item.id))
+    (``what`` names the directive: "table 'terrain'"); by name as ``lang`` sorts (:func:`name_key`)."""
+    kept = sorted(items, key=lambda item: (name_key(item.name, lang), item.id))
     for key, value in filters.items():
         if kept and not hasattr(kept[0], key):
             raise DirectiveError(f"{what} has no field '{key}'" + did_you_mean(key, _fields(kept[0])))

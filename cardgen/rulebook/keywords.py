@@ -39,12 +39,12 @@ lacks the object, or the document its entry); the document's link check uses it.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from html import escape
 from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any, Iterator, Literal
 
+from cardgen.content.collation import name_key
 from cardgen.errors import did_you_mean
 from cardgen.vocabulary import ROMAN
 
@@ -89,10 +89,8 @@ class Keyword:
 
 def german_key(text: str) -> tuple[str, str, str]:
     """Sort key of German dictionaries (DIN 5007-1): ä as a, ö as o, ü as u, ß as ss, case ignored;
-    ties broken by the accents, then by case.  No locale needed."""
-    folded = text.casefold()
-    bare = "".join(c for c in unicodedata.normalize("NFD", folded) if not unicodedata.combining(c))
-    return bare, folded, text
+    ties broken by the accents, then by case.  No locale needed (:func:`cardgen.content.collation.name_key`)."""
+    return name_key(text, "de")
 
 
 def content_keywords(content: Any) -> list[Keyword]:
@@ -220,7 +218,8 @@ def link_keywords(state: StateCore) -> None:
         for block in _blocks(state.tokens, linker):
             block.children = linker.link_children(block.children or [])
     glossaries = [t for t in state.tokens if t.type == "glossary"]
-    defined = sorted((k for k in keywords if k.anchor), key=lambda k: (german_key(k.name), k.kind, k.id))
+    lang = getattr(content, "lang", "")            # the glossary in the content's language's order
+    defined = sorted((k for k in keywords if k.anchor), key=lambda k: (name_key(k.name, lang), k.kind, k.id))
     for glossary in glossaries:
         glossary.meta["entries"] = [(k.name, k.label, k.anchor) for k in defined]
     if glossaries:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardgen.cards.power_view import footer_labels
+from cardgen.content.collation import name_key
 from cardgen.content.fields import parse_stat
 from cardgen.content.model import Content
 from cardgen.errors import did_you_mean
@@ -128,7 +129,9 @@ def unit_points(unit: Any, content: Content) -> int:
 
 
 def unit_entry(unit: Any, content: Content) -> Entry:
-    return Entry(f"unit-{unit.id}", unit.name, f"{unit_points(unit, content)} pkt", (UNIT_TYPE_NAMES[unit.type],),
+    words = content.words                        # the content's language (cardgen.content.words)
+    return Entry(f"unit-{unit.id}", unit.name, f"{unit_points(unit, content)} {words['pkt']}",
+                 (words[UNIT_TYPE_NAMES[unit.type]],),
                  paragraphs(unit.rules))
 
 
@@ -154,7 +157,7 @@ def list_groups(name: str, filters: dict[str, str], content: Content) -> tuple[G
     if name not in LISTS:
         raise DirectiveError(f"unknown list '{name}'" + did_you_mean(name, LISTS))
     spec = LISTS[name]
-    items = select(content.kind(spec.kind).values(), filters, f"list '{name}'")
+    items = select(content.kind(spec.kind).values(), filters, f"list '{name}'", content.lang)
     entries = [(item, spec.entry(item, content)) for item in items]
     if not entries:
         shown = "".join(f" {key}={value}" for key, value in filters.items())
@@ -162,7 +165,7 @@ def list_groups(name: str, filters: dict[str, str], content: Content) -> tuple[G
     if spec.group_by is None:
         return (Group("", "", tuple(entry for _, entry in entries)),)
     kind, field, prefix = spec.group_by
-    owners = sorted(content.kind(kind).values(), key=lambda owner: (owner.name, owner.id))
+    owners = sorted(content.kind(kind).values(), key=lambda owner: (name_key(owner.name, content.lang), owner.id))
     groups = (Group(f"{prefix}-{owner.id}", owner.name,
                     tuple(entry for item, entry in entries if getattr(item, field) == owner.id)) for owner in owners)
     return tuple(group for group in groups if group.entries)

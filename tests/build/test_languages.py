@@ -32,10 +32,14 @@ Der Probekrieger kämpft mit Kampfrausch und **großer** Wut.
 
 Ein Modell im Kampfrausch schlägt härter zu.
 """
+WORDS = {"pkt": "pts", "Eigenschaften": "Traits", "AGI": "AGL", "Waffenlos": "Unarmed", "Normaler Schuss": "Normal Shot",
+         "Aktionen": "Actions"}
+"""The glossary's words translated: the words cardgen prints on the cards itself."""
 PARAGRAPH = "Der Probekrieger kämpft mit Kampfrausch und <1>großer</1> Wut."
 TRANSLATIONS = {
     "content.po": {("units/probe/name", "Probekrieger"): "Test Warrior",
-                   ("traits/rausch/name", "Kampfrausch"): "Battle Frenzy"},
+                   ("traits/rausch/name", "Kampfrausch"): "Battle Frenzy",
+                   **{(f"glossary/{word}", word): english for word, english in WORDS.items()}},
     "Regeln/Regeln.po": {("top/h", "Einheiten"): "Units", ("einheiten/h", "Kampfrausch"): "Battle Frenzy",
                          ("einheiten/p", PARAGRAPH): "The Test Warrior fights with Battle Frenzy and <1>great</1> fury."},
 }
@@ -75,7 +79,7 @@ def _translated(root: Path) -> dict:
     translated = cardgen_in(project, "translate")
     written = {name: (project / "translations" / "en" / name).read_text(encoding="utf-8") for name in TRANSLATIONS}
     translate_with_polib(project, TRANSLATIONS)
-    built = cardgen_in(project, "build")
+    built = cardgen_in(project, "build", "--print-shop")        # each language's print-shop files too
     return {"translate": translated, "written": written, "build": built}
 
 
@@ -118,7 +122,21 @@ def test_the_english_cards_print_the_translations_and_the_source_where_there_is_
     english, german = text_of(project / "build" / "en" / "cards.pdf"), text_of(project / "build" / "cards.pdf")
     assert "Test Warrior" in english and "Battle Frenzy" in english and "Probekrieger" not in english
     assert "Seher" in english and "Werfer" in english               # untranslated: the German name
+    for word, translated in WORDS.items():                          # the words cardgen prints itself
+        assert translated in english and word in german, word
+    assert not {"pkt", "Eigenschaften", "Waffenlos", "Normaler Schuss", "AGI"} & set(english.split())
+    assert "Gezielter Schuss" in english and "Waffen" in english.split()    # untranslated: the German word
     assert "Probekrieger" in german and "Kampfrausch" in german and "Test Warrior" not in german
+
+
+@pytest.mark.pdf
+def test_each_language_has_its_print_shop_files(translated_build):
+    project, _ = translated_build
+    for name in ("unit-fronts.pdf", "unit-backs.pdf", "powers.pdf"):
+        assert (project / "build" / "en" / "print-shop" / name).is_file(), name
+    fronts = text_of(project / "build" / "en" / "print-shop" / "unit-fronts.pdf")
+    assert "Test Warrior" in fronts and "pts" in fronts and "Probekrieger" not in fronts
+    assert "Probekrieger" in text_of(project / "build" / "print-shop" / "unit-fronts.pdf")
 
 
 @pytest.mark.pdf
@@ -128,6 +146,7 @@ def test_the_english_rulebook_prints_its_headings_in_the_contents_and_links_its_
     text = " ".join(text_of(path).split())
     assert "The Test Warrior fights with Battle Frenzy and great fury." in text
     assert "Ein Modell im Kampfrausch schlägt härter zu." in text       # untranslated: the German paragraph
+    assert "Test Warrior | 1459 pts" in text and "pkt" not in text      # the list directive: the glossary's word
     reader = pypdf.PdfReader(path)
 
     def titles(outline) -> list:
@@ -145,7 +164,7 @@ def test_the_build_says_per_language_and_document_how_much_is_translated(transla
     _, data = translated_build
     code, out, err = data["build"]
     assert "en: Regeln/Regeln: 3 translated, 0 fuzzy, 2 missing" in out
-    assert "en: content: 2 translated, 0 fuzzy, 22 missing" in out
+    assert "en: content: 8 translated, 0 fuzzy, 84 missing" in out      # the glossary's words among them
     assert "translations/en/Regeln/Regeln.po: warning: 0 fuzzy and 2 missing entries printed in the source's words" in err
 
 
@@ -201,14 +220,14 @@ def test_status_as_json(translated_build, tmp_path):
     documents = {d["document"]: d for d in json.loads(out)["documents"]}
     assert documents["Regeln/Regeln"] | {"file": ""} == {"language": "en", "document": "Regeln/Regeln", "file": "",
                                                        "translated": 3, "fuzzy": 0, "missing": 2, "written": False}
-    assert documents["content"]["translated"] == 2
+    assert documents["content"]["translated"] == 8
 
 
 @pytest.mark.pdf
 def test_the_same_input_gives_byte_identical_pdfs_per_language(translated_build, tmp_path):
     project = copy_of(translated_build[0], tmp_path, build=False)
-    assert cardgen_in(project, "build")[0] == 0
-    for name in ("cards.pdf", "powers.pdf", "rulebooks/Regeln/Regeln.pdf"):
+    assert cardgen_in(project, "build", "--print-shop")[0] == 0
+    for name in ("cards.pdf", "powers.pdf", "rulebooks/Regeln/Regeln.pdf", "print-shop/unit-fronts.pdf"):
         for language in ("", "en/"):
             first = (translated_build[0] / "build" / f"{language}{name}").read_bytes()
             assert (project / "build" / f"{language}{name}").read_bytes() == first, f"{language}{name}"
@@ -246,3 +265,59 @@ def test_a_language_s_theme_hyphenates_in_it_and_gives_its_faces_keys_of_their_o
 
     english = replace(Theme(), lang="en")
     assert english.digest() != Theme().digest() and Theme(lang="de").digest() == Theme().digest()
+
+
+def orange_pixels(pdf: Path, page: int, tmp_path: Path) -> int:
+    """How many pixels of page ``page`` (1-based) are the draft's mark (book.css ``.untranslated``)."""
+    from PIL import Image
+
+    prefix = tmp_path / f"page-{len(list(tmp_path.glob('page-*')))}"
+    subprocess.run(["pdftoppm", "-r", "60", "-f", str(page), "-l", str(page), "-png", str(pdf), str(prefix)], check=True)
+    image = Image.open(next(tmp_path.glob(f"{prefix.name}*.png"))).convert("RGB")
+    return sum(count for count, (r, g, b) in image.getcolors(1 << 24) if r > 200 and 100 < g < 150 and b < 70)
+
+
+@pytest.mark.pdf
+def test_an_edited_translation_rebuilds_that_language_s_book_only_and_a_german_edit_both(translated_build,
+                                                                                        tmp_path):
+    project = copy_of(translated_build[0], tmp_path)
+    path = project / "translations" / "en" / "Regeln" / "Regeln.po"
+    po = polib.pofile(str(path))
+    po.find(PARAGRAPH, msgctxt="einheiten/p").msgstr = "The Test Warrior fights with Battle Frenzy and <1>great</1> rage."
+    po.save()
+    code, out, _ = cardgen_in(project, "build", "--print-shop")
+    assert code == 0 and out.splitlines()[-1].startswith("built 1, reused ")
+    assert "great rage." in " ".join(text_of(project / "build" / "en" / "rulebooks" / "Regeln" / "Regeln.pdf").split())
+    book = project / "Regeln" / "Regeln.md"
+    book.write_text(BOOK.replace("schlägt härter zu", "schlägt viel härter zu"), encoding="utf-8")
+    code, out, _ = cardgen_in(project, "build", "--print-shop")
+    assert code == 0 and out.splitlines()[-1].startswith("built 2, reused ")      # the German book, the English
+    assert "viel härter" in text_of(project / "build" / "en" / "rulebooks" / "Regeln" / "Regeln.pdf")  # (fallback)
+
+
+@pytest.mark.pdf
+def test_a_draft_marks_what_a_translation_prints_in_the_source_s_words(translated_build, tmp_path):
+    project = copy_of(translated_build[0], tmp_path)
+    english = project / "build" / "en" / "rulebooks" / "Regeln" / "Regeln.pdf"
+    assert orange_pixels(english, 2, tmp_path) == 0                   # a print marks nothing
+    code, out, _ = cardgen_in(project, "build", "--draft")
+    assert code == 0
+    assert "en/rulebooks/Regeln/Regeln.pdf" in out                  # a draft is its own output (its key differs)
+    assert orange_pixels(english, 2, tmp_path) > 5                    # "Ein Modell im Kampfrausch ..." (missing)
+    assert orange_pixels(project / "build" / "rulebooks" / "Regeln" / "Regeln.pdf", 2, tmp_path) == 0
+
+
+def test_a_translated_book_s_key_follows_the_glossary_s_words_and_the_language(translated_build):
+    from dataclasses import replace
+
+    from cardgen.build.run import rulebook_key
+    from cardgen.content.words import Words
+    from cardgen.stages import load_and_derive
+
+    project = translated_build[0]
+    content, _ = load_and_derive(project / "content")
+    book = project / "Regeln" / "Regeln.md"
+    english = replace(content, lang="en", words=Words((("pkt", "pts"),)))
+    keys = {rulebook_key(book, c, "tool") for c in (content, english, replace(english, words=Words((("pkt", "pt"),))),
+                                                   replace(english, lang="sv"))}
+    assert len(keys) == 4

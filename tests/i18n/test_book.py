@@ -98,3 +98,21 @@ def test_the_author_s_links_follow_a_translated_heading_to_its_new_id():
     assert '<h2 id="movement">Movement</h2>' in html and '<h2 id="walking">Walking</h2>' in html
     assert '<h2 id="walking-1">Walking</h2>' in html
     assert '<a href="#walking">Laufen</a>' in html and '<a href="#movement">oben</a>' in html
+
+
+def test_a_draft_marks_each_block_printed_in_the_source_s_words_and_a_print_marks_none():
+    translations = {("top/h", "Bewegung"): "Movement", ("bewegung/li", "Erster Punkt"): "First point",
+                    ("bewegung/cell", "Zustand"): "State"}
+
+    def lookup(context, text, line):
+        return translations.get((context, text))
+
+    html = translating_markdown(True, lookup, []).render(BOOK)
+    assert '<h2 id="movement">Movement</h2>' in html                       # translated: not marked
+    assert '<p class="untranslated">Ein Modell darf' in html
+    assert "<li>First point</li>" in html and '<li class="untranslated">Zweiter Punkt</li>' in html
+    assert "<th>State</th>" in html and '<th class="untranslated">Wirkung</th>' in html
+    assert '<h3 class="untranslated" id="laufen">Laufen</h3>' in html
+    assert '<p class="admonition-title untranslated">Hinweis</p>' in html
+    assert "<td>3</td>" in html                                            # nothing to translate: not marked
+    assert "untranslated" not in translating_markdown(False, lookup, []).render(BOOK)

@@ -31,11 +31,19 @@ def test_a_build_counts_each_message_once_and_prints_only_translations_that_are_
         "`cardgen translate` and translate them"]
 
 
-def test_the_cache_key_follows_the_entries(tmp_path):
+def test_the_cache_key_follows_the_entries_the_book_reads_and_no_other(tmp_path):
     project = Project(root=tmp_path, file=tmp_path / "cardgen.toml", languages=("de", "en"))
     path = po_path(project, "en", "Regeln")
-    write_po(path, ("top/h", "Regeln", "Rules", False))
-    first = Language("en", project).key("Regeln")
-    write_po(path, ("top/h", "Regeln", "Rules", True))
-    assert Language("en", project).key("Regeln") != first
+
+    def key(*entries) -> str:
+        write_po(path, *entries)
+        language = Language("en", project)
+        language.lookup("Regeln")("top/h", "Regeln")               # the book's one message, as count_book reads it
+        return language.key("Regeln")
+
+    first = key(("top/h", "Regeln", "Rules", False))
+    assert key(("top/h", "Regeln", "Rules", True)) != first                    # fuzzy now: the German prints
+    assert key(("top/h", "Regeln", "Rules!", False)) != first                  # another translation
+    assert key(("top/h", "Regeln", "Rules", False), ("top/p", "Alt", "Old", False)) == first   # not the book's
+    assert key(("top/h", "Regeln", "Rules", False)) == first
     assert book_document("rulebooks/Regeln/Regelbuch.pdf") == "Regeln/Regelbuch"

@@ -12,6 +12,7 @@ import pytest
 from cardgen.cards.view import shield_row, unit_card, weapon_row
 from cardgen.content.checks import check_armor, check_unit, check_weapon
 from cardgen.content.schema import Armor, Unit
+from cardgen.content.words import Words
 from cardgen.rules import weapons as wr
 from cardgen.rules.drones import zone_for_roll
 from cardgen.views.show import unit_data, weapon_data
@@ -115,7 +116,7 @@ def test_a_shield_gives_only_its_two_bonuses():
     assert not hasattr(d.shield, "protection") and not hasattr(d.shield, "armor_roll")
     assert d.armor.armor_roll == max(5, 3)                           # the shield does not change the armor's roll
     assert unit_data(d)["shield"] == {"id": "schild", "name": "Schild", "melee_bonus": 1, "armor_bonus": 2}
-    row = shield_row(d.shield)
+    row = shield_row(d.shield, Words())
     assert (row.protection, row.armor_roll, row.reduction) == ("", "", "")      # not the armour's columns
     assert row.bonuses == ("NK +1 bei Verteidigung", "Rüstungswurf +2")
     assert len([b for b in (d.shield.melee_bonus, d.shield.armor_bonus)]) == facts.SHIELD_BONUS_KINDS
