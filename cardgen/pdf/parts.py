@@ -15,6 +15,7 @@ WeasyPrint method, ``Document._build_layout_context`` (WeasyPrint 70, pinned).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -99,7 +100,11 @@ def cascade(html: str, base: Path | str | Roots) -> Cascade:
     with captured_log(), time_limit(timelimit.MAX_RENDER_SECONDS):
         style_for = get_all_computed_styles(document, [], False, font_config(), CounterStyle(), {}, page_rules,
                                             [], TargetCollector(), False)
-    root = document.etree_element
+    return _cascade_of(document.etree_element, style_for, page_rules)
+
+
+def _cascade_of(root, style_for, page_rules: list) -> Cascade:
+    """:class:`Cascade` of the document ``root`` from its styles (``style_for``) and its ``@page`` rules."""
     blocks, in_main = [], []
     for child in root.find("body") if root.find("body") is not None else ():
         inner = child.tag == "main"
@@ -127,9 +132,9 @@ class PartLaidOut(LaidOut):
         from weasyprint.layout.background import layout_backgrounds
         from weasyprint.layout.page import make_margin_boxes
 
-        context = self.context
-        if context is None:
+        if self.context is None:
             raise ValueError("this document was not laid out to be renumbered")
+        context = self.context.layout
         with captured_log(self._notes) as messages, time_limit(timelimit.MAX_RENDER_SECONDS):
             for index, page in enumerate(self._document.pages):
                 box = _page_box(page)
@@ -142,6 +147,16 @@ class PartLaidOut(LaidOut):
                 layout_backgrounds(box, context.get_image_from_uri)
                 self._document.pages[index] = Page(box)
         self._messages += [m for m in messages if m not in self._messages]
+
+    def cascade(self) -> Cascade:
+        """:func:`cascade` of this part as its layout styled it -- no second cascade -- but its ``@page``
+        rules, which it does not look at (the book's head, checked where the book was cut).  For the
+        check of a chapter an edit changed, whose document is the one it is laid out from
+        (:func:`cardgen.rulebook.chapters.fits`)."""
+        if self.context is None:
+            raise ValueError("this document was not laid out as a part")
+        with time_limit(timelimit.MAX_RENDER_SECONDS):
+            return _cascade_of(self.context.root, self.context.layout.style_for, [])
 
     def page_facts(self, number: int) -> PageFacts:
         """Anchors, internal links and bookmarks of page ``number`` (from 0), as plain data."""
@@ -160,7 +175,16 @@ def load_part(html: str, roots: Roots) -> PartLaidOut:
     return laid_out
 
 
-def _render_renumberable(source: weasyprint.HTML) -> tuple[weasyprint.Document, Any]:
+@dataclass(frozen=True)
+class _Kept:
+    """What :func:`_render_renumberable` keeps of a part's layout: WeasyPrint's layout context and the
+    document's root element (its styles are the context's ``style_for``)."""
+
+    layout: Any
+    root: Any
+
+
+def _render_renumberable(source: weasyprint.HTML) -> tuple[weasyprint.Document, _Kept]:
     """``source`` laid out as :meth:`weasyprint.HTML.render` does (WeasyPrint 70's ``Document._render``,
     step by step), keeping the layout context: :meth:`PartLaidOut.renumber` needs it to make the margin
     boxes again."""
@@ -182,4 +206,4 @@ def _render_renumberable(source: weasyprint.HTML) -> tuple[weasyprint.Document, 
     pages = [Page(box) for box in layout_document(source, root_box, context)]
     document = Document(pages, DocumentMetadata(**get_html_metadata(source)), source.url_fetcher, font_config(),
                         {}, options["output_intent"])
-    return document, context
+    return document, _Kept(context, source.etree_element)

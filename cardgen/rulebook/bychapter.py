@@ -18,12 +18,12 @@ The whole book, :func:`cardgen.rulebook.assemble.assemble`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from cardgen.pdf.records import PageFacts
 from cardgen.rulebook.assemble import anchor_pages, assemble
 from cardgen.rulebook.chapterpool import Check, ChapterLayout, ChapterPool, Job, Lay, LayWrite, Write, run_job, written
-from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters, SplitCheck
+from cardgen.rulebook.chapters import CONTENTS_NAV, Chapters, SplitCheck, checked_by_layout
 from cardgen.rulebook.chapterstore import ChapterStore
 from cardgen.safefs import Roots
 from cardgen.speed.workers import usable_cores
@@ -102,8 +102,17 @@ def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, wor
 
 
 def _checked(jobs: list[Job], checks: tuple[SplitCheck, ...]) -> list[Job]:
-    """``jobs``, and the checks of the cuts beside them (:class:`Check`)."""
-    return [*jobs, *(Check(check, -1 - number) for number, check in enumerate(checks))]
+    """``jobs``, and the checks of the cuts: in the layout of the chapter checked where its document is the
+    one laid out (:func:`~cardgen.rulebook.chapters.checked_by_layout`), else beside them (:class:`Check`)."""
+    jobs, left = list(jobs), []
+    for check in checks:
+        laying = [(n, job) for n, job in enumerate(jobs) if isinstance(job, (Lay, LayWrite))
+                  and job.index == check.index and checked_by_layout(check, job.html)]
+        if laying:
+            jobs[laying[0][0]] = replace(laying[0][1], check=check)
+        else:
+            left.append(check)
+    return [*jobs, *(Check(check, -1 - number) for number, check in enumerate(left))]
 
 
 def _pages(state: _Round, store: ChapterStore, plain: list[str], i: int) -> int:

@@ -5,8 +5,9 @@ out once (a ``lay`` job: its pages' facts come back, the layout stays in the pro
 and numbered and written when every chapter's count is known (a ``write`` job, sent to that same
 process: :meth:`cardgen.pdf.parts.PartLaidOut.renumber` makes only the margin boxes again).  A chapter whose
 count is known before (from the cache) is laid out, numbered and written in one job (``lay_write``).
-A ``check`` job cascades the one chapter an edit changed, beside its layout, to tell whether the cuts
-kept from the last build still hold (:class:`~cardgen.rulebook.chapters.SplitCheck`).
+A ``check`` job cascades a document to tell whether the cuts kept from the last build, or found from the
+book's structure, still hold (:class:`~cardgen.rulebook.chapters.SplitCheck`); where that document is the
+chapter a ``lay`` job lays out, the check goes with that job and reads the layout's own styles.
 
 :class:`ChapterPool` runs the jobs: in worker processes where there are several jobs and cores, or
 the command started a forkserver that has WeasyPrint imported (one job too)
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Union
 from cardgen.pdf import timelimit
 from cardgen.errors import RenderError
 from cardgen.pdf.records import PageFacts
-from cardgen.rulebook.chapters import SplitChanged, SplitCheck, still_fits
+from cardgen.rulebook.chapters import SplitChanged, SplitCheck, fits, still_fits
 from cardgen.safefs import Roots
 from cardgen.pdf.timelimit import EXIT_WORKER_TIMEOUT, time_limit_for_a_worker, timeout_message
 
@@ -46,10 +47,13 @@ class ChapterLayout:
 
 @dataclass(frozen=True)
 class Lay:
-    """Lay chapter ``index`` out (``html``) and keep it; the result is its pages' facts."""
+    """Lay chapter ``index`` out (``html``) and keep it; the result is its pages' facts.  ``check``: a
+    :class:`Check` of this very document, told from the layout's own cascade (no second one:
+    :func:`~cardgen.rulebook.chapters.checked_by_layout`)."""
 
     index: int
     html: str
+    check: SplitCheck | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,7 @@ class LayWrite:
     html: str
     first_page: int
     total: int
+    check: SplitCheck | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +109,8 @@ def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageF
     from cardgen.pdf.parts import load_part
 
     laid_out = load_part(job.html, roots)
+    if job.check is not None and not fits(job.check, laid_out.cascade()):
+        raise SplitChanged(f"chapter {job.check.index + 1} shows a new break or obstacle")
     kept[job.index] = laid_out
     if isinstance(job, LayWrite):
         return written(laid_out, job.first_page, job.total)

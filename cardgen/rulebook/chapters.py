@@ -176,8 +176,19 @@ def still_fits(check: SplitCheck, roots: Roots) -> bool:
     # lazy: WeasyPrint's cascade, only where a chapter changed
     from cardgen.pdf.parts import cascade
 
-    styles = cascade(check.html, roots)
+    return fits(check, cascade(check.html, roots))
+
+
+def fits(check: SplitCheck, styles: Cascade) -> bool:
+    """Whether ``styles`` (the cascade of ``check``'s document) show what ``check`` asks."""
     return not (styles.obstacles or _mismatch(styles, check.blocks) or find_cuts(styles) != (check.cuts, ""))
+
+
+def checked_by_layout(check: SplitCheck, html: str) -> bool:
+    """Whether ``check`` can be told from the layout of the chapter document ``html`` (its cascade,
+    :meth:`cardgen.pdf.parts.PartLaidOut.cascade`, instead of one of its own): where its document is that
+    one -- an edited chapter after the first, checked alone -- up to the total its margin boxes print."""
+    return check.cuts == (0,) and with_total(html, 0) == check.html
 
 
 def _reuse(one: Chapters, previous: SplitRecord) -> tuple[Chapters, SplitRecord, SplitCheck | None] | None:

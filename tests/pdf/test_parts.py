@@ -3,6 +3,8 @@ nothing else changes; the cascade says what parts cannot show."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from cardgen.pdf.parts import cascade, load_part
@@ -37,6 +39,18 @@ def test_the_cascade_names_what_a_part_cannot_show(css, obstacle):
             "<p id='a'>x</p></body></html>")
     found = cascade(html, Roots.build(".")).obstacles
     assert (obstacle in found) if obstacle else found == ()
+
+
+@pytest.mark.parametrize("css", ["p::after { content: counter(page) }", "h2 { counter-increment: kapitel }",
+                                 "p + h2 { break-before: page } h2 { float: left }", ""])
+def test_a_part_s_layout_gives_the_cascade_of_its_document_but_its_page_rules(css):
+    """The check of an edited chapter reads its layout's styles instead of cascading it again (issue 48)."""
+    html = (f"<html><head><style>@page {{ @bottom-center {{ content: counter(pages) }} }} {css}</style></head>"
+            "<body><main><h2 id='a'>A</h2><p>x</p><h2>B</h2><p>y</p></main></body></html>")
+    whole = cascade(html, Roots.build("."))
+    assert load_part(html, Roots.build(".")).cascade() == replace(
+        whole, obstacles=tuple(o for o in whole.obstacles if not o.startswith("@page")))
+    assert "@page rule sets or shows a page-based counter" in whole.obstacles
 
 
 def test_a_part_written_again_gives_the_bytes_of_one_written_once():

@@ -73,6 +73,28 @@ def test_an_edit_inside_one_chapter_lays_out_that_chapter_only(tmp_path):
     assert "Ein Wort mehr." in "".join(page_texts(edited.pdf))
 
 
+def test_an_edited_chapter_s_cuts_are_checked_from_its_own_layout_not_a_second_cascade(tmp_path, monkeypatch):
+    """The cuts kept from the last build are checked on the edited chapter's cascade; where that chapter's
+    document is the one laid out, its layout's styles are that cascade (issue 48): none runs apart."""
+    import cardgen.pdf.parts as parts
+
+    monkeypatch.setattr("cardgen.rulebook.bychapter.usable_cores", lambda: 1)     # laid out here: seen here
+    source = _copy_example(tmp_path)
+    cache = Cache(tmp_path / "out")
+    build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
+    cascades: list[str] = []
+    real = parts.cascade
+    monkeypatch.setattr(parts, "cascade", lambda html, roots: cascades.append(html) or real(html, roots))
+    text = source.read_text(encoding="utf-8")
+    headings = [line for line in text.splitlines() if line.startswith("## ")]
+    source.write_text(text.replace(headings[2] + "\n", headings[2] + "\n\nEin Wort mehr.\n", 1), encoding="utf-8")
+    edited = build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
+    assert edited.laid_out == (3,) and cascades == []
+    cold = build_rulebook(source, tmp_path / "b.pdf", [], write=False, chapters=True, cache=Cache(tmp_path / "c"),
+                          tool="t")
+    assert cold.pdf == edited.pdf and cascades
+
+
 def test_a_page_inserted_into_chapter_3_moves_every_later_page_number_link_and_contents_entry(tmp_path, monkeypatch):
     """The inserted break is a forced break inside chapter 3: the cuts kept from the last build fail their
     check (where chapter 3 is laid out), and the book is cut anew."""
