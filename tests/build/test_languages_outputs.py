@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import polib
+import pytest
 
 from tests.build.test_languages import cardgen_in, copy_of, translated_build
 
@@ -47,3 +48,17 @@ def test_a_broken_po_entry_stops_the_export_before_anything_is_written(translate
     assert code == 1 and "translations/en/content.po:" in err, err
     assert not (project / "build" / "battlescribe").exists() and not (project / "build" / "en").exists()
 
+
+@pytest.mark.pdf
+def test_cards_png_writes_each_language_s_pngs(translated_build, tmp_path):
+    project = copy_of(translated_build[0], tmp_path)
+    code, out, err = cardgen_in(project, "cards", "--png", "30")
+    assert code == 0, err
+    german = sorted(p.relative_to(project / "build/png") for p in (project / "build/png").rglob("*.png"))
+    english = sorted(p.relative_to(project / "build/en/png") for p in (project / "build/en/png").rglob("*.png"))
+    assert german and english == german
+    front = next(p for p in german if "probe" in str(p))
+    assert (project / "build/en/png" / front).read_bytes() != (project / "build/png" / front).read_bytes()
+    for name in ("cards.pdf", "powers.pdf"):          # the language's cards as its build made them, untouched
+        assert (project / "build/en" / name).read_bytes() == (translated_build[0] / "build/en" / name).read_bytes()
+    assert (project / "build/en/rulebooks/Regeln/Regeln.pdf").is_file()   # and its rulebook kept (the build's)
