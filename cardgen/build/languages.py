@@ -31,8 +31,11 @@ from cardgen.i18n.book import book_messages
 from cardgen.i18n.content import message_positions, translated_content
 from cardgen.i18n.language import CONTENT, Language, book_document, po_path
 from cardgen.i18n.update import book_text
+from cardgen.content.model import Content
+from cardgen.project.file import Project
 from cardgen.project.settings import Settings
 from cardgen.rules.derive import derive
+from cardgen.rules.derived import Derived
 
 BuildBook = Callable[[BuildContext, Path, str], None]
 
@@ -51,15 +54,13 @@ def build_languages(settings: Settings, source: BuildContext, rulebooks: list[tu
 def build_language(settings: Settings, source: BuildContext, code: str, rulebooks: list[tuple[Path, str]],
                    build_book: BuildBook, owns: Callable[[str], bool]) -> BuildContext:
     """One language (see the module docstring); its context, once its outputs are in place."""
-    language = Language(code, settings.project)
-    content = (translated_content(source.content, language.lookup(CONTENT), code) if source.content.ruleset
-               else source.content)
+    language, content, derived = translation(source.content, source.derived, code, settings.project)
     for path, label in rulebooks:
         count_book(language, path, book_document(label))
     problems = language.problems()
     if problems:
         raise ContentError(problems)
-    ctx = make_context(settings.project, content, derive(content) if content.ruleset else source.derived,
+    ctx = make_context(settings.project, content, derived,
                        settings.out / code, theme=replace(source.theme, lang=code),
                        options=source.options, strict=settings.strict, chapters=settings.chapters,
                        draft=settings.draft)
@@ -82,6 +83,17 @@ def build_language(settings: Settings, source: BuildContext, code: str, rulebook
         for line in language.report_lines():
             ctx.summary.note(line)
     return ctx
+
+
+def translation(content: Content, derived: Derived, code: str, project: Project) -> tuple[Language, Content, Derived]:
+    """Language ``code`` of ``project``: its catalogs (read as they are used: check ``problems()`` after),
+    the content with its translations laid over it and that content derived again (the same ids, so
+    what another tool stores by id -- a BattleScribe roster -- stays valid in every language)."""
+    language = Language(code, project)
+    if not content.ruleset:
+        return language, content, derived
+    translated = translated_content(content, language.lookup(CONTENT), code)
+    return language, translated, derive(translated)
 
 
 def count_book(language: Language, path: Path, document: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -46,7 +47,8 @@ def run_cards(args: argparse.Namespace) -> int:
     if args.sheet is not None and not args.print_shop:
         raise UsageError(f"--sheet {args.sheet} imposes the print-shop files on press sheets: add --print-shop "
                          f"(cardgen cards --print-shop --sheet {options.sheet})")
-    ctx = open_run(replace(settings, strict=False), options)     # the project's strict is build's and rulebook's
+    settings = replace(settings, strict=False)                   # the project's strict is build's and rulebook's
+    ctx = open_run(settings, options)
     if roster is not None:
         use_roster(ctx, roster, args.roster)
     content, options = ctx.content, ctx.options
@@ -55,8 +57,14 @@ def run_cards(args: argparse.Namespace) -> int:
     check_collisions(planned_outputs(content, options))
     if args.print_shop and (warning := bleed_warning(bleed)):
         ctx.warn(warning)
-    with ctx.staged(owns=lambda entry: owned_by_cards(entry, options)):
+    owns = partial(owned_by_cards, options=options)
+    with ctx.staged(owns=owns):
         build_all_cards(ctx)
+    if options.png_dpi and not (args.group or roster):      # the PNGs of every language (build makes no PNGs)
+        # lazy: the translations, only for a project with languages
+        from cardgen.build.languages import build_languages
+
+        build_languages(settings, ctx, [], lambda *_: None, owns, lambda _: None)
     summary = ctx.summary
     for name in summary.removed:
         print(f"removed {display_path(out / name)}")

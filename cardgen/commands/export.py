@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.commands.options import add_project_options, settings_of
-from cardgen.errors import UsageError, display_path
+from cardgen.errors import ContentError, UsageError, display_path
 from cardgen.export.bsformat import MAX_REVISION, revision_of
 from cardgen.project.revision import git_tag
 from cardgen.project.settings import Settings
@@ -26,6 +27,8 @@ from cardgen.project.settings import Settings
 if TYPE_CHECKING:
     from cardgen.content.model import Content
     from cardgen.export.bspublication import Citations
+    from cardgen.export.bsrelease import About
+    from cardgen.rules.derived import Derived
 
 FORMATS = ("battlescribe",)
 MAX_NAMED = 10                      # units named in the warning about entries without a page
@@ -51,9 +54,10 @@ def data_revision(settings: Settings, given: int | None) -> tuple[int, str | Non
     return 1, f"cardgen: warning: {said}; revision 1 (give --revision N, or set version = \"1.2\")"
 
 
-def citations_of(settings: Settings, version: str | None, warnings: list[str]) -> Citations:
-    """The built rulebooks the entries cite, in the order the build takes them; a warning for each
-    book not built or not readable."""
+def citations_of(settings: Settings, version: str | None, warnings: list[str], out: Path | None = None) -> Citations:
+    """The built rulebooks the entries cite, in the order the build takes them (below ``out``, default the
+    output folder: a translation's are below ``OUT/<lang>/``); a warning for each book not built or not
+    readable."""
     # lazy: the build's list of rulebooks and the PDF reader
     from cardgen.build.run import find_rulebooks
     from cardgen.build.context import Summary
@@ -62,7 +66,7 @@ def citations_of(settings: Settings, version: str | None, warnings: list[str]) -
     summary = Summary()
     books = []
     for source, label in find_rulebooks(settings.content, summary, settings.project):
-        path = settings.out / label
+        path = (out or settings.out) / label
         if not path.is_file():
             warnings.append(f"cardgen: warning: rulebook {display_path(source)} is not built ({display_path(path)} "
                             "missing; run cardgen build first): no entry cites its pages")
@@ -87,28 +91,60 @@ def unplaced_units(content: Content, citations: Citations) -> str | None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    """Write OUT/battlescribe/: the game system, one catalogue per faction, the data index, .bsi and .bsr."""
+    """Write OUT/battlescribe/: the game system, one catalogue per faction, the data index, .bsi and .bsr;
+    and each translation's into OUT/<lang>/battlescribe/ (:func:`translated_exports`)."""
     # lazy: the content stages and the exporter; every command builds this module's parser
-    from cardgen.export.battlescribe import About, export_battlescribe
     from cardgen.build.outputs import Outputs
+    from cardgen.export.battlescribe import About
     from cardgen.stages import load_and_derive
 
     settings = settings_of(args)
     revision, warning = data_revision(settings, args.revision)
-    warnings = [warning] if warning else []
-    content, derived = load_and_derive(settings.content)
-    citations = citations_of(settings, project_version(settings), warnings)
-    warnings += filter(None, [unplaced_units(content, citations)])
-    for line in warnings:
-        print(line, file=sys.stderr)
     url = args.url if args.url is None or args.url.endswith("/") else args.url + "/"
-    files = export_battlescribe(content, derived, revision, citations, About(args.author, args.contact, url))
-    folder = settings.out / args.format
-    with Outputs(folder) as outputs:
-        for name, data in files.items():
-            outputs.stage(folder / name, data)
-    print(f"wrote {len(files)} files to {display_path(folder)} (revision {revision})")
+    content, derived = load_and_derive(settings.content)
+    exports = translated_exports(settings, content, derived, revision, About(args.author, args.contact, url))
+    for line in filter(None, [warning, *(line for _, _, said in exports for line in said)]):
+        print(line, file=sys.stderr)
+    for out, files, _ in exports:        # all computed (a broken PO entry stopped before this): now written
+        folder = out / args.format
+        with Outputs(folder) as outputs:
+            for name, data in files.items():
+                outputs.stage(folder / name, data)
+        print(f"wrote {len(files)} files to {display_path(folder)} (revision {revision})")
     return 0
+
+
+def translated_exports(settings: Settings, content: Content, derived: Derived, revision: int,
+                       about: About) -> list[tuple[Path, dict[str, bytes], list[str]]]:
+    """(folder, files, warnings) of the source's export and then of each language the project translates
+    into (``OUT/<lang>/``): the same exporter on the content with the language's translations laid over it
+    (:func:`cardgen.build.languages.translation`), citing that language's built rulebooks.  The ids are
+    the content's (UUID5 of its ids), so a roster made with one language's data opens with another's.  A
+    PO entry whose placeholders or markup do not match its source stops everything before a file is
+    written; fuzzy or missing entries print in the source's words, one warning per PO file."""
+    # lazy: the exporter and the translations
+    from cardgen.build.languages import translation
+    from cardgen.export.battlescribe import export_battlescribe
+    from cardgen.i18n.language import CONTENT
+
+    version = project_version(settings)
+    exports = []
+    for code in ("", *settings.project.translations):
+        warnings: list[str] = []
+        out = settings.out / code if code else settings.out
+        if code:
+            language, content_of, derived_of = translation(content, derived, code, settings.project)
+            language.catalog(CONTENT)
+            if language.problems():
+                raise ContentError(language.problems())
+        else:
+            language, content_of, derived_of = None, content, derived
+        citations = citations_of(settings, version, warnings, out)
+        warnings += filter(None, [unplaced_units(content_of, citations)])
+        files = export_battlescribe(content_of, derived_of, revision, citations, about)
+        warnings += language.untranslated() if language else []
+        exports.append((out, files, warnings))
+    return exports
 
 
 def add_parser(sub) -> None:
