@@ -87,18 +87,21 @@ class CardFaces:
         return digest(sorted((owner, kind, job.key) for (owner, kind), job in self.jobs.items() if owner in wanted))
 
 
-def standalone_faces(content: Content, project: Project, theme: Theme) -> tuple[CardFaces, list[str]]:
+def standalone_faces(content: Content, project: Project, theme: Theme,
+                     tool: str | None = None) -> tuple[CardFaces, list[str]]:
     """Faces for ``cardgen rulebook``: planned as a build plans them (portraits, the project's card
-    stamp and theme), cached in the project's output folder; and the warnings of preparing them."""
+    stamp and theme), cached in the project's output folder; and the warnings of preparing them
+    (``tool``: the caller's toolchain digest where it has one, not made again)."""
     ctx = make_context(project, content, derive(content), project.out, theme=theme)
+    ctx.tool_digest = tool or ctx.tool_digest
     portraits, roots = model_portraits(ctx)
     jobs = plan_faces(content, stamped_options(ctx), ctx.tool, ctx.derived, theme, portraits, roots)
     return CardFaces(jobs, FaceStore(ctx.cache, jobs, content)), list(ctx.summary.warnings)
 
 
 def rulebook_faces(faces: CardFaces | None, content: object, project: Project | None,
-                   theme: Theme | None) -> tuple[CardFaces | None, list[str]]:
+                   theme: Theme | None, tool: str | None = None) -> tuple[CardFaces | None, list[str]]:
     """The faces a rulebook's card figures show: the build's, else standalone ones for loaded content."""
     if faces is not None or not isinstance(content, Content):
         return faces, []
-    return standalone_faces(content, project or Project(root=Path.cwd()), theme or Theme())
+    return standalone_faces(content, project or Project(root=Path.cwd()), theme or Theme(), tool)

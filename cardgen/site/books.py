@@ -67,9 +67,10 @@ class Book:
     chapters: tuple[Chapter, ...]
 
 
-def cut_book(page: RulebookPage, cache: Cache | None) -> Chapters:
-    """The book cut as the PDF cuts it (see the module docstring)."""
-    store = ChapterStore(cache, toolchain_digest() if cache is not None else "", page.roots)
+def cut_book(page: RulebookPage, cache: Cache | None, tool: str | None = None) -> Chapters:
+    """The book cut as the PDF cuts it (see the module docstring); ``tool``: the run's
+    :func:`~cardgen.build.cache.toolchain_digest` where it has one already (``BuildContext.tool``)."""
+    store = ChapterStore(cache, (tool or toolchain_digest()) if cache is not None else "", page.roots)
     found = split_by_structure(page.parts_html, page.html, page.roots, store.probe)
     return found[0] if found is not None else split_chapters(page.parts_html, page.html, page.roots)
 
@@ -148,10 +149,10 @@ def with_figures(body: str, figures: list, folder: str, files: SiteFiles, reuse:
 
 
 def book_pages(page: RulebookPage, folder: str, label: str, files: SiteFiles, cache: Cache | None,
-               reuse: SiteReuse | None = None) -> Book:
+               reuse: SiteReuse | None = None, tool: str | None = None) -> Book:
     """The chapter pages of the rulebook ``page`` (its files copied by ``files``; pages sit two
     folders below the site's top: ``regeln/<folder>/``; its card figures' pictures kept by ``reuse``)."""
-    split = cut_book(page, cache)
+    split = cut_book(page, cache, tool)
     title = page.document.title or Path(label).stem
     bodies = [files.rewrite(body, page.roots, "../../") for body in chapter_bodies(split)]
     if page.document.figures:

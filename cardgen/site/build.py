@@ -143,7 +143,7 @@ def book_cards(ctx: BuildContext, text: str):
     # lazy: the card stage, only for a book that shows cards
     from cardgen.cards.figures import rulebook_faces
 
-    cards, warnings = rulebook_faces(ctx.faces, ctx.content, ctx.project, ctx.theme)
+    cards, warnings = rulebook_faces(ctx.faces, ctx.content, ctx.project, ctx.theme, ctx.tool)
     for warning in warnings:
         ctx.summary.warn(warning)
     return cards
@@ -160,7 +160,7 @@ def build_site(ctx: BuildContext, rulebooks: list[tuple[Path, str]], since: str 
                              cards=book_cards(ctx, text))
         for problem in page.problems:
             ctx.summary.warn(problem.format())
-        books.append(book_pages(page, book_folder(label), label, files, ctx.cache, reuse))
+        books.append(book_pages(page, book_folder(label), label, files, ctx.cache, reuse, ctx.tool))
     stamp = project.stamp()
     pages = [*unit_pages(content, derived, reuse=reuse), *faction_pages(content), *group_pages(content, derived),
              *trait_pages(content), *weapon_pages(content), *power_pages(content), glossary_page(content)]
