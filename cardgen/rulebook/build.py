@@ -32,6 +32,7 @@ from cardgen.errors import CardgenError, Problem, RenderError, UsageError, displ
 from cardgen.pdf.records import Rendered
 from cardgen.project.file import Project
 from cardgen.rulebook.bychapter import ChapterBook, build_by_chapters
+from cardgen.rulebook.chapterpool import ChapterPool
 from cardgen.rulebook.chapterstore import ChapterStore, split_book
 from cardgen.rulebook.chapters import Chapters, SplitChanged
 from cardgen.rulebook.depth import MAX_DEPTH
@@ -47,6 +48,7 @@ from cardgen.rulebook.todo import todo_lines
 from cardgen.safefs import FileRefused, Roots, check_file
 from cardgen.stages import load_content
 from cardgen.look.theme import Theme
+from cardgen.speed.workers import usable_cores
 
 if TYPE_CHECKING:
     from cardgen.pdf.wrapper import LaidOut
@@ -171,13 +173,15 @@ def _by_chapters(source: Path, page: RulebookPage, store: ChapterStore) -> tuple
     """The book laid out chapter by chapter (the cache's stale chapters dropped after), and how it was cut:
     as the last build cut it, unless that no longer fits (then anew); None where it is one chapter (lay
     it out whole).  WeasyPrint's failures on hostile input name the document."""
-    with _failures_named(source):
+    with _failures_named(source), ChapterPool(page.roots, usable_cores()) as pool:
+        store.cascader = pool.cascade
         split, check, checks = split_book(page.parts_html, page.html, page.roots, store)
         try:
-            book = build_by_chapters(split, page.roots, store, check=check, checks=checks) if split.count > 1 else None
+            book = build_by_chapters(split, page.roots, store, check=check, checks=checks,
+                                     pool=pool) if split.count > 1 else None
         except SplitChanged:
             split, _, _ = split_book(page.parts_html, page.html, page.roots, store, again=True)
-            book = build_by_chapters(split, page.roots, store) if split.count > 1 else None
+            book = build_by_chapters(split, page.roots, store, pool=pool) if split.count > 1 else None
         if book is not None:
             store.prune(str(source.resolve()))
         return book, split

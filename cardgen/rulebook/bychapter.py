@@ -68,31 +68,35 @@ class _Round:
 
 
 def build_by_chapters(chapters: Chapters, roots: Roots, store: ChapterStore, workers: int = 0,
-                      check: SplitCheck | None = None, checks: tuple[SplitCheck, ...] = ()) -> ChapterBook:
+                      check: SplitCheck | None = None, checks: tuple[SplitCheck, ...] = (),
+                      pool: ChapterPool | None = None) -> ChapterBook:
     """Lay out ``chapters`` (see the module docstring), each cached in ``store``, and put the book together.
     ``check``: what must hold for the cuts kept from the last split; ``checks``: one per chapter, for cuts
     found from the book's structure (:mod:`cardgen.rulebook.structure`: each cut must be a forced break);
-    checked beside the first round's layouts; :class:`~cardgen.rulebook.chapters.SplitChanged` if one fails."""
+    checked beside the first round's layouts; :class:`~cardgen.rulebook.chapters.SplitChanged` if one fails.
+    ``pool``: the processes to lay out in (the one that cascaded the book's probe), else a pool of ``workers``."""
+    if pool is None:
+        with ChapterPool(roots, workers or usable_cores()) as own:
+            return build_by_chapters(chapters, roots, store, check=check, checks=checks, pool=own)
     count = chapters.count
     plain = [chapters.chapter_html(i) for i in range(count)]
     contents = [i for i in range(count) if CONTENTS_NAV.search(plain[i])]
     state = _Round(list(plain))
     laid: list[int] = []
-    with ChapterPool(roots, workers or usable_cores()) as pool:
-        for _ in range(MAX_ROUNDS):
-            pages = [_pages(state, store, plain, i) for i in range(count)]
-            starts = [1 + sum(pages[:i]) for i in range(count)]
-            for i in contents:
-                state.htmls[i] = chapters.chapter_html(i, _numbers(state, plain, starts, i))
-            jobs = _checked(_jobs(state, store, plain, contents, starts, sum(pages)), (check,) if check else checks)
-            check, checks = None, ()
-            if not jobs:
-                break
-            laid += sorted(job.index for job in jobs if isinstance(job, (Lay, LayWrite)))
-            results = pool.run(jobs)
-            for job in jobs:
-                if not isinstance(job, Check):
-                    _record(state, store, plain, job, results[job.index])
+    for _ in range(MAX_ROUNDS):
+        pages = [_pages(state, store, plain, i) for i in range(count)]
+        starts = [1 + sum(pages[:i]) for i in range(count)]
+        for i in contents:
+            state.htmls[i] = chapters.chapter_html(i, _numbers(state, plain, starts, i))
+        jobs = _checked(_jobs(state, store, plain, contents, starts, sum(pages)), (check,) if check else checks)
+        check, checks = None, ()
+        if not jobs:
+            break
+        laid += sorted(job.index for job in jobs if isinstance(job, (Lay, LayWrite)))
+        results = pool.run(jobs)
+        for job in jobs:
+            if isinstance(job, (Lay, Write, LayWrite)):
+                _record(state, store, plain, job, results[job.index])
     layouts = [state.done[i][1] for i in range(count)]
     facts = [layout.facts for layout in layouts]
     pdf = layouts[0].pdf if count == 1 else assemble([layout.pdf for layout in layouts], facts)

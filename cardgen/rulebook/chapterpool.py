@@ -5,7 +5,8 @@ out once (a ``lay`` job: its pages' facts come back, the layout stays in the pro
 and numbered and written when every chapter's count is known (a ``write`` job, sent to that same
 process: :meth:`cardgen.pdf.parts.PartLaidOut.renumber` makes only the margin boxes again).  A chapter whose
 count is known before (from the cache) is laid out, numbered and written in one job (``lay_write``).
-A ``check`` job cascades a document to tell whether the cuts kept from the last build, or found from the
+A ``probe`` job cascades the probe of a book's structure, before the book is cut
+(:mod:`cardgen.rulebook.structure`).  A ``check`` job cascades a document to tell whether the cuts kept from the last build, or found from the
 book's structure, still hold (:class:`~cardgen.rulebook.chapters.SplitCheck`); where that document is the
 chapter a ``lay`` job lays out, the check goes with that job and reads the layout's own styles.
 
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from cardgen.pdf import timelimit
 from cardgen.errors import RenderError
-from cardgen.pdf.records import PageFacts
+from cardgen.pdf.records import Cascade, PageFacts
 from cardgen.rulebook.chapters import SplitChanged, SplitCheck, fits, still_fits
 from cardgen.safefs import Roots
 from cardgen.pdf.timelimit import EXIT_WORKER_TIMEOUT, time_limit_for_a_worker, timeout_message
@@ -86,7 +87,17 @@ class Check:
     index: int = -1
 
 
-Job = Union[Lay, Write, LayWrite, Check]
+@dataclass(frozen=True)
+class Probe:
+    """Cascade the probe of a book's structure (:func:`~cardgen.rulebook.structure.probe_html`), before the
+    book is cut: in a worker, whose WeasyPrint the chapters' layouts need anyway, the command needs none.
+    The result is its :class:`~cardgen.pdf.records.Cascade`."""
+
+    html: str
+    index: int = -1000
+
+
+Job = Union[Lay, Write, LayWrite, Check, Probe]
 
 
 def written(laid_out: PartLaidOut, first_page: int, total: int) -> ChapterLayout:
@@ -97,7 +108,7 @@ def written(laid_out: PartLaidOut, first_page: int, total: int) -> ChapterLayout
     return ChapterLayout(rendered.pdf, facts, rendered.warnings, rendered.read, rendered.notes)
 
 
-def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageFacts, ...] | ChapterLayout:
+def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageFacts, ...] | ChapterLayout | Cascade:
     """Do ``job``; ``kept`` holds the chapters this process laid out."""
     if isinstance(job, Write):
         return written(kept[job.index], job.first_page, job.total)
@@ -105,8 +116,11 @@ def run_job(job: Job, roots: Roots, kept: dict[int, PartLaidOut]) -> tuple[PageF
         if not still_fits(job.check, roots):
             raise SplitChanged(f"chapter {job.check.index + 1} shows a new break or obstacle")
         return ()
-    # lazy: WeasyPrint, only in the process that lays a chapter out
-    from cardgen.pdf.parts import load_part
+    # lazy: WeasyPrint, only in the process that lays a chapter out (or probes a book's structure)
+    from cardgen.pdf.parts import cascade, load_part
+
+    if isinstance(job, Probe):
+        return cascade(job.html, roots)
 
     laid_out = load_part(job.html, roots)
     if job.check is not None and not fits(job.check, laid_out.cascade()):
@@ -191,18 +205,27 @@ class ChapterPool:
             self.connections.append(here)
             self.processes.append(process)
 
-    def run(self, jobs: list[Job]) -> dict[int, Any]:
-        """Each job's result, by chapter."""
+    def cascade(self, html: str) -> Cascade:
+        """The cascade of the probe ``html`` (a :class:`Probe` job): in a worker where the chapters will be
+        laid out in workers -- the command then never imports WeasyPrint -- else here."""
+        job = Probe(html)
+        result = self.run([job], parallel=True)[job.index]
+        assert isinstance(result, Cascade)
+        return result
+
+    def run(self, jobs: list[Job], parallel: bool = False) -> dict[int, Any]:
+        """Each job's result, by chapter; ``parallel``: in the workers, even one job, where the book's
+        chapters would be laid out in workers (several cores)."""
         self.layouts += sum(isinstance(job, (Lay, LayWrite)) for job in jobs)
         here = [job for job in jobs if isinstance(job, Write) and job.index in self.kept]
         elsewhere = [job for job in jobs if job not in here]
         results = {job.index: run_job(job, self.roots, self.kept) for job in here}
-        if self.workers < 2 or (len(elsewhere) < 2 and not self.connections and not _forkserver_started()):
+        if self.workers < 2 or (len(elsewhere) < 2 and not parallel and not self.connections and not _forkserver_started()):
             for job in elsewhere:
                 self.holder.pop(job.index, None)
                 results[job.index] = run_job(job, self.roots, self.kept)
             return results
-        self._start(min(self.workers, len(elsewhere)))
+        self._start(self.workers if parallel else min(self.workers, len(elsewhere)))
         return {**results, **self._run_in_workers(elsewhere)}
 
     def _ended(self, worker: int) -> RenderError:

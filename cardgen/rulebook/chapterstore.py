@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Callable
 
 from cardgen.atomic import TMP_PREFIX
 from cardgen.build.cache import Cache, digest, discard
@@ -69,8 +70,10 @@ class Record:
 class ChapterStore:
     """The chapters' layouts in the build's cache (none without one); see the module docstring."""
 
-    def __init__(self, cache: Cache | None, tool: str, roots: Roots) -> None:
+    def __init__(self, cache: Cache | None, tool: str, roots: Roots,
+                 cascader: Callable[[str], Cascade] | None = None) -> None:
         self.cache, self.tool, self.roots = cache, tool, roots
+        self.cascader = cascader or (lambda html: cascade_probe(html, roots))   # where a probe is cascaded
         self.used: set[str] = set()                 # the entries this build read or wrote
         self.records: dict[str, Record | None] = {}
         self.digests: dict[str, str] = {}           # the files records read, each hashed once a run
@@ -82,7 +85,7 @@ class ChapterStore:
         key = digest("probe", self.tool, html, self.roots.named)
         styles = stored_cascade(self.read(key, ".probe"))
         if styles is None:
-            styles = cascade_probe(html, self.roots)
+            styles = self.cascader(html)
             self.write(key, ".probe", cascade_bytes(styles))
         return styles
 

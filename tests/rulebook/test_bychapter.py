@@ -78,7 +78,7 @@ def test_an_edited_chapter_s_cuts_are_checked_from_its_own_layout_not_a_second_c
     document is the one laid out, its layout's styles are that cascade (issue 48): none runs apart."""
     import cardgen.pdf.parts as parts
 
-    monkeypatch.setattr("cardgen.rulebook.bychapter.usable_cores", lambda: 1)     # laid out here: seen here
+    monkeypatch.setattr("cardgen.rulebook.build.usable_cores", lambda: 1)     # laid out here: seen here
     source = _copy_example(tmp_path)
     cache = Cache(tmp_path / "out")
     build_rulebook(source, tmp_path / "a.pdf", [], write=False, chapters=True, cache=cache, tool="t")
@@ -186,7 +186,7 @@ def test_after_each_edit_an_incremental_build_gives_the_bytes_of_a_cold_one(tmp_
     gives, byte for byte -- also where a chapter was numbered twice in one build (its page count
     estimated, then known) and once in the other (issue 40, finding 11).  Every chapter is laid out in
     this process: 15 builds starting layout workers would spend most of their time starting them."""
-    monkeypatch.setattr("cardgen.rulebook.bychapter.usable_cores", lambda: 1)
+    monkeypatch.setattr("cardgen.rulebook.build.usable_cores", lambda: 1)
     source = tmp_path / "book" / "Buch.md"
     source.parent.mkdir()
     (source.parent / "bild.svg").write_text(PICTURE, encoding="utf-8")
