@@ -173,6 +173,10 @@ def test_the_workflow_publishes_the_web_edition_on_a_tag_when_switched_on(projec
     assert any('cardgen site --strict ${previous:+--since "$previous"}' in run for run in runs)
     uses = [step["uses"].split("@")[0] for step in steps if "uses" in step]
     assert uses[-2:] == ["actions/upload-pages-artifact", "actions/deploy-pages"]
+    saved = next(s for s in workflow["jobs"]["build"]["steps"] if s.get("uses", "").startswith("actions/cache@"))
+    restored = next(s for s in steps if s.get("uses", "").startswith("actions/cache/restore@"))
+    assert restored["with"] == saved["with"]          # the build job's cache: the site reuses its faces and chapters
+    assert steps.index(restored) < next(n for n, run in enumerate(runs) if "cardgen site" in run)
     assert steps[-2]["with"] == {"path": "build/site"}
     assert steps[0]["with"] == {"fetch-depth": 0}
 
