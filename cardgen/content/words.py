@@ -89,6 +89,10 @@ BOOK_WORDS: dict[str, str] = {
     **{word: "a column of the rulebook's table of terrain" for word in ("Geländetyp", "Passierbarkeit", "Deckung",
                                                                       "Sichtweite", "Regeln")},
     "Keine Stichwörter.": "the rulebook's glossary of keywords when it has none",
+    **{word: "a column of the rulebook's odds table ({{ odds: … }})" for word in (
+        "Treffer", "nur Schock", "TP-Verlust", "erwarteter TP-Verlust", "pro AP")},
+    **{word: "the odds table's caption: \"Sturmtruppe mit Sturmgewehr gegen Panzerjäger, 30 cm, Deckung II\""
+       for word in ("mit", "gegen", "Deckung")},
     **{word: "a card figure's side in the rulebook (its label: \"probe (Vorderseite)\")" for word in (
         "Vorderseite", "Rückseite", "Kraftkarte")},
 }
