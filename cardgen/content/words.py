@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardgen.content.report_words import REPORT_WORDS
 from cardgen.vocabulary import ACTION_NAMES, HIT_ZONES, MOUNT_NAMES, POWER_USES, PROFILE_NAMES, UNIT_TYPE_NAMES
 
 LABELS = {**PROFILE_NAMES, "AP": "Aktionspunkte", "WK": "Waffenklasse", "DF": "Dauerfeuer",
@@ -45,9 +46,12 @@ CARD_WORDS: dict[str, str] = {
     **{word: "a group sheet's cover" for word in ("Fraktion", "Modell", "Einheit", "Punkte", "Standard", "Gesamt",
                                                    "Modelle", "Gruppenführer", "gesteuert von")},
     **{word: "a group sheet's reference pages" for word in ("Regeln", "Forts.", "Genutzt von")},
+    # --- the balance report's words (cardgen balance, issue 45 point 3; branch fix/i18nbalance) ---
+    **REPORT_WORDS,
 }
 """Every word cardgen prints on a card itself → what it is (the glossary's comment); the rulebook's list
-of units prints "pkt" and the unit types from here as well."""
+of units prints "pkt" and the unit types from here as well, the balance report its own words
+(:mod:`cardgen.content.report_words`)."""
 
 
 @dataclass(frozen=True)
