@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from cardgen.content.model import Content
 from cardgen.content.schema import weapon_id
+from cardgen.content.report_words import REPORT_WORDS
 from cardgen.content.words import CARD_WORDS, Words
 
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -67,8 +68,9 @@ def content_messages(content: Content) -> list[ContentMessage]:
                         found.append(ContentMessage(f"{kind}/{object_id}/{outer}/{index}/{inner}", value,
                                                     where(outer, index, inner), f"{outer}[{index}].{inner} of {card}"))
     for word, meaning in sorted(CARD_WORDS.items()):
+        where = "in the balance report" if word in REPORT_WORDS else "on the cards"
         found.append(ContentMessage(f"glossary/{word}", word, "",
-                                    f"glossary: {meaning}; printed by cardgen on the cards, write it as your rules "
+                                    f"glossary: {meaning}; printed by cardgen {where}, write it as your rules "
                                     "texts call it"))
     return found
 
