@@ -68,9 +68,9 @@ def content_messages(content: Content) -> list[ContentMessage]:
                         found.append(ContentMessage(f"{kind}/{object_id}/{outer}/{index}/{inner}", value,
                                                     where(outer, index, inner), f"{outer}[{index}].{inner} of {card}"))
     for word, meaning in sorted(CARD_WORDS.items()):
-        where = "in the balance report" if word in REPORT_WORDS else "on the cards"
+        printed = "in the balance report" if word in REPORT_WORDS else "on the cards"
         found.append(ContentMessage(f"glossary/{word}", word, "",
-                                    f"glossary: {meaning}; printed by cardgen {where}, write it as your rules "
+                                    f"glossary: {meaning}; printed by cardgen {printed}, write it as your rules "
                                     "texts call it"))
     return found
 
