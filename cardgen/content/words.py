@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardgen.content.report_words import REPORT_WORDS
 from cardgen.vocabulary import (
     ACTION_NAMES, HIT_ZONES, MOUNT_NAMES, POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, POWER_USES, PROFILE_NAMES,
     TP_LOSS_WHEN, UNIT_TYPE_NAMES, WEAPON_KIND_NAMES,
@@ -137,9 +138,10 @@ def _merged(*groups: dict[str, str]) -> dict[str, str]:
     return {word: "; ".join(meanings) for word, meanings in found.items()}
 
 
-WORDS: dict[str, str] = _merged(CARD_WORDS, POWER_WORDS, BOOK_WORDS, SHEET_WORDS, EXPORT_WORDS)
+WORDS: dict[str, str] = _merged(CARD_WORDS, POWER_WORDS, BOOK_WORDS, SHEET_WORDS, EXPORT_WORDS, REPORT_WORDS)
 """Every word cardgen prints into an output itself (cards, sheets, the rulebook's directives, the
-BattleScribe data) → what it is: the glossary of ``content.po``."""
+BattleScribe data, the balance report: :mod:`cardgen.content.report_words`) → what it is: the glossary
+of ``content.po``."""
 
 
 @dataclass(frozen=True)
