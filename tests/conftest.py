@@ -376,10 +376,34 @@ def small_project_build(tmp_path_factory) -> Iterator[ExampleBuild]:
                              functools.partial(_cold_build, make_content=small_project))
 
 
+@pytest.fixture(scope="session")
+def regelbuch_book(tmp_path_factory):
+    """(the :class:`~cardgen.rulebook.build.RulebookResult`, its PDF's path) of the user's rulebook built as
+    one document (``build_rulebook``'s reference layout, written) once per test run (:func:`shared_once`;
+    the result is handed to the other xdist workers pickled): tests/e2e/test_regelbuch.py reads it,
+    tests/rulebook/test_bychapter.py compares the chapter-wise layout with it.  READ ONLY.  Skipped where
+    ../shared is absent."""
+    import pickle
+
+    from cardgen.paths import ASSETS_DIR
+    from cardgen.rulebook import build_rulebook
+
+    if not REGELBUCH.is_file():
+        pytest.skip(f"the user's rulebook is not beside this clone ({REGELBUCH}); CI always has it")
+
+    def make(root: Path) -> dict:
+        result = build_rulebook(REGELBUCH, root / "Regelbuch.pdf", [ASSETS_DIR])
+        (root / "result.pickle").write_bytes(pickle.dumps(result))
+        return {}
+
+    root, _ = shared_once(tmp_path_factory, "regelbuch-book", make)
+    return pickle.loads((root / "result.pickle").read_bytes()), root / "Regelbuch.pdf"
+
+
 # The fixtures that make their build once per test run (:func:`shared_once`), here and in the conftest.py of
 # tests/e2e and tests/cards.
 SHARED_BUILDS = frozenset({"example_build", "small_project_build", "installed", "wheel_build", "print_shop_build",
-                           "translated_build",
+                           "translated_build", "regelbuch_book",
                            "small_build"})
 
 

@@ -82,15 +82,28 @@ def make_venv(where: Path, wheel: Path) -> Path:
     return where / "bin"
 
 
+def git_repository(dest: Path) -> Path:
+    """A copy of the checkout at ``dest``, committed as a git repository of its own: ``git status
+    --ignored`` there sees everything a wheel's build or an install writes into it."""
+    source = copy_checkout(dest)
+    for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c"]):
+        subprocess.run(["git", *args], cwd=source, check=True, capture_output=True)
+    return source
+
+
 @pytest.fixture(scope="session")
-def installed(tmp_path_factory) -> tuple[Path, Path]:
-    """(the wheel, the fresh environment's bin folder): one per test run (shared by the xdist workers)."""
+def installed(tmp_path_factory) -> tuple[Path, Path, Path]:
+    """(the wheel, the fresh environment's bin folder, the copy of the checkout it was built from, a git
+    repository of its own: READ ONLY): one per test run (shared by the xdist workers).  The copy is a
+    repository so that test_make_install.py checks on this one build that ``pip install CHECKOUT``
+    (a wheel's build, then its install) leaves the checkout as it was."""
     def make(root: Path) -> dict:
-        wheel = build_wheel(copy_checkout(root / "src"), root / "dist")
-        return {"wheel": str(wheel), "bin": str(make_venv(root / "venv", wheel))}
+        source = git_repository(root / "src")
+        wheel = build_wheel(source, root / "dist")
+        return {"wheel": str(wheel), "bin": str(make_venv(root / "venv", wheel)), "source": str(source)}
 
     _, made = shared_once(tmp_path_factory, "wheel", make)
-    return Path(made["wheel"]), Path(made["bin"])
+    return Path(made["wheel"]), Path(made["bin"]), Path(made["source"])
 
 
 def run_outside(bin_dir: Path, cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:

@@ -1,7 +1,8 @@
 """What installing cardgen leaves behind: nothing in the checkout, and only what each command needs.
 
-Both tests work on a copy of the checkout made a git repository of its own (``copy_checkout``: what a
-clone would hold, plus new files), so ``git status --ignored`` sees everything an install writes.
+Both tests work on a copy of the checkout made a git repository of its own (``git_repository``: what a
+clone would hold, plus new files; the first one on the copy the run's shared wheel, ``installed``, is
+built from), so ``git status --ignored`` sees everything an install writes.
 
 - ``pip install`` of the checkout into a fresh virtual environment leaves the checkout as it was: no
   ``build/`` (cardgen's output folder), no ``*.egg-info`` (flit_core builds out of tree, pyproject.toml).
@@ -21,17 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import build_wheel, copy_checkout, make_venv
+from .conftest import git_repository
 
 TEST_TOOLS = ("pytest", "mypy", "ruff")
-
-
-def git_repository(tmp_path: Path) -> Path:
-    """A copy of the checkout, committed as a git repository of its own."""
-    source = copy_checkout(tmp_path / "checkout")
-    for args in (["init", "-q"], ["add", "-A"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "c"]):
-        subprocess.run(["git", *args], cwd=source, check=True, capture_output=True)
-    return source
 
 
 def left_behind(source: Path) -> list[str]:
@@ -49,11 +42,11 @@ def tools_in(venv: Path) -> list[str]:
 
 
 @pytest.mark.install
-def test_pip_install_of_the_checkout_leaves_it_as_it_was(tmp_path):
+def test_pip_install_of_the_checkout_leaves_it_as_it_was(installed):
     """``pip install CHECKOUT`` is ``pip wheel`` then an install of the wheel: the build is what could
-    write into the checkout (done here offline with the test environment's pinned flit_core)."""
-    source = git_repository(tmp_path)
-    bin_dir = make_venv(tmp_path / "venv", build_wheel(source, tmp_path / "dist"))
+    write into the checkout (done offline with the test environment's pinned flit_core).  The run's one
+    wheel (tests/e2e/conftest.py: ``installed``) was built and installed so from a copy of the checkout."""
+    _, bin_dir, source = installed
     assert (bin_dir / "cardgen").is_file()
     assert left_behind(source) == []
     assert not (source / "build").exists()
@@ -61,7 +54,7 @@ def test_pip_install_of_the_checkout_leaves_it_as_it_was(tmp_path):
 
 @pytest.mark.install
 def test_make_build_installs_no_test_tool_and_make_test_adds_them(tmp_path):
-    source = git_repository(tmp_path)
+    source = git_repository(tmp_path / "checkout")
     venv = tmp_path / "venv"
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "MAKEFLAGS")}
 

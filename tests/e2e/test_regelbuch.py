@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from cardgen.paths import ASSETS_DIR
-from cardgen.rulebook import build_rulebook, format_warning
+from cardgen.rulebook import format_warning
 from cardgen.rulebook.markdown import make_markdown
 
 pytestmark = pytest.mark.pdf          # renders PDFs (make test-fast leaves it out)
@@ -27,12 +27,10 @@ RAW_SYNTAX = ("!!!", "^^", "[[toc]]", "{width=", "{align=", "{height=", "{.img_b
 
 
 @pytest.fixture(scope="module")
-def book(tmp_path_factory):
-    """(result, pdf path, reader, source text) of one build of the user's rulebook."""
-    if not REGELBUCH.is_file():
-        pytest.skip(f"the user's rulebook is not beside this clone ({REGELBUCH})")
-    out = tmp_path_factory.mktemp("regelbuch") / "Regelbuch.pdf"
-    result = build_rulebook(REGELBUCH, out, [ASSETS_DIR])
+def book(regelbuch_book):
+    """(result, pdf path, reader, source text) of the one build of the user's rulebook per test run
+    (tests/conftest.py: ``regelbuch_book``, shared with test_bychapter.py)."""
+    result, out = regelbuch_book
     return result, out, PdfReader(out), REGELBUCH.read_text(encoding="utf-8")
 
 

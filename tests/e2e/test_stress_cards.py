@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import re
 import shutil
+from pathlib import Path
+from typing import Iterator, NamedTuple
 
 import pytest
 import yaml
@@ -18,7 +20,8 @@ from cardgen.errors import RenderError
 from cardgen.rules.derive import derive
 from cardgen.stages import load_content
 
-from tests.cards.conftest import PROJECT, load_yaml, shared_cardgen
+from conftest import files_of, run_in_process, shared_once
+from tests.cards.conftest import PROJECT, load_yaml
 from tests.cards.facemeasure import render_measured
 from tests.cards.test_unit_card_layout import MIN_PT, runs
 
@@ -55,9 +58,10 @@ def _measured(owner: str, kind: str):
     return card, face, measured
 
 
-def test_stress_content_is_valid(cli):
-    code, out, err = cli("validate", "--content", STRESS)
+def test_stress_content_is_valid(stress_build):
+    code, out, err = stress_build.validate
     assert code == 0, err
+    assert out.endswith("stress: valid\n"), out
     names = [u["name"] for u in load_yaml(STRESS, "units").values()]
     assert max(len(n) for n in names) >= 50 and sum(30 <= len(n) <= 50 for n in names) >= 5
     assert {(u["type"], u["hit_points"]) for u in load_yaml(STRESS, "units").values()} >= {
@@ -65,15 +69,36 @@ def test_stress_content_is_valid(cli):
         ("drohne", 19), ("drohne", 20)}
 
 
+class StressBuild(NamedTuple):
+    """``cardgen validate`` then ``cardgen cards`` of the stress content into one output folder OUT (as
+    a project's CI runs them): each command's (code, stdout, stderr), and OUT, READ ONLY (its cache
+    holds the theme's capacities validate measured and the faces the build rendered)."""
+
+    code: int
+    out: str
+    err: str
+    folder: Path
+    validate: tuple[int, str, str]
+
+
 @pytest.fixture(scope="module")
-def stress_build(tmp_path_factory):
-    """``cardgen cards`` of the stress content, once per test run (shared by the xdist workers): (code,
-    out, err, OUT), OUT read only."""
-    yield from shared_cardgen(tmp_path_factory, "stress", "cards", "--content", STRESS, "--out", "{out}")
+def stress_build(tmp_path_factory) -> Iterator[StressBuild]:
+    """The stress content validated and built once per test run (shared by the xdist workers): one
+    validate serves the validity test and leaves its measured capacities in OUT's cache, where the
+    tests that copy OUT find them instead of measuring again."""
+    def make(root: Path) -> dict:
+        said = [run_in_process(command, "--content", STRESS, "--out", root / "out") for command in ("validate", "cards")]
+        return {"validate": said[0], "cards": said[1]}
+
+    root, data = shared_once(tmp_path_factory, "stress", make)
+    folder = root / "out"
+    before = files_of(folder)
+    yield StressBuild(*data["cards"], folder, tuple(data["validate"]))
+    assert files_of(folder) == before, "a test changed the shared stress build: copy it to tmp_path first"
 
 
 def test_stress_content_builds_without_a_warning(stress_build):
-    code, out, err, folder = stress_build
+    code, err, folder = stress_build.code, stress_build.err, stress_build.folder
     assert code == 0, err
     assert err == ""
     assert (folder / "cards.pdf").is_file() and (folder / "groups" / "eisenlegion.pdf").is_file()
@@ -123,7 +148,7 @@ def _copy(tmp_path, stress_build):
     too): the build that follows renders only the faces the test changes, and must fail on them."""
     root = tmp_path / "stress"
     shutil.copytree(STRESS, root)
-    shutil.copytree(stress_build[3], tmp_path / "out")
+    shutil.copytree(stress_build.folder, tmp_path / "out")
     return root
 
 
@@ -137,12 +162,12 @@ def test_an_1800_character_power_fails_naming_the_text_to_shorten(cli, tmp_path,
     path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     said = (f"powers/donnerwort.yaml:9:8: rules: {len(data['rules'])} characters do not fit the rules text of "
             "power card 'donnerwort' at its smallest size (6 pt")
-    code, _, err = cli("validate", "--content", root, "--out", tmp_path / "measured")     # validate says it first
+    code, _, err = cli("validate", "--content", root, "--out", tmp_path / "out")     # validate says it first
     assert code == 1 and re.search(re.escape(said) + r"; about \d+ characters fit\); shorten it", err), err
     code, out, err = cli("cards", "--content", root, "--out", tmp_path / "out")
     assert code == 1
     assert f"{said}); shorten it" in err, err
-    assert (tmp_path / "out" / "powers.pdf").read_bytes() == (stress_build[3] / "powers.pdf").read_bytes()
+    assert (tmp_path / "out" / "powers.pdf").read_bytes() == (stress_build.folder / "powers.pdf").read_bytes()
 
 
 def test_a_group_name_that_cannot_fit_fails_naming_the_model_and_its_name(cli, tmp_path, stress_build):

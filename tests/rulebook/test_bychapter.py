@@ -10,7 +10,7 @@ import pytest
 
 from cardgen.build.cache import Cache
 from cardgen.paths import ASSETS_DIR
-from cardgen.rulebook.build import build_rulebook
+from cardgen.rulebook.build import RulebookResult, build_rulebook
 from tests.conftest import PROJECT
 from tests.e2e.rulebook_repo import make_rulebook_repo
 from tests.rulebook.chapter_pdfs import links, outline, page_texts
@@ -20,8 +20,9 @@ pytestmark = pytest.mark.pdf          # renders PDFs
 EXAMPLE = PROJECT / "content" / "rulebook" / "Regeln.md"
 
 
-def assert_same_book(source: Path, tmp_path: Path, assets: list[Path] = ()) -> None:
-    whole = build_rulebook(source, tmp_path / "whole.pdf", list(assets), write=False, chapters=False)
+def assert_same_book(source: Path, tmp_path: Path, assets: list[Path] = (), whole: RulebookResult | None = None) -> None:
+    """``source`` laid out by chapters is ``whole``, its layout as one document (made here unless given)."""
+    whole = whole or build_rulebook(source, tmp_path / "whole.pdf", list(assets), write=False, chapters=False)
     parts = build_rulebook(source, tmp_path / "parts.pdf", list(assets), write=False, chapters=True,
                            cache=Cache(tmp_path / "out"), tool="test")
     assert parts.chapters > 1, parts.one_chapter
@@ -47,10 +48,11 @@ def test_sample_repository_books_by_chapters_are_the_whole_books(tmp_path, name)
     assert_same_book(book, tmp_path)
 
 
-def test_users_rulebook_by_chapters_is_the_whole_book(tmp_path, regelbuch):
+def test_users_rulebook_by_chapters_is_the_whole_book(tmp_path, regelbuch_book):
+    """Against the run's one whole-book build of it (tests/conftest.py, shared with tests/e2e/test_regelbuch.py)."""
     from tests.conftest import REGELBUCH
 
-    assert_same_book(REGELBUCH, tmp_path, [ASSETS_DIR])
+    assert_same_book(REGELBUCH, tmp_path, [ASSETS_DIR], whole=regelbuch_book[0])
 
 
 def _copy_example(tmp_path: Path) -> Path:
