@@ -52,6 +52,10 @@ ALLOWED_SIZES = {"infanterie": ("klein", "mittel", "groß"), "koloss": ("groß",
 """The sizes each unit type may have (a contiguous run of :data:`SIZES`)."""
 MOVEMENTS: tuple[Movement, ...] = get_args(Movement)
 """Bewegungsarten."""
+SIZE_NAMES: dict[Size, str] = {"klein": "Klein", "mittel": "Mittel", "groß": "Groß", "riesig": "Riesig"}
+MOVEMENT_NAMES: dict[Movement, str] = {"beine": "Beine", "flug": "Flug", "kette": "Kette", "rad": "Rad",
+                                       "schweben": "Schweben", "stationär": "Stationär"}
+"""A unit's size and movement as words (the BattleScribe profiles; the cards show them as icons)."""
 
 WEAPON_KINDS: tuple[WeaponKind, ...] = get_args(WeaponKind)
 WEAPON_KIND_NAMES: dict[WeaponKind, str] = {

@@ -25,6 +25,7 @@ from matplotlib.ticker import FuncFormatter
 
 from cardgen.balance.view import BalanceView, HeatmapPage, Plots
 from cardgen.balance.words import ReportText, report_text
+from cardgen.content.numbers import decimal
 
 SETTINGS: dict[Any, Any] = {
     "svg.hashsalt": "cardgen-balance",
@@ -100,7 +101,7 @@ def _panel(axes: Any, band: str, values: tuple[tuple[float | None, ...], ...], t
                            rasterized=not numbers)      # colour only: one picture, not a path per cell
     axes.set_title(band, fontsize=8, loc="left")
     for (row, column), value in _cells(values) if numbers else ():
-        axes.text(column + 0.5, row + 0.5, "–" if value is None else f"{value:.2f}".replace(".", mark),
+        axes.text(column + 0.5, row + 0.5, "–" if value is None else decimal(value, 2, mark),
                   ha="center", va="center", fontsize=MIN_TEXT_PT,
                   color="white" if value is not None and value > 0.6 * (top or 1) else "black")
     return mesh

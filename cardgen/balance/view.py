@@ -25,8 +25,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
-from cardgen.balance.words import ReportText, decimal, report_text, say
+from cardgen.balance.words import ReportText, report_text, say
 from cardgen.content.model import Content
+from cardgen.content.numbers import decimal
 from cardgen.content.report_words import CHOICES
 from cardgen.content.words import Words
 from cardgen.rules.balance import Band, Entrant, Matrix, Rating, attack_matrix, ratings

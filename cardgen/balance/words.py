@@ -1,6 +1,6 @@
 """The balance report's words in the content's language: its headings and the plots' labels
 (:class:`ReportText`), its sentences with their numbers and names filled in (:func:`say`), and the
-decimal mark of the language (German ``0,42``, English ``0.42``).
+decimal mark of the language (German ``0,42``, English ``0.42``: :mod:`cardgen.content.numbers`).
 
 The words are the glossary's (:mod:`cardgen.content.report_words`, read through the content's
 :class:`~cardgen.content.words.Words`): the source prints them as written, a translation its
@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cardgen.content.numbers import decimal_mark
 from cardgen.content.words import Words
 
 PLACEHOLDER = re.compile(r"\{(\d+)\}")
@@ -24,21 +25,6 @@ def say(words: Words, template: str, *values: object) -> str:
     replaced by its value.  A translation keeps every placeholder of its source (the PO file's check),
     so each number has its value."""
     return PLACEHOLDER.sub(lambda match: str(values[int(match[1]) - 1]), words[template])
-
-
-def decimal_mark(lang: str) -> str:
-    """The decimal mark of ``lang`` (Babel's locale data); the source's (``""``) is German's comma."""
-    if not lang:
-        return ","
-    # lazy: Babel's locale data, only for a translation
-    from babel.numbers import get_decimal_symbol
-
-    return get_decimal_symbol(lang)
-
-
-def decimal(value: float, places: int = 2, mark: str = ",") -> str:
-    """``0.4162`` → ``'0,42'`` (``mark``: the language's decimal mark)."""
-    return f"{value:.{places}f}".replace(".", mark)
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 
 from cardgen.content.report_words import REPORT_WORDS
 from cardgen.vocabulary import (
-    ACTION_NAMES, HIT_ZONES, MOUNT_NAMES, POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, POWER_USES, PROFILE_NAMES,
-    TP_LOSS_WHEN, UNIT_TYPE_NAMES, WEAPON_KIND_NAMES,
+    ACTION_NAMES, HIT_ZONES, MOUNT_NAMES, MOVEMENT_NAMES, POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, POWER_USES,
+    PROFILE_NAMES, SIZE_NAMES, TP_LOSS_WHEN, UNIT_TYPE_NAMES, WEAPON_KIND_NAMES,
 )
 
 LABELS = {**PROFILE_NAMES, "AP": "Aktionspunkte", "WK": "Waffenklasse", "DF": "Dauerfeuer",
@@ -119,6 +119,13 @@ EXPORT_WORDS: dict[str, str] = {
     **{word: "a characteristic of the BattleScribe data's profiles" for word in (
         "Typ", "Größe", "Bewegung", "Reichweite", "Stärke", "Schaden", "Effekte", "Schutz", "Schadensreduktion",
         "Stufen", "Regel", "Schule", "Attribut", "Schwierigkeit", "TP-Verlust", "Ziel", "Dauer")},
+    **{word: "a unit's type in the BattleScribe data's profile (Typ)" for word in UNIT_TYPE_NAMES.values()},
+    **{word: "a unit's size in the BattleScribe data's profile (Größe)" for word in SIZE_NAMES.values()},
+    **{word: "a unit's movement in the BattleScribe data's profile (Bewegung)" for word in MOVEMENT_NAMES.values()},
+    **{word: "a power's target, range or duration in the BattleScribe data's profile" for word in (
+        *POWER_TARGETS.values(), *POWER_RANGES.values(), *POWER_DURATIONS.values())},
+    **{word: "when a power's TP loss applies, in the BattleScribe data's profile: \"2 (bei Misslingen)\""
+       for word in TP_LOSS_WHEN.values()},
     "Verteidigung": "a shield's bonus in the BattleScribe data: \"Schild: NK +1 (Verteidigung)\"",
     "Sonderregeln": "the name of a unit's rules in the BattleScribe data: \"Sturmtruppe: Sonderregeln\"",
     "Ausrüstung verwenden": "an equipment's action in the BattleScribe data: \"(Ausrüstung verwenden: 1 AP)\"",

@@ -17,7 +17,10 @@ from cardgen.content.schema import Power, Trait
 from cardgen.content.words import Words
 from cardgen.export.bsformat import Document, stable_id
 from cardgen.rules.derived import DerivedArmor, DerivedShield, DerivedUnit, DerivedWeapon
-from cardgen.vocabulary import ATTRIBUTES, roman
+from cardgen.vocabulary import (
+    ATTRIBUTES, MOVEMENT_NAMES, POWER_DURATIONS, POWER_RANGES, POWER_TARGETS, SIZE_NAMES, TP_LOSS_WHEN,
+    UNIT_TYPE_NAMES, roman,
+)
 
 NONE = "–"
 
@@ -70,12 +73,14 @@ def _capitalised(word: str) -> str:
     return word[:1].upper() + word[1:]
 
 
-def unit_values(derived: DerivedUnit) -> dict[str, str]:
-    """The unit profile: attributes (– where a drone has none), GK, TP, AP, type, size, movement."""
+def unit_values(derived: DerivedUnit, words: Words) -> dict[str, str]:
+    """The unit profile: attributes (– where a drone has none), GK, TP, AP, type, size, movement (the last
+    three as words in ``words``' language: ``Infanterie``, not the content's ``infanterie``)."""
     unit = derived.unit
     values = {key: NONE if value is None else str(value) for key, value in derived.attributes.items()}
     return {**values, "GK": f"{derived.speed} cm", "TP": str(derived.hit_points), "AP": str(derived.action_points),
-            "Typ": unit.type, "Größe": unit.size, "Bewegung": unit.movement}
+            "Typ": words[UNIT_TYPE_NAMES[unit.type]], "Größe": words[SIZE_NAMES[unit.size]],
+            "Bewegung": words[MOVEMENT_NAMES[unit.movement]]}
 
 
 def weapon_values(derived: DerivedWeapon, content: Content, words: Words | None = None) -> dict[str, str]:
@@ -111,11 +116,16 @@ def trait_values(trait: Trait) -> dict[str, str]:
 
 
 def power_values(power: Power, content: Content) -> dict[str, str]:
-    reach = f"{power.range_cm} cm" if power.range == "distanz" and power.range_cm else power.range
-    return {"Schule": content.schools[power.school].name, "Attribut": content.words[power.attribute],
+    """The power profile; its target, range, duration and when it costs TP as words in the content's
+    language (``Modell``, ``Distanz``, ``bei Misslingen``: the power card's), a range in cm as ``40 cm``."""
+    words = content.words
+    reach = (f"{power.range_cm} cm" if power.range == "distanz" and power.range_cm
+             else words[POWER_RANGES[power.range]])
+    return {"Schule": content.schools[power.school].name, "Attribut": words[power.attribute],
             "Schwierigkeit": f"{power.difficulty:+d}", "AP": str(power.ap_cost),
-            "TP-Verlust": f"{power.tp_loss} ({power.tp_loss_when})" if power.tp_loss else "0",
-            "Ziel": power.target, "Reichweite": reach, "Dauer": power.duration, "Regel": power.rules}
+            "TP-Verlust": f"{power.tp_loss} ({words[TP_LOSS_WHEN[power.tp_loss_when]]})" if power.tp_loss else "0",
+            "Ziel": words[POWER_TARGETS[power.target]], "Reichweite": reach,
+            "Dauer": words[POWER_DURATIONS[power.duration]], "Regel": power.rules}
 
 
 def values_key(values: dict[str, str]) -> str:

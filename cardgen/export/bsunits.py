@@ -118,7 +118,7 @@ def add_unit_entry(doc: Document, parent: ET.Element, derived: DerivedUnit, cont
                                                "collective": "false", "import": "true", "type": "model"})
     citations.cite(entry, "unit", unit.id)
     add_profile(doc, doc.add(entry, "profiles"), "unit", stable_id("unit-profile", unit.id), unit.name,
-                unit_values(derived), words)
+                unit_values(derived, words), words)
     if unit.rules:
         rule = doc.add(doc.add(entry, "rules"), "rule", {"id": stable_id("unit-rule", unit.id),
                                                          "name": f"{unit.name}: {words['Sonderregeln']}",
@@ -172,9 +172,9 @@ def _loadout_group(doc: Document, parent: ET.Element, derived: DerivedUnit, cont
                                                      "hidden": "false", "collective": "false", "import": "true",
                                                      "type": "upgrade"})
         add_constraints(doc, option, owner, None, 1)
-        if key and unit_values(variant) != unit_values(derived):
+        if key and unit_values(variant, words) != unit_values(derived, words):
             add_profile(doc, doc.add(option, "profiles"), "unit", stable_id("loadout-profile", unit.id, key),
-                        f"{unit.name} ({name})", unit_values(variant), words)
+                        f"{unit.name} ({name})", unit_values(variant, words), words)
         links = doc.add(option, "entryLinks")
         for kind, item, copies, profile in kit_links(variant, source):
             add_entry_link(doc, links, owner, kind, item, _item_name(kind, item, content), copies, profile)

@@ -92,7 +92,8 @@ def odds_markdown(match: re.Match[str], content: Any, env: MutableMapping[str, A
     odds, _ = resolve_odds(derived_units(env, content), match["attacker"], match["target"],
                            situation(match["options"]), content.checked_ruleset().odds,
                            content.checked_ruleset().zone_table)
-    values = [shown(label, value) for label, value in odds_values(odds)]
+    lang = getattr(content, "lang", "")                     # its numbers as the language writes them
+    values = [shown(label, value, lang) for label, value in odds_values(odds)]
     words = getattr(content, "words", None) or Words()      # the caption and header in the content's language
     return "\n".join([
         f"*{text_md(caption(odds, words))}*", "",

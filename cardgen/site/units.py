@@ -22,6 +22,7 @@ from markupsafe import Markup
 from cardgen.cards.unit_model import UnitCard
 from cardgen.cards.view import unit_card
 from cardgen.content.model import Content
+from cardgen.content.numbers import decimal
 from cardgen.content.ruleset import OddsRules, Ruleset
 from cardgen.rules.balance import Band, Entrant, bands, best_attack, entrant
 from cardgen.rules.derive import Derived, DerivedUnit
@@ -44,8 +45,8 @@ class UnitView:
 
 
 def number(value: float, decimals: int = 2) -> str:
-    """A number as German text: ``0,42``."""
-    return f"{value:.{decimals}f}".replace(".", ",")
+    """A number as the source writes it: ``0,42`` (the web edition is the source's language only)."""
+    return decimal(value, decimals)
 
 
 def best_odds(shooter: Entrant, target: Entrant, band: Band, rules: OddsRules, reuse: SiteReuse) -> tuple[int, float] | None:

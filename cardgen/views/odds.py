@@ -12,6 +12,7 @@ import re
 from fractions import Fraction
 from typing import Any, Mapping
 
+from cardgen.content import numbers
 from cardgen.errors import UsageError, did_you_mean
 from cardgen.rules.attack import CARD_ACTION, MELEE_ACTIONS, attack_weapons, combatant
 from cardgen.rules.derived import DerivedUnit
@@ -55,14 +56,14 @@ def fraction_text(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def percent(value: Fraction) -> str:
-    """``Fraction(1, 3)`` → ``'33,3 %'`` (German decimal comma)."""
-    return f"{float(value) * 100:.1f} %".replace(".", ",")
+def percent(value: Fraction, lang: str = "") -> str:
+    """``Fraction(1, 3)`` → ``'33,3 %'`` in the source, ``'33.3%'`` in English (:mod:`cardgen.content.numbers`)."""
+    return numbers.percent(float(value), 1, lang)
 
 
-def decimal(value: Fraction) -> str:
-    """An expectation as a German decimal, two places: ``Fraction(13, 72)`` → ``'0,18'``."""
-    return f"{float(value):.2f}".replace(".", ",")
+def decimal(value: Fraction, lang: str = "") -> str:
+    """An expectation, two places: ``Fraction(13, 72)`` → ``'0,18'`` in the source, ``'0.18'`` in English."""
+    return numbers.decimal(float(value), 2, numbers.decimal_mark(lang))
 
 
 def odds_values(odds: Odds) -> list[tuple[str, Fraction]]:
@@ -78,9 +79,10 @@ def zone_values(odds: Odds) -> list[tuple[str, Fraction]]:
             for zone in odds.zones]
 
 
-def shown(label: str, value: Fraction) -> str:
-    """A row's value as printed: a probability as a percentage, an expectation as a decimal."""
-    return decimal(value) if label.startswith(("erwartet", "pro")) else percent(value)
+def shown(label: str, value: Fraction, lang: str = "") -> str:
+    """A row's value as printed in ``lang`` (``""``: the source's): a probability as a percentage, an
+    expectation as a decimal."""
+    return decimal(value, lang) if label.startswith(("erwartet", "pro")) else percent(value, lang)
 
 
 def caption(odds: Odds, words: Words | None = None) -> str:

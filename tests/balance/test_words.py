@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.balance.words import decimal, decimal_mark, report_text, say
+from cardgen.balance.words import report_text, say
+from cardgen.content.numbers import decimal, decimal_mark
 from cardgen.content.words import Words
 
 ENGLISH = Words((("{1} greift {2} an", "{2} attacked by {1}"), ("So gerechnet", "How it is computed")))

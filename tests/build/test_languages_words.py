@@ -88,3 +88,32 @@ def test_the_english_battlescribe_data_names_its_force_categories_and_readme_in_
     assert any(text and text.endswith("(Use equipment: 2 AP)") for text in rules)
     profiles = {lang: {e.get("id") for e in root.iter() if e.tag.endswith("}profile")} for lang, root in system.items()}
     assert profiles["en/"] == profiles[""] and profiles[""]       # the profiles' ids too (made from the German)
+    english_values, german_values = (profile_values(system[lang]) for lang in ("en/", ""))
+    assert english_values["Gedankenblitz"] == {"Ziel": "Modell", "Duration": "Instant", "Range": "40 cm",
+                                               "HP loss": "2 (bei Misslingen)"}       # the words, in English
+    assert german_values["Gedankenblitz"] == {"Ziel": "Modell", "Dauer": "Instantan", "Reichweite": "40 cm",
+                                              "TP-Verlust": "2 (bei Misslingen)"}     # not instantan, misslingen
+    english_units, german_units = (profile_values(ET.parse(project / f"build/{lang}battlescribe/test.cat").getroot())
+                                   for lang in ("en/", ""))               # a faction's catalogue: its units
+    assert english_units["Test Warrior"] == {"Typ": "Infantry", "Größe": "Mittel", "Bewegung": "Beine"}
+    assert german_units["Probekrieger"] == {"Typ": "Infanterie", "Größe": "Mittel", "Bewegung": "Beine"}
+
+
+def profile_values(root) -> dict[str, dict[str, str]]:
+    """Profile name → its words' characteristics (type, size, movement; target, range, duration, TP loss),
+    whatever their names' language."""
+    words = {"Typ", "Größe", "Bewegung", "Ziel", "Reichweite", "Range", "Dauer", "Duration", "TP-Verlust", "HP loss"}
+    return {profile.get("name"): {c.get("name"): c.text for c in profile.iter() if c.tag.endswith("}characteristic")
+                                  and c.get("name") in words}
+            for profile in root.iter() if profile.tag.endswith("}profile") and profile.get("typeName") in (
+                "Einheit", "Kraft")}
+
+
+@pytest.mark.pdf
+def test_the_english_odds_table_writes_english_numbers_and_the_german_german_ones(translated_build):
+    project, _ = translated_build
+    english = " ".join(text_of(project / "build/en/rulebooks/Regeln/Regeln.pdf").split())
+    german = " ".join(text_of(project / "build/rulebooks/Regeln/Regeln.pdf").split())
+    assert "33.3% 1.9% 25.0% 0.50 0.25" in english and "," not in english.split("33.3%")[1][:30]
+    assert "33,3 % 1,9 % 25,0 % 0,50 0,25" in german                  # the source: as it always printed
+    assert "Test Warrior mit Handgranate gegen Seher, 10 cm, Normal Shot (2 AP)" in english
