@@ -92,6 +92,7 @@ class SheetOptions:
     paper: str = DEFAULT_PAPER
     margin_mm: float = SHEET_MARGIN_MM
     blank: tuple[int, ...] = ()      # card places (slots, fold pairs) left blank: no outline, fold line or mark
+    fold_label: str = "falten"       # the word on a fold line, in the content's language (cardgen.content.words)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,7 @@ class SheetLayout:
     pair_slot_height_mm: float       # fold pairs: bleed on the outer edge only
     fold_line_top_mm: float
     fold_label_top_mm: float
+    fold_label: str                  # the word printed by the fold line
     blank: tuple[int, ...] = ()      # card places printed without their outline, fold line and marks
 
 
@@ -134,7 +136,8 @@ def sheet_layout(card: FacePage, options: SheetOptions) -> SheetLayout:
         slot_width_mm=card.width_mm + 2 * card.bleed_mm, slot_height_mm=card.height_mm + 2 * card.bleed_mm,
         pair_slot_height_mm=card.height_mm + card.bleed_mm,
         fold_line_top_mm=card.height_mm + card.bleed_mm,
-        fold_label_top_mm=card.height_mm + card.bleed_mm + FOLD_LABEL_GAP_MM, blank=options.blank)
+        fold_label_top_mm=card.height_mm + card.bleed_mm + FOLD_LABEL_GAP_MM, fold_label=options.fold_label,
+        blank=options.blank)
 
 
 @dataclass(frozen=True)

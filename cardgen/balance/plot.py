@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import matplotlib
 import numpy as np
@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
 from cardgen.balance.view import BalanceView, HeatmapPage, Plots
+from cardgen.balance.words import ReportText, report_text
 
 SETTINGS: dict[Any, Any] = {
     "svg.hashsalt": "cardgen-balance",
@@ -54,12 +55,14 @@ def draw_all(view: BalanceView) -> Plots:
     """The report's plots: the scatter plot, then each heatmap page on one colour scale.  ``cardgen balance``
     and ``serve`` draw them in a process of their own (:mod:`cardgen.balance.plotworker`)."""
     top = heatmap_top(view.heatmaps)
-    return scatter_svg(view), tuple(heatmap_svg(page, top) for page in view.heatmaps)
+    return scatter_svg(view), tuple(heatmap_svg(page, top, view.text) for page in view.heatmaps)
 
 
-def heatmap_svg(page: HeatmapPage, top: float) -> str:
+def heatmap_svg(page: HeatmapPage, top: float, text: ReportText | None = None) -> str:
     """One heatmap page, one panel per band (two side by side, the row names on the left, the column names
-    below); the colour scale runs from 0 to ``top`` (the same on every page)."""
+    below); the colour scale runs from 0 to ``top`` (the same on every page); ``text``: the report's words
+    (the source's without)."""
+    text = text or report_text()
     with matplotlib.rc_context(settings()):
         figure = Figure(figsize=SIZE_IN, layout="constrained")
         FigureCanvasSVG(figure)
@@ -69,7 +72,7 @@ def heatmap_svg(page: HeatmapPage, top: float) -> str:
         numbers = max(len(page.rows), len(page.columns)) <= NUMBERS_UP_TO
         mesh = None
         for axes, band, values in zip(panels, page.bands, page.values):
-            mesh = _panel(axes, band, values, top, numbers)
+            mesh = _panel(axes, band, values, top, numbers, text.mark)
         for axes in panels[len(page.bands):]:
             axes.set_visible(False)
         axes = panels[0]                    # the panels share their axes: ticks and labels are set once
@@ -80,23 +83,24 @@ def heatmap_svg(page: HeatmapPage, top: float) -> str:
             axes.tick_params(length=0, labelsize=MIN_TEXT_PT, labelbottom=True, labelleft=True)
             for label in axes.get_xticklabels():
                 label.set(rotation=50, ha="right", rotation_mode="anchor")
-        figure.supxlabel(f"Ziel ({page.target_faction})", fontsize=8)
-        figure.supylabel(f"Angreifer ({page.attacker_faction})", fontsize=8)
+        figure.supxlabel(page.target_label, fontsize=8)
+        figure.supylabel(page.attacker_label, fontsize=8)
         if mesh is not None:
             bar = figure.colorbar(mesh, ax=panels, fraction=0.03, pad=0.01)
-            bar.set_label("erwarteter TP-Verlust pro AP")
-            bar.ax.yaxis.set_major_formatter(FuncFormatter(_comma))
+            bar.set_label(text.colour_scale)
+            bar.ax.yaxis.set_major_formatter(FuncFormatter(_decimal(text.mark)))
         return _svg(figure)
 
 
-def _panel(axes: Any, band: str, values: tuple[tuple[float | None, ...], ...], top: float, numbers: bool) -> Any:
+def _panel(axes: Any, band: str, values: tuple[tuple[float | None, ...], ...], top: float, numbers: bool,
+           mark: str) -> Any:
     """One band's heatmap on ``axes``; returns its mesh (for the colour bar)."""
     grid = np.ma.masked_invalid(np.array([[np.nan if v is None else v for v in row] for row in values], dtype=float))
     mesh = axes.pcolormesh(grid, cmap=COLOURS, vmin=0, vmax=top or 1, edgecolors="white", linewidth=0.5,
                            rasterized=not numbers)      # colour only: one picture, not a path per cell
     axes.set_title(band, fontsize=8, loc="left")
     for (row, column), value in _cells(values) if numbers else ():
-        axes.text(column + 0.5, row + 0.5, "–" if value is None else f"{value:.2f}".replace(".", ","),
+        axes.text(column + 0.5, row + 0.5, "–" if value is None else f"{value:.2f}".replace(".", mark),
                   ha="center", va="center", fontsize=MIN_TEXT_PT,
                   color="white" if value is not None and value > 0.6 * (top or 1) else "black")
     return mesh
@@ -120,15 +124,16 @@ def scatter_svg(view: BalanceView) -> str:
             low, high = min(d.effectiveness for d in view.dots), max(d.effectiveness for d in view.dots)
             xs = np.geomspace(low, high, 200) if view.log_x and high > low else np.array([low, high])
             axes.plot(xs, [view.line.at(float(x)) for x in xs], color="#333333", linewidth=1,
-                      label="Gerade (kleinste Quadrate)" + (", auf der log. Achse gebogen" if view.log_x else ""))
+                      label=view.text.line_legend_log if view.log_x else view.text.line_legend)
         for dot in view.dots:
             if dot.label:
                 axes.annotate(dot.name, (dot.effectiveness, dot.points), xytext=(4, 3), textcoords="offset points",
                               fontsize=MIN_TEXT_PT + 1)
-        axes.set_xlabel("Wirkung (TP: Offensive × Haltbarkeit)" + (", logarithmische Achse" if view.log_x else ""))
-        axes.set_ylabel("Punkte")
-        axes.xaxis.set_major_formatter(FuncFormatter(_comma))
-        axes.xaxis.set_minor_formatter(FuncFormatter(_minor if view.log_x else _comma))
+        axes.set_xlabel(view.text.x_label_log if view.log_x else view.text.x_label)
+        axes.set_ylabel(view.text.y_label)
+        comma = _decimal(view.text.mark)
+        axes.xaxis.set_major_formatter(FuncFormatter(comma))
+        axes.xaxis.set_minor_formatter(FuncFormatter(_minor(comma) if view.log_x else comma))
         axes.grid(color="#dddddd", linewidth=0.5)
         axes.grid(which="minor", axis="x", color="#eeeeee", linewidth=0.4)
         if view.dots:
@@ -148,14 +153,17 @@ def _cells(values: tuple[tuple[float | None, ...], ...]) -> Iterator[tuple[tuple
             yield (row, column), value
 
 
-def _comma(value: float, _position: object) -> str:
-    return f"{value:g}".replace(".", ",")
+def _decimal(mark: str) -> Callable[[float, object], str]:
+    """An axis's tick labels with the language's decimal mark."""
+    return lambda value, _position: f"{value:g}".replace(".", mark)
 
 
-def _minor(value: float, _position: object) -> str:
-    """A log axis's minor ticks: only 2 and 5 of each decade labelled."""
-    digit = value / 10 ** math.floor(math.log10(value)) if value > 0 else 0
-    return _comma(value, _position) if round(digit) in (2, 5) else ""
+def _minor(label: Callable[[float, object], str]) -> Callable[[float, object], str]:
+    """A log axis's minor ticks: only 2 and 5 of each decade labelled (by ``label``)."""
+    def minor(value: float, position: object) -> str:
+        digit = value / 10 ** math.floor(math.log10(value)) if value > 0 else 0
+        return label(value, position) if round(digit) in (2, 5) else ""
+    return minor
 
 
 def _svg(figure: Figure) -> str:

@@ -1,6 +1,7 @@
 """The balance report as ``cardgen balance`` prints it: the numbers of :mod:`cardgen.rules.balance` and
-:mod:`cardgen.rules.balance_fit` made into German view records (names, labels, sentences, notes) for
-the plots (:mod:`cardgen.balance.plot`) and the template (``templates/balance/report.html.j2``).
+:mod:`cardgen.rules.balance_fit` made into view records (names, labels, sentences, notes) in the content's
+language -- the glossary's words (:mod:`cardgen.balance.words`), the source's German -- for the plots
+(:mod:`cardgen.balance.plot`) and the template (``templates/balance/report.html.j2``).
 
 **Heatmaps.**  One per faction pair (attacker faction × target faction, a faction against itself
 too), rows the attackers and columns the targets in the matrix's order (points, then name).  A
@@ -21,16 +22,21 @@ rated unit with its points, effectiveness, the points the line predicts and the 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
+from cardgen.balance.words import ReportText, decimal, report_text, say
 from cardgen.content.model import Content
+from cardgen.content.report_words import CHOICES
+from cardgen.content.words import Words
 from cardgen.rules.balance import Band, Entrant, Matrix, Rating, attack_matrix, ratings
 from cardgen.rules.balance_fit import THRESHOLD, Line, Outlier, outliers, points_line
 from cardgen.rules.derived import DerivedUnit
 
 SIDE = 16
 """Units per side of one heatmap page (its numbers printed up to 12: :data:`cardgen.balance.plot.NUMBERS_UP_TO`)."""
+SOURCE = Words()
+"""The source's words (a view made without a translation prints them)."""
 MAX_PAGES_PER_PAIR = 4
 """Heatmap pages per faction pair at most (2 × 2 blocks of SIDE × SIDE)."""
 NAMED_AT_MOST = 40
@@ -45,41 +51,6 @@ Plots = tuple[str, tuple[str, ...]]
 """The report's plots as SVG: the scatter plot, then each heatmap page in the view's order
 (:func:`cardgen.balance.plot.draw_all`)."""
 
-CHOICES: tuple[tuple[str, str], ...] = (
-    ("zelle", "der erwartete TP-Verlust pro AP des Ziels, mit der besten Waffe des Angreifers in dieser Lage "
-              "(höchster erwarteter TP-Verlust pro AP, bei Gleichstand die erste der Karte)."),
-    ("lagen", "Nahkampf (Angriff mit einer Nahkampfwaffe, ohne Angriffsbewegung) und ein Normaler Schuss auf jede "
-              "genannte Entfernung (Regeln: balance.ranges_cm) mit jeder Fern- oder Wurfwaffe, die so weit reicht, "
-              "mit ihrem Reichweitenmalus; keine Deckung, von vorn, das Ziel nicht in Verteidigung."),
-    ("offensive", "der mittlere erwartete TP-Verlust pro AP über alle Ziele (alle Einheiten, auch die eigene "
-                  "Fraktion und sie selbst) und alle Lagen; eine Lage, die keine ihrer Waffen erreicht, zählt 0 "
-                  "(Reichweite ist etwas wert)."),
-    ("haltbarkeit", "die AP, die der durchschnittliche Angreifer braucht, um sie von vollen TP auszuschalten "
-                    "(harmonisches Mittel über alle Angreifer und Lagen; wer sie dort nicht erreicht oder nicht "
-                    "verletzen kann, mit Rate 0; erwartete Angriffe aus der Kette der TP-Verluste × AP des Angriffs; "
-                    "Schock und kritischer Zustand nicht gerechnet)."),
-    ("wirkung", "Offensive × Haltbarkeit: die TP, die sie mit ihrer mittleren Rate austeilt, solange der "
-                "durchschnittliche Angreifer braucht, um sie auszuschalten."),
-    ("gerade", f"Punkte = a + b · Wirkung, kleinste Quadrate; genannt wird, wer mehr als {THRESHOLD * 100:.0f} % über "
-               "oder unter dem Wert der Geraden liegt. Abweichung = (Punkte − Gerade) / Gerade: „kostet 18 % mehr, "
-               "als seine Wirkung vorhersagt“ heißt 18 % mehr Punkte, als die Gerade seiner Wirkung gibt. Jede "
-               "Einheit zählt gleich, auch ein Ausreißer: eine Einheit mit weit größerer Wirkung als alle anderen "
-               "(etwa ein Koloss) zieht die Gerade zu sich und liegt darum selbst nahe an ihr; die Tabelle zeigt "
-               "ihre Abweichung wie jede andere."),
-    ("indirekt", "indirekter Fernkampf wird nicht gerechnet: der Bericht schießt direkt (die Odds kennen ihn: "
-                 "cardgen odds --indirect)."),
-    ("liegend", "jedes Ziel steht; ein liegendes Ziel (ein Größenprofil kleiner) rechnet cardgen odds "
-                "--prone-target."),
-    ("drohnen", "Drohnen greifen nicht an: sie würfeln mit FK, NK und AGI ihres Lenkers, und welcher Lenker das ist, "
-                "legt erst die Gruppe fest; als Ziel werden sie beschossen, im Nahkampf fehlen ihre NK und AGI."),
-    ("kolosse", "ein Koloss als Ziel: der W12 wählt die Trefferzone, der Schaden trifft nur ihre TP; ausgeschaltet "
-                "mit Rumpf 0 oder mit Bewegung 0 und einer 12; jede zerstörte Seite senkt NK und AGI um 1. Offen "
-                "gelassen: Schaden über die TP einer Zone hinaus und Treffer auf eine Zone ohne TP verfallen; die "
-                "kritischen Zustände der Zonen nicht gerechnet."),
-)
-"""Every choice the report rests on, by name (docs/rules-and-points.md, "Balance", lists them)."""
-
-
 @dataclass(frozen=True)
 class HeatmapPage:
     """One page of a faction pair, one panel per band: ``values[band][row][column]`` E[TP lost per AP],
@@ -93,6 +64,10 @@ class HeatmapPage:
     bands: tuple[str, ...]                  # "Nahkampf (Angriff)", "30 cm (Normaler Schuss)"
     values: tuple[tuple[tuple[float | None, ...], ...], ...]
     note: str
+    heading: str                            # "Imperium greift Orden der Glut an"
+    alt: str                                # "Imperium gegen Orden der Glut"
+    target_label: str                       # the axes: "Ziel (Orden der Glut)"
+    attacker_label: str
 
 
 @dataclass(frozen=True)
@@ -144,19 +119,15 @@ class BalanceView:
     log_x: bool = False                     # the scatter's effectiveness on a log axis (every one above 0)
     beyond: int = 0                         # how many units lie beyond the threshold (outliers names some)
     table: tuple[UnitRow, ...] = ()         # every unit in the scatter, the largest deviation first
+    text: ReportText = field(default_factory=report_text)   # the report's own words, in its language
 
 
-def decimal(value: float, places: int = 2) -> str:
-    """``0.4162`` → ``'0,42'``."""
-    return f"{value:.{places}f}".replace(".", ",")
-
-
-def outlier_sentence(outlier: Outlier) -> str:
+def outlier_sentence(outlier: Outlier, words: Words = SOURCE) -> str:
     """``Basaltriese kostet 21 % mehr, als seine Wirkung vorhersagt (2374 Punkte, die Gerade: 1954)``."""
     percent = round(abs(outlier.residual) * 100)
     more = "mehr" if outlier.residual > 0 else "weniger"
-    return (f"{outlier.rating.entrant.name} kostet {percent} % {more}, als seine Wirkung vorhersagt "
-            f"({outlier.rating.entrant.points} Punkte, die Gerade: {outlier.fitted:.0f})")
+    return say(words, f"{{1}} kostet {{2}} % {more}, als seine Wirkung vorhersagt ({{3}} Punkte, die Gerade: {{4}})",
+               outlier.rating.entrant.name, percent, outlier.rating.entrant.points, f"{outlier.fitted:.0f}")
 
 
 def axis_positions(values: Sequence[float], log: bool) -> list[float]:
@@ -168,22 +139,23 @@ def axis_positions(values: Sequence[float], log: bool) -> list[float]:
     return [(p - low) / (high - low) if high > low else 0.0 for p in places]
 
 
-def reason_notes(ratings: Sequence[Rating]) -> list[str]:
+def reason_notes(ratings: Sequence[Rating], words: Words = SOURCE) -> list[str]:
     """One note per reason a unit has no effectiveness, naming the units."""
     cannot = [r.entrant.name for r in ratings if r.reason == "cannot-attack"]
     unhurt = [r.entrant.name for r in ratings if r.reason == "unhurt"]
     notes = []
     if cannot:
-        notes.append(f"Greift in dieser Rechnung nicht an (keine Waffe, oder eine Drohne: sie nutzt FK, NK und "
-                     f"AGI ihres Lenkers) – leere Zeile, nicht in der Geraden: {', '.join(cannot)}.")
+        notes.append(say(words, "Greift in dieser Rechnung nicht an (keine Waffe, oder eine Drohne: sie nutzt FK, NK "
+                                "und AGI ihres Lenkers) – leere Zeile, nicht in der Geraden: {1}.", ", ".join(cannot)))
     if unhurt:
-        notes.append(f"Kein Angreifer kann ihnen TP nehmen – nicht in der Geraden: {', '.join(unhurt)}.")
+        notes.append(say(words, "Kein Angreifer kann ihnen TP nehmen – nicht in der Geraden: {1}.", ", ".join(unhurt)))
     return notes
 
 
 def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], line: Line | None,
                  outliers: Sequence[Outlier]) -> BalanceView:
-    """The report's view."""
+    """The report's view, in the content's language (its words and decimal mark; the numbers the same)."""
+    words, text = content.words, report_text(content.words, content.lang)
     names = {fid: f.name for fid, f in content.factions.items()}
     in_scatter = sorted({r.entrant.faction for r in ratings if r.effectiveness is not None})
     marks = {fid: Mark(names.get(fid, fid), PALETTE[n % len(PALETTE)], *MARKERS[n % len(MARKERS)])
@@ -202,26 +174,28 @@ def balance_view(content: Content, matrix: Matrix, ratings: Sequence[Rating], li
                      effectiveness=r.effectiveness, points=r.entrant.points, colour=marks[r.entrant.faction].colour,
                      label=r.entrant.id in labelled, marker=marks[r.entrant.faction].marker)
                  for r in ratings if r.effectiveness is not None)
-    notes = reason_notes(ratings)
+    notes = reason_notes(ratings, words)
     if line is None:
-        notes.append("Zu wenige Einheiten mit einer Wirkung (oder alle mit derselben) für eine Gerade: "
-                     "keine Abweichungen.")
+        notes.append(words["Zu wenige Einheiten mit einer Wirkung (oder alle mit derselben) für eine Gerade: "
+                           "keine Abweichungen."])
         line_text = ""
     else:
-        line_text = (f"Punkte = {decimal(line.intercept, 1)} + {decimal(line.slope, 2)} · Wirkung "
-                     f"({line.count} Einheiten)")
-    sentences = [outlier_sentence(o) for o in outliers[:NAMED_AT_MOST]]
+        line_text = say(words, "Punkte = {1} + {2} · Wirkung ({3} Einheiten)", decimal(line.intercept, 1, text.mark),
+                        decimal(line.slope, 2, text.mark), line.count)
+    sentences = [outlier_sentence(o, words) for o in outliers[:NAMED_AT_MOST]]
     if len(outliers) > NAMED_AT_MOST:
-        sentences.append(f"… und {len(outliers) - NAMED_AT_MOST} weitere.")
+        sentences.append(say(words, "… und {1} weitere.", len(outliers) - NAMED_AT_MOST))
     if line is not None and not outliers:
-        sentences.append(f"Keine Einheit liegt mehr als {THRESHOLD * 100:.0f} % neben der Geraden.")
-    return BalanceView(choices=CHOICES, dots=dots, factions=tuple(marks[f] for f in in_scatter),
+        sentences.append(say(words, "Keine Einheit liegt mehr als {1} % neben der Geraden.", f"{THRESHOLD * 100:.0f}"))
+    choices = tuple((words[name], say(words, sentence, f"{THRESHOLD * 100:.0f}")) for name, sentence in CHOICES)
+    return BalanceView(choices=choices, dots=dots, factions=tuple(marks[f] for f in in_scatter),
                        line=line, line_text=line_text, outliers=tuple(sentences), notes=tuple(notes),
-                       heatmaps=tuple(heatmap_pages(matrix, names)), log_x=log_x, beyond=len(outliers),
-                       table=unit_table(scored, line, marks))
+                       heatmaps=tuple(heatmap_pages(matrix, names, words)), log_x=log_x, beyond=len(outliers),
+                       table=unit_table(scored, line, marks, text.mark), text=text)
 
 
-def unit_table(scored: Sequence[Rating], line: Line | None, marks: Mapping[str, Mark]) -> tuple[UnitRow, ...]:
+def unit_table(scored: Sequence[Rating], line: Line | None, marks: Mapping[str, Mark],
+               mark: str = ",") -> tuple[UnitRow, ...]:
     """Every rated unit: the largest deviation from the line first (by name without a line)."""
     def deviation(r: Rating) -> float | None:
         fitted = line.at(r.effectiveness or 0.0) if line is not None else 0.0
@@ -232,13 +206,13 @@ def unit_table(scored: Sequence[Rating], line: Line | None, marks: Mapping[str, 
         fitted = f"{line.at(r.effectiveness or 0.0):.0f}" if line is not None else "–"
         percent = None if off is None else round(off * 100)
         return UnitRow(r.entrant.name, marks[r.entrant.faction].symbol, marks[r.entrant.faction].faction,
-                       r.entrant.points, decimal(r.effectiveness or 0.0, 1), fitted,
+                       r.entrant.points, decimal(r.effectiveness or 0.0, 1, mark), fitted,
                        "–" if percent is None else f"{'+' if percent > 0 else '−' if percent < 0 else ''}{abs(percent)} %")
     ordered = sorted(scored, key=lambda r: (-abs(deviation(r) or 0.0), r.entrant.name, r.entrant.id))
     return tuple(row(r) for r in ordered)
 
 
-def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[HeatmapPage]:
+def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str], words: Words = SOURCE) -> list[HeatmapPage]:
     """Every faction pair's pages (module docstring), attacker factions then target factions by id."""
     by_faction: dict[str, list[Entrant]] = {}
     for e in matrix.entrants:
@@ -252,19 +226,24 @@ def heatmap_pages(matrix: Matrix, faction_names: Mapping[str, str]) -> list[Heat
             shown_rows, shown_columns = sum(map(len, row_blocks)), sum(map(len, column_blocks))
             note = ""
             if shown_rows < len(attackers) or shown_columns < len(targets):
-                note = (f"Gezeigt: {shown_rows} von {len(attackers)} Angreifern und {shown_columns} von {len(targets)} "
-                        f"Zielen (höchstens {MAX_PAGES_PER_PAIR} Seiten je Paar): von jedem Profil (gleiche Werte, "
-                        "gleiche Zeile) zuerst eine Einheit, dann die günstigsten; die Übersicht rechnet alle.")
+                note = say(words, "Gezeigt: {1} von {2} Angreifern und {3} von {4} Zielen (höchstens {5} Seiten je "
+                                  "Paar): von jedem Profil (gleiche Werte, gleiche Zeile) zuerst eine Einheit, dann die "
+                                  "günstigsten; die Übersicht rechnet alle.", shown_rows, len(attackers), shown_columns,
+                           len(targets), MAX_PAGES_PER_PAIR)
             count = len(row_blocks) * len(column_blocks)
+            attacking = faction_names.get(attacker_faction, attacker_faction)
+            target = faction_names.get(target_faction, target_faction)
             for number, (rows, columns) in enumerate(((r, c) for r in row_blocks for c in column_blocks), 1):
                 pages.append(HeatmapPage(
-                    attacker_faction=faction_names.get(attacker_faction, attacker_faction),
-                    target_faction=faction_names.get(target_faction, target_faction),
-                    part=f"Teil {number} von {count}" if count > 1 else "",
+                    attacker_faction=attacking, target_faction=target,
+                    part=say(words, "Teil {1} von {2}", number, count) if count > 1 else "",
                     rows=tuple(e.name for e in rows), columns=tuple(e.name for e in columns),
-                    bands=tuple(band_title(band) for band in matrix.bands),
+                    bands=tuple(band_title(band, words) for band in matrix.bands),
                     values=tuple(tuple(tuple(_per_ap(matrix, a, t, b) for t in columns) for a in rows)
-                                 for b in range(len(matrix.bands))), note=note))
+                                 for b in range(len(matrix.bands))), note=note,
+                    heading=say(words, "{1} greift {2} an", attacking, target),
+                    alt=say(words, "{1} gegen {2}", attacking, target),
+                    target_label=say(words, "Ziel ({1})", target), attacker_label=say(words, "Angreifer ({1})", attacking)))
     return pages
 
 
@@ -284,9 +263,11 @@ def _blocks(entrants: list[Entrant], at_most: int) -> list[list[Entrant]]:
     return [entrants[start:start + SIDE] for start in range(0, min(len(entrants), SIDE * at_most), SIDE)]
 
 
-def band_title(band: Band) -> str:
+def band_title(band: Band, words: Words = SOURCE) -> str:
     """``Nahkampf (Angriff)``, ``30 cm (Normaler Schuss)``."""
-    return f"{band.name} (Angriff)" if band.range_cm is None else f"{band.name} (Normaler Schuss)"
+    if band.range_cm is None:
+        return say(words, "{1} (Angriff)", words["Nahkampf"])         # the melee band (rules.balance: "Nahkampf")
+    return say(words, "{1} (Normaler Schuss)", band.name)
 
 
 def _per_ap(matrix: Matrix, attacker: Entrant, target: Entrant, band: int) -> float | None:

@@ -68,6 +68,8 @@ class Summary:
                                                          # the faces synthesised (cardgen.fonts.synth), no content folder
     notes_again: list[str] = field(default_factory=list)  # those a run that finds nothing changed says again
     steps: list[tuple[str, str]] = field(default_factory=list)   # (step, what it says in a run finding nothing changed)
+    chapters: dict[str, tuple[tuple[int, ...], int]] = field(default_factory=dict)  # a rulebook built in this run →
+    # (the chapters it laid out, from 0, the others taken from the chapter cache; how many it has): a whole book (0,), 1
 
     def note(self, message: str, again: bool = True) -> None:
         """Say ``message`` (about the machine, or what cardgen did as the old toolchain did) once in this run;

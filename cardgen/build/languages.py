@@ -135,6 +135,7 @@ def merge_summary(summary: Summary, language: Summary, code: str) -> None:
         summary.note(note)
     summary.icon_set.update(language.icon_set)
     summary.steps += [(f"{code}/{name}", again) for name, again in language.steps]
+    summary.chapters.update({f"{code}/{name}": laid for name, laid in language.chapters.items()})
 
 
 @dataclass

@@ -280,6 +280,8 @@ def build_one_rulebook(ctx: BuildContext, source: Path, label: str | None = None
                                 project=ctx.project, theme=ctx.theme, cards=ctx.faces, cache=ctx.cache, tool=ctx.tool,
                                 chapters=ctx.chapters, markdown=language.markdown(document) if language else None)
         ctx.staging().stage(out, result.pdf)
+        ctx.summary.chapters[label] = (tuple(sorted(set(result.laid_out))) if result.chapters > 1 else (0,),
+                                       result.chapters)
         for note in result.notes:                    # about the machine: said once, not counted, not cached
             ctx.summary.note(note, again=False)
         warnings = [w.format() for w in result.warnings]

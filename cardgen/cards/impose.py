@@ -256,7 +256,8 @@ def _sheet_identity(sheet: Sheet) -> str:
 def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: str,
            crop_marks: bool = False, cover: bytes | None = None, store: Path | None = None,
            paper: str = DEFAULT_PAPER, names: Sequence[tuple[str, str | None]] | None = None,
-           chunks: ChunkCache | None = None, blank_backs: bool = False, portrait: bool = False) -> bytes:
+           chunks: ChunkCache | None = None, blank_backs: bool = False, portrait: bool = False,
+           fold_label: str = "falten") -> bytes:
     """A PDF of ``cards`` (front, back or None) in ``layout`` fold, duplex or grid;
     ``store`` is a folder where laid-out sheets are kept between builds; ``paper`` names
     the sheets' size (:data:`cardgen.geometry.PAPER_MM`).  With ``names`` (the cache keys of
@@ -265,7 +266,8 @@ def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: 
     ``blank_backs`` (grid pages in a duplex print run): each page followed by a blank one.  In
     ``duplex`` (and with ``blank_backs``) the cover is padded to an even number of pages.  With
     ``portrait`` (a group sheet, whose cover and reference pages are portrait) a landscape sheet is
-    drawn turned on a portrait page, so the whole file has one orientation."""
+    drawn turned on a portrait page, so the whole file has one orientation.  ``fold_label`` is the word
+    by each fold line, in the content's language (``content.words["falten"]``)."""
     imposer = Imposer(chunks=chunks if names is not None else None, portrait=portrait)
     duplex = layout == "duplex" or blank_backs
     if cover and imposer.add_pdf_pages(cover) % 2 and duplex:
@@ -282,7 +284,8 @@ def impose(cards: Sequence[tuple[bytes, bytes | None]], card: FacePage, layout: 
         return sheet
 
     if layout == "fold":
-        options = best_options(card, SheetOptions(fold=True, crop_marks=crop_marks, paper=paper), store)
+        options = best_options(card, SheetOptions(fold=True, crop_marks=crop_marks, paper=paper,
+                                                  fold_label=fold_label), store)
         for start in range(0, len(cards), layout_sheet(card, options, store).per_page):
             page(options, start, _fold_faces, _fold_faces)
     elif layout == "duplex":

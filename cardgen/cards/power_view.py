@@ -4,7 +4,8 @@ The footer follows the rulebook's figure (``kraftkarte_übersicht``): one row of
 six cells, each an icon or a short value — AP cost, the attribute rolled on
 with its modifier, TP loss (a skull with the number; outline on failure,
 filled when automatic; "—" and no skull for none), target, range (with its cm) and duration.  The words
-behind each icon go into the cell's ``label`` (alt text and title).
+behind each icon go into the cell's ``label`` (alt text and title), in the content's language
+(:mod:`cardgen.content.words`).
 """
 
 from __future__ import annotations
@@ -68,41 +69,42 @@ def _modifier(difficulty: int) -> tuple[str, str]:
     return (f"−{-difficulty}", "negative") if difficulty < 0 else (f"+{difficulty}", "positive")
 
 
-def _tp_cell(power: Power) -> FooterCell:
+def _tp_cell(power: Power, words: Words) -> FooterCell:
     if not power.tp_loss:                   # no skull with "0": a dash, as an empty value reads in a table
-        return FooterCell("tp", "kein TP-Verlust", value=NO_TP_LOSS, tone="none")
-    label = f"{power.tp_loss} TP-Verlust {TP_LOSS_WHEN[power.tp_loss_when]}"
+        return FooterCell("tp", words["kein TP-Verlust"], value=NO_TP_LOSS, tone="none")
+    label = f"{power.tp_loss} {words['TP-Verlust']} {words[TP_LOSS_WHEN[power.tp_loss_when]]}"
     return FooterCell("tp", label, Icon(icon_uri(SKULLS[power.tp_loss_when]), label), str(power.tp_loss),
                       tone=power.tp_loss_when)
 
 
-def _range_cell(power: Power) -> FooterCell:
-    words = POWER_RANGES[power.range]
+def _range_cell(power: Power, words: Words) -> FooterCell:
     cm = str(power.range_cm) if power.range == "distanz" and power.range_cm else ""
-    label = f"Reichweite: {words}" + (f" {cm} cm" if cm else "")
+    label = f"{words['Reichweite']}: {words[POWER_RANGES[power.range]]}" + (f" {cm} cm" if cm else "")
     return FooterCell("range", label, Icon(icon(f"power.reichweite.{power.range}"), label), cm,
                       "cm" if cm else "")
 
 
-def _footer(power: Power, words: Words | None = None) -> tuple[FooterCell, ...]:
+def _footer(power: Power, words: Words) -> tuple[FooterCell, ...]:
+    """The six cells, their titles in ``words`` (the source's ``Words()``: "Probe auf WN −2")."""
     modifier, tone = _modifier(power.difficulty)
-    target = f"Ziel: {POWER_TARGETS[power.target]}"
-    duration = f"Dauer: {POWER_DURATIONS[power.duration]}"
+    attribute = words[power.attribute]
+    target = f"{words['Ziel']}: {words[POWER_TARGETS[power.target]]}"
+    duration = f"{words['Dauer']}: {words[POWER_DURATIONS[power.duration]]}"
     return (
-        FooterCell("ap", f"{power.ap_cost} AP", value=str(power.ap_cost), unit="⊙"),
-        FooterCell("attribute", f"Probe auf {power.attribute} {modifier}".strip(), value=(words or Words())[power.attribute],
+        FooterCell("ap", f"{power.ap_cost} {words['AP']}", value=str(power.ap_cost), unit="⊙"),
+        FooterCell("attribute", f"{words['Probe auf']} {attribute} {modifier}".strip(), value=attribute,
                    modifier=modifier, tone=tone),
-        _tp_cell(power),
+        _tp_cell(power, words),
         FooterCell("target", target, Icon(icon(f"power.ziel.{power.target}"), target)),
-        _range_cell(power),
+        _range_cell(power, words),
         FooterCell("duration", duration, Icon(icon(f"power.dauer.{power.duration}"), duration)),
     )
 
 
-def footer_labels(power: Power) -> tuple[str, ...]:
-    """The footer in words, cell by cell ("2 AP", "Probe auf WN −2", … "Dauer: Instantan"): what
-    the rulebook's list of powers prints for the icons."""
-    return tuple(cell.label for cell in _footer(power))
+def footer_labels(power: Power, words: Words) -> tuple[str, ...]:
+    """The footer in words, cell by cell ("2 AP", "Probe auf WN −2", … "Dauer: Instantan"), in
+    ``words``' language: what the rulebook's list of powers prints for the icons."""
+    return tuple(cell.label for cell in _footer(power, words))
 
 
 def power_card(power: Power, content: Content) -> PowerCard:

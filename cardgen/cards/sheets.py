@@ -66,7 +66,8 @@ class CardRun:
     def sheet_options(self) -> tuple:
         """What every sheet's key includes besides its faces (the theme styles the covers)."""
         options = self.options
-        return (options.layout, options.crop_marks, options.paper, self.ctx.theme.digest(), imposer_code())
+        return (options.layout, options.crop_marks, options.paper, self.ctx.theme.digest(), imposer_code(),
+                self.ctx.content.words["falten"])
 
 
 def impose_once(ctx: BuildContext, name: str, key_parts: object, make: Callable[[], bytes],
@@ -112,7 +113,8 @@ def impose_sheet(run: CardRun, name: str, units: list[str], powers: list[str], c
             pdf = impose(pairs, run.unit_page, options.layout, options.crop_marks,
                          cover=render_cover(cover, options.paper, theme) if cover else None,
                          store=cache.folder("sheets"), paper=options.paper, names=pairs.keys,
-                         chunks=ChunkCache(cache, name), portrait=portrait)
+                         chunks=ChunkCache(cache, name), portrait=portrait,
+                         fold_label=run.ctx.content.words["falten"])
         if powers:
             pairs = power_pairs(power_jobs, run.faces, powers)
             pdf = append_pdf(pdf, impose(pairs, run.power_page, "grid", options.crop_marks,
@@ -244,7 +246,8 @@ def write_changed(ctx: BuildContext, changed: list[str], jobs: list[FaceJob], fa
         from cardgen.cards.impose import impose
 
         ctx.staging().stage(target, impose(unit_pairs(jobs, faces, changed), unit_page, options.layout,
-                                         options.crop_marks, store=cache.folder("sheets"), paper=options.paper))
+                                         options.crop_marks, store=cache.folder("sheets"), paper=options.paper,
+                                         fold_label=ctx.content.words["falten"]))
     else:                                            # a run that changes nothing leaves it as it was
         ctx.staging().remove(target, unless_idle=True)
     if ctx.content.units:                            # content without units: no card outputs to speak of
@@ -264,4 +267,4 @@ def unit_cards_pdf(ctx: BuildContext, unit_ids: list[str]) -> bytes:
     from cardgen.cards.impose import impose
 
     return impose(unit_pairs(jobs, faces, unit_ids), unit_page, ctx.options.layout, ctx.options.crop_marks,
-                  paper=ctx.options.paper)
+                  paper=ctx.options.paper, fold_label=ctx.content.words["falten"])

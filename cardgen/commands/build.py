@@ -134,7 +134,15 @@ def _said(summary: Summary, verbose: bool, again: bool = False) -> list[tuple[st
     said += [("stderr", warning) for warning in summary.warnings]
     said += [] if again else [("stdout", f"{'removed':>8}  {name}") for name in summary.removed]
     said += [("stdout", icon_set_line(summary.icon_set, verbose))] if summary.icon_set else []
+    said += [("stdout", chapters_line(name, *laid)) for name, laid in summary.chapters.items()] if verbose and not again else []
     return [(stream, one_line(line)) for stream, line in said]
+
+
+def chapters_line(name: str, laid_out: tuple[int, ...], count: int) -> str:
+    """``chapters  rulebooks/Regeln.pdf: laid out 2, 4 of 5`` (``-v``): which chapters of a book this run laid
+    out, counted from 1; the others came from the chapter cache (:mod:`cardgen.rulebook.bychapter`)."""
+    which = ", ".join(str(i + 1) for i in laid_out) or "none"
+    return f"{'chapters':>8}  {name}: laid out {which} of {count}"
 
 
 def rebuild(settings: Settings, reporter_factory=make_reporter) -> Summary:

@@ -141,7 +141,7 @@ def translated_exports(settings: Settings, content: Content, derived: Derived, r
             language, content_of, derived_of = None, content, derived
         citations = citations_of(settings, version, warnings, out)
         warnings += filter(None, [unplaced_units(content_of, citations)])
-        files = export_battlescribe(content_of, derived_of, revision, citations, about)
+        files = export_battlescribe(content_of, derived_of, revision, citations, about, source=content)
         warnings += language.untranslated() if language else []
         exports.append((out, files, warnings))
     return exports

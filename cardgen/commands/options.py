@@ -51,10 +51,11 @@ def add_chapters_option(p: argparse.ArgumentParser) -> None:
 
 
 def add_verbose_option(p: argparse.ArgumentParser) -> None:
-    """``--verbose``: list in full what a run otherwise only counts (the pictures from cardgen's icon set)."""
+    """``--verbose``: list in full what a run otherwise only counts (the pictures from cardgen's icon set;
+    ``cardgen build``: the chapters each rulebook laid out)."""
     p.add_argument("--verbose", "-v", action="store_true", default=None,
                    help="list in full what the run otherwise only counts (the pictures taken from "
-                        "cardgen's icon set)")
+                        "cardgen's icon set; in a build, the chapters each rulebook laid out)")
 
 
 def settings_of(args: argparse.Namespace) -> Settings:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+from cardgen.content.words import Words
 from cardgen.export.bsformat import Document, stable_id
 from cardgen.export.bsunits import ROLE_CATEGORIES, TYPE_CATEGORIES, add_constraints, category_id
 from cardgen.vocabulary import MAX_GROUP_MODELS
@@ -37,24 +38,24 @@ def force_id() -> str:
     return stable_id("force", "gruppe")
 
 
-def add_categories(doc: Document, root: ET.Element) -> None:
-    """``categoryEntries``: one per unit type, one per role (leader, controller, model)."""
+def add_categories(doc: Document, root: ET.Element, words: Words) -> None:
+    """``categoryEntries``: one per unit type, one per role (leader, controller, model), named in ``words``."""
     categories = doc.add(root, "categoryEntries")
     for key, name in {**TYPE_CATEGORIES, **ROLE_CATEGORIES}.items():
-        doc.add(categories, "categoryEntry", {"id": category_id(key), "name": name, "hidden": "false"})
+        doc.add(categories, "categoryEntry", {"id": category_id(key), "name": words[name], "hidden": "false"})
 
 
-def add_force(doc: Document, root: ET.Element) -> None:
+def add_force(doc: Document, root: ET.Element, words: Words) -> None:
     """``forceEntries``: the one force "Gruppe", its rule as text and its categories, the limits of
-    :data:`FORCE_LIMITS` on theirs."""
-    force = doc.add(doc.add(root, "forceEntries"), "forceEntry", {"id": force_id(), "name": FORCE_NAME,
+    :data:`FORCE_LIMITS` on theirs; its names and rule in ``words`` (its ids the same in every language)."""
+    force = doc.add(doc.add(root, "forceEntries"), "forceEntry", {"id": force_id(), "name": words[FORCE_NAME],
                                                                   "hidden": "false"})
-    rule = doc.add(doc.add(force, "rules"), "rule", {"id": stable_id("rule", "gruppe"), "name": FORCE_NAME,
+    rule = doc.add(doc.add(force, "rules"), "rule", {"id": stable_id("rule", "gruppe"), "name": words[FORCE_NAME],
                                                      "hidden": "false"})
-    doc.add(rule, "description", text=GROUP_RULES)
+    doc.add(rule, "description", text=words[GROUP_RULES])
     links = doc.add(force, "categoryLinks")
     for key, name in {**TYPE_CATEGORIES, **ROLE_CATEGORIES}.items():
-        link = doc.add(links, "categoryLink", {"id": stable_id("category-link", "gruppe", key), "name": name,
+        link = doc.add(links, "categoryLink", {"id": stable_id("category-link", "gruppe", key), "name": words[name],
                                                "hidden": "false", "targetId": category_id(key), "primary": "false"})
         if key in FORCE_LIMITS:
             low, high = FORCE_LIMITS[key]

@@ -3,6 +3,9 @@
 Each profile type is a row of characteristics (:data:`PROFILE_TYPES`); a profile gives each of them
 a text.  The values are the derived ones the cards print (:mod:`cardgen.rules.derived`): a weapon's
 Stärke with the carrier's KO in it, an armour's Schutz likewise, a thrown weapon's range band from KO.
+The names of the types and characteristics, and the words in a value ("Fläche", "Unhandlich"), are the
+content's words (:mod:`cardgen.content.words`), in its language; their ids are made from the German
+keys of :data:`PROFILE_TYPES`, the same in every language.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import xml.etree.ElementTree as ET
 
 from cardgen.content.model import Content
 from cardgen.content.schema import Power, Trait
+from cardgen.content.words import Words
 from cardgen.export.bsformat import Document, stable_id
 from cardgen.rules.derived import DerivedArmor, DerivedShield, DerivedUnit, DerivedWeapon
 from cardgen.vocabulary import ATTRIBUTES, roman
@@ -36,28 +40,34 @@ def characteristic_id(kind: str, name: str) -> str:
     return stable_id("characteristic", kind, name)
 
 
-def add_profile_types(doc: Document, parent: ET.Element) -> None:
-    """``profileTypes`` of the game system: one per entry of :data:`PROFILE_TYPES`."""
+def add_profile_types(doc: Document, parent: ET.Element, words: Words) -> None:
+    """``profileTypes`` of the game system: one per entry of :data:`PROFILE_TYPES`, named in ``words``."""
     types = doc.add(parent, "profileTypes")
     for kind, (name, characteristics) in PROFILE_TYPES.items():
-        profile_type = doc.add(types, "profileType", {"id": type_id(kind), "name": name})
+        profile_type = doc.add(types, "profileType", {"id": type_id(kind), "name": words[name]})
         listed = doc.add(profile_type, "characteristicTypes")
         for characteristic in characteristics:
             doc.add(listed, "characteristicType", {"id": characteristic_id(kind, characteristic),
-                                                   "name": characteristic})
+                                                   "name": words[characteristic]})
 
 
 def add_profile(doc: Document, parent: ET.Element, kind: str, profile_id: str, name: str,
-                values: dict[str, str]) -> ET.Element:
-    """One ``profile`` of type ``kind`` under ``parent`` (a ``profiles`` or ``sharedProfiles`` list)."""
+                values: dict[str, str], words: Words) -> ET.Element:
+    """One ``profile`` of type ``kind`` under ``parent`` (a ``profiles`` or ``sharedProfiles`` list);
+    ``values`` by the German key of each characteristic, whose name prints in ``words``."""
     type_name, characteristics = PROFILE_TYPES[kind]
     profile = doc.add(parent, "profile", {"id": profile_id, "name": name, "hidden": "false",
-                                          "typeId": type_id(kind), "typeName": type_name})
+                                          "typeId": type_id(kind), "typeName": words[type_name]})
     listed = doc.add(profile, "characteristics")
     for characteristic in characteristics:
-        doc.add(listed, "characteristic", {"name": characteristic, "typeId": characteristic_id(kind, characteristic)},
+        doc.add(listed, "characteristic", {"name": words[characteristic],
+                                           "typeId": characteristic_id(kind, characteristic)},
                 values[characteristic])
     return profile
+
+
+def _capitalised(word: str) -> str:
+    return word[:1].upper() + word[1:]
 
 
 def unit_values(derived: DerivedUnit) -> dict[str, str]:
@@ -68,24 +78,27 @@ def unit_values(derived: DerivedUnit) -> dict[str, str]:
             "Typ": unit.type, "Größe": unit.size, "Bewegung": unit.movement}
 
 
-def weapon_values(derived: DerivedWeapon, content: Content) -> dict[str, str]:
-    """The weapon profile as the carrier's card prints it; flags and effects in ``Effekte``."""
-    weapon, band = derived.weapon, derived.band
+def weapon_values(derived: DerivedWeapon, content: Content, words: Words | None = None) -> dict[str, str]:
+    """The weapon profile as the carrier's card prints it; flags and effects in ``Effekte``; in ``words``
+    (the content's by default)."""
+    weapon, band, words = derived.weapon, derived.band, content.words if words is None else words
     notes = [content.effects[effect].name for effect in weapon.effects]
-    notes += [f"DF {weapon.dauerfeuer}"] if weapon.dauerfeuer else []
-    notes += [f"Fläche {weapon.area_radius} cm"] if weapon.area_radius else []
-    notes += [word for flag, word in ((weapon.unhandlich, "Unhandlich"), (weapon.nachladen, "Nachladen"),
-                                      (weapon.indirekt, "Indirekt")) if flag]
-    reach = "NK" if band is None else f"{band.length_cm:g}/{band.count}"
+    notes += [f"{words['DF']} {weapon.dauerfeuer}"] if weapon.dauerfeuer else []
+    notes += [f"{words['Fläche']} {weapon.area_radius} cm"] if weapon.area_radius else []
+    notes += [_capitalised(words[name]) for name in ("unhandlich", "nachladen", "indirekt") if getattr(weapon, name)]
+    reach = words["NK"] if band is None else f"{band.length_cm:g}/{band.count}"
     return {"WK": roman(weapon.weapon_class), "Reichweite": reach, "Stärke": str(derived.strength),
             "Schaden": str(derived.damage), "Effekte": ", ".join(notes) or NONE}
 
 
-def armor_values(derived: DerivedArmor | DerivedShield, content: Content) -> dict[str, str]:
-    """The armour profile; a shield's two bonuses in ``Effekte`` (it has no Schutz of its own)."""
+def armor_values(derived: DerivedArmor | DerivedShield, content: Content, words: Words | None = None) -> dict[str, str]:
+    """The armour profile; a shield's two bonuses in ``Effekte`` (it has no Schutz of its own); in
+    ``words`` (the content's by default)."""
+    words = content.words if words is None else words
     if isinstance(derived, DerivedShield):
         return {"Schutz": NONE, "Schadensreduktion": NONE,
-                "Effekte": f"Schild: NK +{derived.melee_bonus} (Verteidigung), Rüstungswurf +{derived.armor_bonus}"}
+                "Effekte": f"{words['Schild']}: {words['NK']} +{derived.melee_bonus} ({words['Verteidigung']}), "
+                           f"{words['Rüstungswurf']} +{derived.armor_bonus}"}
     armor = derived.armor
     effects = ", ".join(content.effects[effect].name for effect in armor.effects)
     return {"Schutz": str(derived.protection), "Schadensreduktion": str(armor.damage_reduction),
@@ -99,7 +112,7 @@ def trait_values(trait: Trait) -> dict[str, str]:
 
 def power_values(power: Power, content: Content) -> dict[str, str]:
     reach = f"{power.range_cm} cm" if power.range == "distanz" and power.range_cm else power.range
-    return {"Schule": content.schools[power.school].name, "Attribut": power.attribute,
+    return {"Schule": content.schools[power.school].name, "Attribut": content.words[power.attribute],
             "Schwierigkeit": f"{power.difficulty:+d}", "AP": str(power.ap_cost),
             "TP-Verlust": f"{power.tp_loss} ({power.tp_loss_when})" if power.tp_loss else "0",
             "Ziel": power.target, "Reichweite": reach, "Dauer": power.duration, "Regel": power.rules}

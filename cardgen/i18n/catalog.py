@@ -34,6 +34,8 @@ from cardgen.i18n.placeholders import markup_problem, placeholder_problem
 from cardgen.safefs import FileRefused, read_file
 
 MAX_PO_BYTES = 16 * 1024 * 1024
+GLOSSARY = "glossary/"
+"""The context of the words cardgen prints itself (:mod:`cardgen.i18n.content`)."""
 SIMILAR = 0.5
 """How alike an old source must be to a new one of the same book context to carry its translation (fuzzy)."""
 
@@ -86,7 +88,8 @@ class Catalog:
 def read_catalog(path: Path, roots: Iterable[Path], markup: str) -> Catalog:
     """The PO file ``path`` (an empty catalog when there is none); each translation whose placeholders
     (``markup="placeholders"``: a rulebook's) or inline Markdown (``"markdown"``: the content's) do not
-    match its source is a problem at its line, the entry left out (its source prints)."""
+    match its source is a problem at its line, the entry left out (its source prints); so is a glossary
+    entry whose numbered placeholders (``{1}``: a number or name cardgen fills in) do not match."""
     if not path.exists():
         return Catalog(path, polib.POFile())
     try:
@@ -108,6 +111,8 @@ def read_catalog(path: Path, roots: Iterable[Path], markup: str) -> Catalog:
         if entry.obsolete or not entry.msgstr:
             continue
         problem = check(entry.msgid, entry.msgstr)
+        if problem is None and (entry.msgctxt or "").startswith(GLOSSARY):    # a sentence's {1} {2} … (cardgen's own)
+            problem = placeholder_problem(entry.msgid, entry.msgstr)
         if problem:
             catalog.problems.append(Problem(str(path), msgstr_line(lines, entry.linenum), 0, "msgstr",
                                             f"{problem} (msgctxt \"{entry.msgctxt}\")"))

@@ -4,7 +4,7 @@ Each translatable field of each object is one message; ``msgctxt`` is ``kind/id/
 (``units/sturmtruppe/name``, ``units/sturmtruppe/loadouts/0/name``, ``traits/zäh/rules``), so a message
 keeps its context however the files move; the reference is the YAML file and line, and the comment names
 the card it prints on.  The glossary (``glossary/AGI``, ``glossary/pkt``, ``glossary/Normaler Schuss`` …)
-lists every word cardgen prints on a card itself (:data:`cardgen.content.words.CARD_WORDS`: the labels
+lists every word cardgen prints on a card itself (:data:`cardgen.content.words.WORDS`: the labels
 AGI, NK, TP, AP, the section bars, "pkt", the actions' names, "Waffenlos" …); its translations are the
 translated content's :class:`~cardgen.content.words.Words`, which the views and card templates print.
 
@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from cardgen.content.model import Content
 from cardgen.content.schema import weapon_id
-from cardgen.content.words import CARD_WORDS, Words
+from cardgen.content.words import WORDS, Words
 
 FIELDS: dict[str, tuple[str, ...]] = {
     "factions": ("name", "leader_rule"), "units": ("name", "rules"), "weapons": ("name", "rules"),
@@ -66,9 +66,9 @@ def content_messages(content: Content) -> list[ContentMessage]:
                     if isinstance(value, str) and value.strip():
                         found.append(ContentMessage(f"{kind}/{object_id}/{outer}/{index}/{inner}", value,
                                                     where(outer, index, inner), f"{outer}[{index}].{inner} of {card}"))
-    for word, meaning in sorted(CARD_WORDS.items()):
+    for word, meaning in sorted(WORDS.items()):
         found.append(ContentMessage(f"glossary/{word}", word, "",
-                                    f"glossary: {meaning}; printed by cardgen on the cards, write it as your rules "
+                                    f"glossary: {meaning}; printed by cardgen itself, write it as your rules "
                                     "texts call it"))
     return found
 
@@ -150,5 +150,5 @@ def translated_content(content: Content, lookup: Lookup, lang: str = "") -> Cont
                     for index, nested in enumerate(getattr(item, outer))]
             objects[object_id] = item.model_copy(update=update)
         changes[kind] = objects
-    words = tuple((word, found) for word in sorted(CARD_WORDS) if (found := text(f"glossary/{word}", word)) != word)
+    words = tuple((word, found) for word in sorted(WORDS) if (found := text(f"glossary/{word}", word)) != word)
     return replace(content, **changes, words=Words(words), lang=lang)

@@ -36,6 +36,7 @@ from typing import Any
 
 import jinja2
 
+from cardgen.content.words import Words
 from cardgen.errors import RenderError, did_you_mean, shortened
 from cardgen.paths import TEMPLATES_DIR
 from cardgen.rulebook.fromcontent import DirectiveError
@@ -117,10 +118,11 @@ def card_figure_html(card_id: str, options: FigureOptions, written: str, env: Mu
         raise DirectiveError(f"more than {MAX_FIGURES} card faces in one document; show a card once "
                              "and refer to its figure")
     faces = []
+    words = getattr(content, "words", None) or Words()      # the side's name in the content's language
     for side in sides:
         art = cards.art(card_id, side)
         faces.append({"index": len(figures), "width": options.width or f"{art.width_mm:g}mm",
-                      "ratio": f"{100 * art.height_mm / art.width_mm:.4f}", "label": f"{card_id} ({SIDE_NAMES[side]})",
+                      "ratio": f"{100 * art.height_mm / art.width_mm:.4f}", "label": f"{card_id} ({words[SIDE_NAMES[side]]})",
                       "callouts": [marker(c) for c in art.callouts] if options.callouts and side != "back" else []})
         figures.append(art)
     return render_figure(written, faces)

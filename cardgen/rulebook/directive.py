@@ -45,6 +45,7 @@ from html import escape
 from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any, Callable
 
+from cardgen.content.words import Words
 from cardgen.errors import CardgenError, did_you_mean
 from cardgen.rulebook.card_figure import card_figure_html, figure_options
 from cardgen.rulebook.fromcontent import DirectiveError, flat, rules_md, select, text_md
@@ -76,16 +77,21 @@ def _number(value: int | None) -> str:
     return "-" if value is None else str(value)
 
 
-def damage_effects_table(effects: list) -> list[str]:
-    rows = ["|Symbol|Name|Bedeutung|", "|:--:|--|--|"]
+def _header(words: Words, *names: str) -> str:
+    """A table's header row, each column's name in ``words``' language: ``| Klasse | Nahkampf |``."""
+    return "| " + " | ".join(text_md(words[name]) for name in names) + " |"
+
+
+def damage_effects_table(effects: list, words: Words) -> list[str]:
+    rows = [_header(words, "Symbol", "Name", "Bedeutung"), "|:--:|--|--|"]
     for effect in effects:
         icon = f"![{text_md(effect.name)}](<Grafiken/{text_md(effect.icon)}>){{width=40pt}}"
         rows.append(f"| {icon} | {text_md(effect.name)} | {rules_md(effect.rules)} |")
     return rows
 
 
-def weapon_classes_table(weapons: list) -> list[str]:
-    rows = ["| Klasse | Nahkampf | Fernkampf |", "| :----: | -------- | --------- |"]
+def weapon_classes_table(weapons: list, words: Words) -> list[str]:
+    rows = [_header(words, "Klasse", "Nahkampf", "Fernkampf"), "| :----: | -------- | --------- |"]
     for weapon_class in sorted({w.weapon_class for w in weapons}):
         melee = [w.name for w in weapons if w.weapon_class == weapon_class and w.kind == "nahkampf"]
         ranged = [w.name for w in weapons if w.weapon_class == weapon_class and w.kind != "nahkampf"]
@@ -97,8 +103,8 @@ def weapon_classes_table(weapons: list) -> list[str]:
     return rows
 
 
-def terrain_table(terrain: list) -> list[str]:
-    rows = ["| Geländetyp | Passierbarkeit | Deckung | Sichtweite | Regeln |",
+def terrain_table(terrain: list, words: Words) -> list[str]:
+    rows = [_header(words, "Geländetyp", "Passierbarkeit", "Deckung", "Sichtweite", "Regeln"),
             "| -- | :--: | :--: | :--: | -- |"]
     for item in terrain:
         rows.append(f"| {text_md(item.name)} | {_number(item.passierbarkeit)} | {_roman(item.deckung)} "
@@ -108,10 +114,11 @@ def terrain_table(terrain: list) -> list[str]:
 
 @dataclass(frozen=True)
 class Table:
-    """A generated table: the content kind it reads (its rows) and how its Markdown is made."""
+    """A generated table: the content kind it reads (its rows) and how its Markdown is made (from its
+    rows and the content's words, which name its columns)."""
 
     reads: str
-    make: Callable[[list], list[str]]
+    make: Callable[[list, Words], list[str]]
     anchor: str = ""                 # each body row's id: "<anchor>-<object id>" (once per document)
 
 
@@ -161,7 +168,7 @@ def table_items(name: str, filters: dict[str, str], content: Any) -> list:
 def table_markdown(name: str, filters: dict[str, str], content: Any) -> str:
     """The Markdown of table ``name`` from ``content``, or :class:`DirectiveError`."""
     items = table_items(name, filters, content)
-    return "\n".join(TABLES[name].make(items)) + "\n"
+    return "\n".join(TABLES[name].make(items, getattr(content, "words", Words()))) + "\n"
 
 
 def _expand_table(state: StateBlock, name: str, filters: dict[str, str], content: Any) -> None:

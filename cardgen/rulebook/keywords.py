@@ -45,6 +45,7 @@ from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, Any, Iterator, Literal
 
 from cardgen.content.collation import name_key
+from cardgen.content.words import Words
 from cardgen.errors import did_you_mean
 from cardgen.vocabulary import ROMAN
 
@@ -220,8 +221,10 @@ def link_keywords(state: StateCore) -> None:
     glossaries = [t for t in state.tokens if t.type == "glossary"]
     lang = getattr(content, "lang", "")            # the glossary in the content's language's order
     defined = sorted((k for k in keywords if k.anchor), key=lambda k: (name_key(k.name, lang), k.kind, k.id))
+    words = getattr(content, "words", None) or Words()  # the kinds' labels in the content's language
     for glossary in glossaries:
-        glossary.meta["entries"] = [(k.name, k.label, k.anchor) for k in defined]
+        glossary.meta["entries"] = [(k.name, words[k.label], k.anchor) for k in defined]
+        glossary.meta["empty"] = words["Keine Stichwörter."]
     if glossaries:
         line = (glossaries[0].map or [0])[0] + 1
         state.env.setdefault("warnings", []).extend(
@@ -263,7 +266,7 @@ def render_glossary(self: Any, tokens: list[Token], idx: int, options: Any, env:
         lines.append(f'<li><a href="#{escape(anchor)}"><span class="term">{escape(name)}</span> '
                      f'<span class="kind">{escape(label)}</span></a></li>\n')
     if not entries:
-        lines.append('<li class="empty">Keine Stichwörter.</li>\n')
+        lines.append(f'<li class="empty">{escape(tokens[idx].meta.get("empty", "Keine Stichwörter."))}</li>\n')
     lines.append("</ul>\n</nav>\n")
     return "".join(lines)
 

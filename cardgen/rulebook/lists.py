@@ -7,7 +7,9 @@ trait's levels, a weapon's kind and class, a unit's points), the key values
 its card shows, and its rules text -- split into paragraphs by
 :mod:`cardgen.rules.text`, the functions the cards print it with.  A unit's
 points are the rules engine's (:func:`~cardgen.rules.derive.derive_unit`),
-the number its card prints; a power's values are its card's footer in words.
+the number its card prints; a power's values are its card's footer in words.  The words an entry prints
+itself ("Stärke", "Einmalnutzung", "Stufe") are the content's :class:`~cardgen.content.words.Words`, in
+its language.
 
 Every entry has a stable anchor, ``<prefix>-<id>`` (``trait-zäh``,
 ``weapon-pistole``, ``unit-sturmtruppe``); a group title has one too
@@ -24,6 +26,7 @@ from cardgen.cards.power_view import footer_labels
 from cardgen.content.collation import name_key
 from cardgen.content.fields import parse_stat
 from cardgen.content.model import Content
+from cardgen.content.words import Words
 from cardgen.errors import did_you_mean
 from cardgen.rulebook.fromcontent import DirectiveError, select
 from cardgen.rules.derive import RuleError, derivable, derive_unit
@@ -63,8 +66,8 @@ class ContentList:
     group_by: tuple[str, str, str] | None = None     # (group kind, field, anchor prefix)
 
 
-def _uses(uses: int | None) -> list[str]:
-    return [f"Einmalnutzung {uses}×"] if uses else []
+def _uses(uses: int | None, words: Words) -> list[str]:
+    return [f"{words['Einmalnutzung']} {uses}×"] if uses else []
 
 
 def _ap(ap_cost: int | None) -> list[str]:
@@ -72,49 +75,59 @@ def _ap(ap_cost: int | None) -> list[str]:
 
 
 def _effects(ids: list[str], content: Content) -> list[str]:
-    return ["Effekte: " + ", ".join(content.effects[e].name for e in ids)] if ids else []
+    return [f"{content.words['Effekte']}: " + ", ".join(content.effects[e].name for e in ids)] if ids else []
 
 
-def _flags(item: Any, names: tuple[str, ...]) -> list[str]:
-    return [name for name in names if getattr(item, name)]
+def _flags(item: Any, names: tuple[str, ...], words: Words) -> list[str]:
+    return [words[name] for name in names if getattr(item, name)]
+
+
+def _stat(value: Any, words: Words) -> str:
+    """A strength or protection as the cards write it: ``4``, or ``KO+1`` (added to the carrier's KO)."""
+    number, additive = parse_stat(value)
+    return f"{words['KO']}+{number}" if additive else str(number)
 
 
 def trait_entry(trait: Any, content: Content) -> Entry:
     levels = f"{roman(1)}–{roman(trait.max_level)}" if trait.max_level > 1 else ""
-    return Entry(f"trait-{trait.id}", trait.name, levels, tuple(_ap(trait.ap_cost) + _uses(trait.uses)),
+    return Entry(f"trait-{trait.id}", trait.name, levels, tuple(_ap(trait.ap_cost) + _uses(trait.uses, content.words)),
                  paragraphs(trait.rules))
 
 
 def weapon_entry(weapon: Any, content: Content) -> Entry:
-    strength, additive = parse_stat(weapon.strength)
-    values = [f"Reichweite {weapon.range}"] if weapon.range else []
-    values += [f"Stärke {'KO+' if additive else ''}{strength}", f"Schaden {weapon.damage}"]
-    values += [f"Dauerfeuer {weapon.dauerfeuer}"] if weapon.dauerfeuer else []
-    values += [f"Fläche {weapon.area_radius} cm"] if weapon.area_radius else []
-    values += _effects(weapon.effects, content) + _flags(weapon, ("unhandlich", "nachladen", "indirekt"))
-    return Entry(f"weapon-{weapon.id}", weapon.name, f"{WEAPON_KIND_NAMES[weapon.kind]}, WK {roman(weapon.weapon_class)}",
-                 tuple(values + _uses(weapon.uses)), paragraphs(weapon.rules))
+    words = content.words
+    values = [f"{words['Reichweite']} {weapon.range}"] if weapon.range else []
+    values += [f"{words['Stärke']} {_stat(weapon.strength, words)}", f"{words['Schaden']} {weapon.damage}"]
+    values += [f"{words['Dauerfeuer']} {weapon.dauerfeuer}"] if weapon.dauerfeuer else []
+    values += [f"{words['Fläche']} {weapon.area_radius} cm"] if weapon.area_radius else []
+    values += _effects(weapon.effects, content) + _flags(weapon, ("unhandlich", "nachladen", "indirekt"), words)
+    summary = f"{words[WEAPON_KIND_NAMES[weapon.kind]]}, {words['WK']} {roman(weapon.weapon_class)}"
+    return Entry(f"weapon-{weapon.id}", weapon.name, summary, tuple(values + _uses(weapon.uses, words)),
+                 paragraphs(weapon.rules))
 
 
 def armor_entry(armor: Any, content: Content) -> Entry:
+    words = content.words
     if armor.shield is not None:
-        values = [f"NK +{armor.shield.melee}", f"Rüstungswurf +{armor.shield.armor}"]
+        values = [f"{words['NK']} +{armor.shield.melee}", f"{words['Rüstungswurf']} +{armor.shield.armor}"]
     else:
-        protection, additive = parse_stat(armor.protection or 0)
-        values = [f"Schutz {'KO+' if additive else ''}{protection}", f"Schadensreduktion {armor.damage_reduction}"]
-    values += _effects(armor.effects, content) + _flags(armor, ("selbsttragend",))
-    return Entry(f"armor-{armor.id}", armor.name, "Schild" if armor.shield else "", tuple(values),
+        values = [f"{words['Schutz']} {_stat(armor.protection or 0, words)}",
+                  f"{words['Schadensreduktion']} {armor.damage_reduction}"]
+    values += _effects(armor.effects, content) + _flags(armor, ("selbsttragend",), words)
+    return Entry(f"armor-{armor.id}", armor.name, words["Schild"] if armor.shield else "", tuple(values),
                  paragraphs(armor.rules))
 
 
 def equipment_entry(equipment: Any, content: Content) -> Entry:
-    values = _ap(equipment.ap_cost) + _uses(equipment.uses) + _flags(equipment, ("unhandlich",))
+    values = _ap(equipment.ap_cost) + _uses(equipment.uses, content.words) + _flags(equipment, ("unhandlich",),
+                                                                                     content.words)
     return Entry(f"equipment-{equipment.id}", equipment.name, "", tuple(values), paragraphs(equipment.rules))
 
 
 def power_entry(power: Any, content: Content) -> Entry:
-    level = f"Stufe {roman(power.level)}" if power.level else ""
-    return Entry(f"power-{power.id}", power.name, level, (*footer_labels(power), POWER_USES[power.use]),
+    words = content.words
+    level = f"{words['Stufe']} {roman(power.level)}" if power.level else ""
+    return Entry(f"power-{power.id}", power.name, level, (*footer_labels(power, words), words[POWER_USES[power.use]]),
                  power_paragraphs(power.rules))
 
 

@@ -16,6 +16,7 @@ import re
 from collections.abc import MutableMapping
 from typing import Any, Mapping
 
+from cardgen.content.words import Words
 from cardgen.errors import did_you_mean
 from cardgen.views.odds import (
     MAX_HELPERS, MAX_RANGE_CM, ROWS, caption, cover_level, odds_values, plain_number, resolve_odds, shown)
@@ -92,8 +93,9 @@ def odds_markdown(match: re.Match[str], content: Any, env: MutableMapping[str, A
                            situation(match["options"]), content.checked_ruleset().odds,
                            content.checked_ruleset().zone_table)
     values = [shown(label, value) for label, value in odds_values(odds)]
+    words = getattr(content, "words", None) or Words()      # the caption and header in the content's language
     return "\n".join([
-        f"*{text_md(caption(odds))}*", "",
-        "| " + " | ".join(ROWS) + " |",
+        f"*{text_md(caption(odds, words))}*", "",
+        "| " + " | ".join(text_md(words[label]) for label in ROWS) + " |",
         "|" + "|".join(":--:" for _ in ROWS) + "|",
         "| " + " | ".join(values) + " |", ""])

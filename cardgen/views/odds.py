@@ -17,10 +17,11 @@ from cardgen.rules.attack import CARD_ACTION, MELEE_ACTIONS, attack_weapons, com
 from cardgen.rules.derived import DerivedUnit
 from cardgen.rules.odds import Odds, Situation, attack_odds, best_odds
 from cardgen.content.ruleset import OddsRules, ZoneTable
+from cardgen.content.words import Words
 from cardgen.vocabulary import ACTION_NAMES, HIT_ZONES, ROMAN, from_roman
 
 ROWS = ("Treffer", "nur Schock", "TP-Verlust", "erwarteter TP-Verlust", "pro AP")
-"""The labels of the odds table, in its order."""
+"""The labels of the odds table, in its order (each a glossary word: the rulebook prints ``words[label]``)."""
 OUT_WITHIN = (1, 2, 3)
 """The numbers of attacks the table gives P(ausgeschaltet) for."""
 MAX_RANGE_CM = 100_000
@@ -82,13 +83,15 @@ def shown(label: str, value: Fraction) -> str:
     return decimal(value) if label.startswith(("erwartet", "pro")) else percent(value)
 
 
-def caption(odds: Odds) -> str:
-    """``Sturmtruppe mit Sturmgewehr gegen Panzerjäger, 30 cm, Normaler Schuss (3 AP)``."""
+def caption(odds: Odds, words: Words | None = None) -> str:
+    """``Sturmtruppe mit Sturmgewehr gegen Panzerjäger, 30 cm, Normaler Schuss (3 AP)``, its words in
+    ``words`` (the source's by default)."""
+    words = words or Words()
     where = "" if odds.situation.action in MELEE_ACTIONS else f", {odds.situation.range_cm:g} cm"
-    cover = f", Deckung {ROMAN[odds.situation.cover - 1]}" if odds.situation.cover else ""
-    action = ACTION_NAMES[CARD_ACTION[odds.situation.action]]
-    return (f"{odds.attacker.name} mit {odds.weapon.name} gegen {odds.target.name}{where}{cover}, "
-            f"{action} ({odds.ap} AP)")
+    cover = f", {words['Deckung']} {ROMAN[odds.situation.cover - 1]}" if odds.situation.cover else ""
+    action = words[ACTION_NAMES[CARD_ACTION[odds.situation.action]]]
+    return (f"{odds.attacker.name} {words['mit']} {odds.weapon.name} {words['gegen']} {odds.target.name}{where}"
+            f"{cover}, {action} ({odds.ap} {words['AP']})")
 
 
 def odds_data(odds: Odds) -> dict[str, Any]:

@@ -21,7 +21,7 @@ PAGE = HeatmapPage(attacker_faction="A", target_faction="B", part="", rows=("Ein
                    columns=("Drei", "Vier"), bands=("Nahkampf (Angriff)", "10 cm (Normaler Schuss)",
                                                     "30 cm (Normaler Schuss)"),
                    values=(((0.5, None), (0.25, 1.0)), ((0.125, 0.0), (None, None)), ((None, None), (0.75, 0.5))),
-                   note="")
+                   note="", heading="A greift B an", alt="A gegen B", target_label="Ziel (B)", attacker_label="Angreifer (A)")
 VIEW = BalanceView(choices=(), dots=(Dot("Eins", "A", 1.0, 100, "#8a1c1c", False),
                                      Dot("Zwei", "A", 2.0, 260, "#8a1c1c", True)),
                    factions=(Mark("A", "#0072B2", "o", "●"),), line=Line(10.0, 100.0, 2), line_text="", outliers=(), notes=(),

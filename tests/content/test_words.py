@@ -10,7 +10,7 @@ import pytest
 
 from cardgen.cards.power_view import power_card
 from cardgen.cards.view import unit_card
-from cardgen.content.words import CARD_WORDS, Words
+from cardgen.content.words import WORDS, Words
 from cardgen.paths import CARDS_TEMPLATES
 from cardgen.stages import load_and_derive
 from conftest import FIXTURES
@@ -32,7 +32,17 @@ def test_every_word_a_card_template_prints_itself_is_listed():
     printed = {word for path in CARDS_TEMPLATES.glob("*.j2")
                for word in re.findall(r'\w+\.words\["([^"]+)"\]', path.read_text(encoding="utf-8"))}
     assert {"pkt", "Eigenschaften", "Waffen", "Rüstung", "Ausrüstung", "Kräfte", "Aktionen", "Gesamt", "Genutzt von"} <= printed
-    assert printed <= set(CARD_WORDS)
+    assert printed <= set(WORDS)
+
+
+def test_no_card_template_prints_a_word_of_its_own():
+    """Text between tags and in title/alt attributes comes from a variable, never written in a template
+    (a German word there would print in every language: "falten", "Stufe")."""
+    for path in CARDS_TEMPLATES.glob("*.j2"):
+        text = re.sub(r"<style>.*?</style>|\{#.*?#\}|\{%.*?%\}|\{\{.*?\}\}", "", path.read_text(encoding="utf-8"), flags=re.S)
+        words = re.findall(r">([^<>\"=]*[A-Za-zÄÖÜäöüß]{2,}[^<>\"=]*)<", text.replace("&nbsp;", ""))
+        words += re.findall(r'(?:title|alt|aria-label)="([^"]*[A-Za-zÄÖÜäöüß][^"]*)"', text)
+        assert not [w.strip() for w in words if w.strip()], path.name
 
 
 def test_the_views_print_the_content_s_words():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from rulebook.rulebook_parsers import fixture_cases, render_fixture, stub_content
 
+from cardgen.content.words import Words
 from cardgen.rulebook.directive import table_markdown, terrain_table, weapon_classes_table
 from cardgen.rulebook.fromcontent import DirectiveError
 from cardgen.rulebook.markdown import make_markdown
@@ -13,9 +14,9 @@ from cardgen.rulebook.markdown import make_markdown
 
 def test_directive_prints_roman_classes_and_cover():
     weapon = type("W", (), {"weapon_class": 4, "kind": "nahkampf", "name": "Axt"})
-    assert "| IV | Axt |  |" in weapon_classes_table([weapon])
+    assert "| IV | Axt |  |" in weapon_classes_table([weapon], Words())
     rows = terrain_table([type("T", (), {"name": "Wald", "passierbarkeit": 2, "deckung": d, "sichtweite": None,
-                                         "rules": ""}) for d in (None, 0, 3)])
+                                         "rules": ""}) for d in (None, 0, 3)], Words())
     assert [row.split("|")[3].strip() for row in rows[2:]] == ["-", "0", "III"]
 
 

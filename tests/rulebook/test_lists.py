@@ -277,3 +277,22 @@ def test_one_build_prints_a_changed_trait_text_on_the_card_back_and_in_the_ruleb
         build(root, tmp_path / "out")
         assert rules in pdf_text(tmp_path / "out" / "cards.pdf")
         assert f"Zäh {rules}" in pdf_text(tmp_path / "out" / "rulebooks" / "rulebook" / "R.pdf")
+
+
+def test_a_list_prints_the_glossary_s_words_of_the_content_s_language():
+    from dataclasses import replace
+
+    from cardgen.content.words import Words
+
+    english = replace(example(), words=Words((
+        ("Schutz", "Protection"), ("Einmalnutzung", "Single use"), ("Schild", "Shield"), ("Stufe", "Level"),
+        ("KO", "TG"), ("Stärke", "Strength"), ("Nahkampfwaffe", "Melee weapon"), ("unhandlich", "unwieldy"),
+        ("Effekte", "Effects"), ("Probe auf", "Test"), ("Keine Stichwörter.", "No keywords."))))
+    html, _ = render("{{ list: armor }}\n\n{{ list: traits }}\n\n{{ list: weapons }}\n\n{{ list: powers }}\n", english)
+    assert '<p class="values">Protection 3 · Schadensreduktion 1 · Effects: Brand</p>' in html   # untranslated: German
+    assert '<span class="summary">Shield</span>' in html and "2 ⊙ · Single use 3×" in html
+    assert "Strength TG+1 · Schaden 2 · Effects: Brand · unwieldy" in html
+    assert '<span class="summary">Melee weapon, WK II</span>' in html and '<span class="summary">Level II</span>' in html
+    assert "Test EH −1" in html and "Probe auf" not in html
+    assert '<li class="empty">No keywords.</li>' in render("{{ glossary }}\n", english)[0]
+    assert '<li class="empty">Keine Stichwörter.</li>' in render("{{ glossary }}\n")[0]

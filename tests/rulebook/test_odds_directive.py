@@ -30,6 +30,19 @@ def test_odds_directive_prints_caption_and_table(content):
     assert ">33,3 %</td>" in html and ">0,18</td>" in html and ">0,06</td>" in html
 
 
+def test_odds_directive_prints_the_glossary_s_words_of_the_content_s_language(content):
+    from dataclasses import replace
+
+    from cardgen.content.words import Words
+
+    english = replace(content, words=Words((("mit", "with"), ("gegen", "against"), ("Treffer", "Hit"),
+                                            ("Normaler Schuss", "Normal Shot"))))
+    html = make_markdown().render("# T\n\n{{ odds: sturmtruppe:sturmgewehr vs panzerjäger range=30 }}\n",
+                                  {"content": english})
+    assert "<em>Sturmtruppe with Sturmgewehr against Panzerjäger, 30 cm, Normal Shot (3 AP)</em>" in html
+    assert ">Hit</th>" in html and ">nur Schock</th>" in html and ">Treffer</th>" not in html   # untranslated: German
+
+
 def test_odds_directive_tokens_map_to_its_line(content):
     tokens = make_markdown().parse("# T\n\n{{ odds: sturmtruppe vs panzerjäger }}\n", {"content": content})
     made = [t for t in tokens if t.map and t.type.startswith(("t", "paragraph"))]
