@@ -1,11 +1,12 @@
-"""Where a cold chapter build of the user's rulebook spends its CPU: issue 48's profile table.
+"""Where a cold chapter build of the user's rulebook spends its CPU, beside the whole book: issue 48's profile table.
 
-    .venv/bin/python bench/profile.py [RAW]
+    .venv/bin/python bench/profile.py [RAW ...]
 
-Without ``RAW``: records one ``CARDGEN_SPEEDUPS=-journal cardgen rulebook --chapters`` run of
-``../shared/rulebook/Regelbuch.md`` (the chapter cache emptied, in a temporary folder) with ``py-spy
-record --subprocesses -r 100 -f raw`` (py-spy on PATH or in the venv: ``pip install py-spy``, for
-measuring only, not a dependency), then prints the table; with ``RAW``: the table of that py-spy raw file.
+Without ``RAW``: records one ``CARDGEN_SPEEDUPS=-journal cardgen rulebook --no-chapters`` run and one
+``--chapters`` run of ``../shared/rulebook/Regelbuch.md`` (the chapter cache emptied, in a temporary folder)
+with ``py-spy record --subprocesses -r 100 -f raw`` (py-spy on PATH or in the venv: ``pip install py-spy``,
+for measuring only, not a dependency), then prints the table, a column each; with ``RAW`` files: the table of
+those py-spy raw files.
 Samples of threads waiting (the workers' watch threads, a pool waiting for its workers) are left out;
 each other sample counts for the first step below whose frame it holds.
 """
@@ -35,7 +36,19 @@ STEPS = (
 )
 
 
-def table(raw: Path) -> str:
+def table(*raws: Path, names: tuple[str, ...] = ()) -> str:
+    """The profile table of the py-spy raw files ``raws``, a column each (headed ``names``, else the files')."""
+    columns = [_counts(raw) for raw in raws]
+    heads = names or tuple(raw.name for raw in raws)
+    rows = []
+    for name, _ in (*STEPS, ("other", ())):
+        cells = [f"{c[name]} ({100 * c[name] / max(1, sum(c.values())):.1f} %)" for c in columns]
+        rows.append(f"| {name} | {' | '.join(cells)} |")
+    return "\n".join([f"| where the CPU goes | {' | '.join(heads)} |", "|---|" + "---|" * len(columns), *rows,
+                      f"| in all | {' | '.join(str(sum(c.values())) for c in columns)} |"])
+
+
+def _counts(raw: Path) -> collections.Counter[str]:
     counts: collections.Counter[str] = collections.Counter()
     for line in raw.read_text(encoding="utf-8").splitlines():
         stack, _, number = line.rpartition(" ")
@@ -46,29 +59,31 @@ def table(raw: Path) -> str:
         step = next((name for name, marks in STEPS if (writing if marks == ("fonts.py",) else
                                                       any(mark in stack for mark in marks))), "other")
         counts[step] += int(number)
-    total = sum(counts.values())
-    rows = [f"| {name} | {counts[name]} ({100 * counts[name] / total:.1f} %) |" for name, _ in (*STEPS, ("other", ()))]
-    return "\n".join(["| where the CPU goes | samples |", "|---|---|", *rows, f"| in all | {total} |"])
+    return counts
 
 
-def record(into: Path) -> Path:
+def record(into: Path, how: str) -> Path:
+    """A py-spy raw file of one cold ``cardgen rulebook`` run of the user's book, ``how``: ``--chapters`` or
+    ``--no-chapters``."""
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     shutil.copy(REGELBUCH, into / "Regelbuch.md")
-    raw = into / "profile.raw"
+    shutil.rmtree(into / "build", ignore_errors=True)
+    raw = into / f"profile{how}.raw"
     subprocess.run([spy, "record", "--subprocesses", "-r", "100", "-f", "raw", "-o", str(raw), "--",
                     sys.executable, "-m", "cardgen", "rulebook", "--assets", str(PROJECT / "cardgen" / "assets"),
                     "--assets", str(REGELBUCH.parent), "--out", str(into / "Regelbuch.pdf"), str(into / "Regelbuch.md"),
-                    "--chapters"], cwd=into, env={**os.environ, "CARDGEN_SPEEDUPS": "-journal"}, check=True,
+                    how], cwd=into, env={**os.environ, "CARDGEN_SPEEDUPS": "-journal"}, check=True,
                    capture_output=True)
     return raw
 
 
 def main() -> None:
     if len(sys.argv) > 1:
-        print(table(Path(sys.argv[1])))
+        print(table(*map(Path, sys.argv[1:])))
         return
     with tempfile.TemporaryDirectory() as folder:
-        print(table(record(Path(folder))))
+        print(table(record(Path(folder), "--no-chapters"), record(Path(folder), "--chapters"),
+                    names=("whole book", "by chapters")))
 
 
 if __name__ == "__main__":

@@ -23,4 +23,7 @@ CARDS_TEMPLATES = TEMPLATES_DIR / "cards"
 ASSETS_DIR = PACKAGE_DIR / "assets"
 ICONS_DIR = ASSETS_DIR / "Grafiken"
 FONTS_DIR = ASSETS_DIR / "fonts"
+BOOK_CSS = TEMPLATES_DIR / "rulebook" / "book.css"
+BASES = {"cardgen": (), "markdown-extended": (TEMPLATES_DIR / "rulebook" / "markdown-extended.css",)}
+"""What each ``rulebook_base`` of ``cardgen.toml`` adds after ``book.css`` (in its layer, below the author's CSS)."""
 DEFAULTS_DIR = PACKAGE_DIR / "defaults"

@@ -97,7 +97,7 @@ class Project:
     version_on_cards: bool = False                   # the version in each unit card's corner too
     site: bool = False                               # cardgen build writes the web edition too (cardgen.site)
     keyword_links: str = "first"                     # which keyword mentions a rulebook links (rulebook.keywords)
-    rulebook_base: str = "cardgen"                   # the look under the author's CSS (rulebook.layout: BASES)
+    rulebook_base: str = "cardgen"                   # the look under the author's CSS (cardgen.paths: BASES)
     toc_levels: tuple[int, ...] | None = None        # None: the book's default
     css: dict[str, tuple[Path, ...]] = field(default_factory=dict)   # target → stylesheets
     rulebook_lines: tuple[tuple[int, int], ...] = field(default=(), compare=False)   # each glob's line, column

@@ -16,15 +16,12 @@ from typing import Sequence
 import jinja2
 
 from cardgen.errors import RenderError
-from cardgen.paths import FONTS_DIR, TEMPLATES_DIR
+from cardgen.paths import BASES, BOOK_CSS, FONTS_DIR, TEMPLATES_DIR
 from cardgen.rulebook.document import RulebookDocument
 from cardgen.rulebook.page import stamped
 from cardgen.look.theme import Theme, template_environment, template_failure
 
 TEMPLATE = "rulebook/book.html.j2"
-BOOK_CSS = TEMPLATES_DIR / "rulebook" / "book.css"
-BASES = {"cardgen": (), "markdown-extended": (TEMPLATES_DIR / "rulebook" / "markdown-extended.css",)}
-"""What each ``rulebook_base`` of ``cardgen.toml`` adds after ``book.css`` (in its layer, below the author's CSS)."""
 
 
 def book_html(document: RulebookDocument, draft: bool = False, lang: str = "de", theme: Theme | None = None,

@@ -17,8 +17,10 @@ name            what                                                        the 
                 and a no-change ``cardgen rulebook`` (:mod:`.bookjournal`)
 ``forkserver``  the render workers' forkserver started first, importing     a one-shot build
                 WeasyPrint while the build reads the content (:mod:`.workers`)
-``warm``        ``serve``/``watch`` render one face of each kind once, so   an edit under serve/watch
-                their workers start warm (:mod:`.warm`)
+``warm``        ``serve``/``watch`` render one face of each kind once, so   an edit under serve/watch;
+                their workers start warm (:mod:`cardgen.cards.warm`); the   a rulebook edit
+                rulebook's layout forkserver lays out one small page
+                (:mod:`cardgen.rulebook.warm`)
 ``freeze``      the objects frozen while workers are forked from a process  a build in a process that
                 that holds much (:func:`.workers.forking`): their           holds much: ``watch``, a
                 collections then never copy the pages they inherited        build called as a function
