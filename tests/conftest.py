@@ -407,11 +407,22 @@ SHARED_BUILDS = frozenset({"example_build", "small_project_build", "installed", 
                            "small_build"})
 
 
+RENDERING_BUILDS = SHARED_BUILDS - {"installed"}
+"""The shared builds that render PDFs (``installed`` only installs: the mark ``install``)."""
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items):
-    """The test modules that use a build made once per test run come first (each module whole, in its
-    order).  pytest-xdist gives the first half of the tests to one worker and the second half to the other:
-    so the first worker makes the shared builds while the other runs tests that need none, instead of
-    waiting for their lock (the example's cold build alone takes ~7 s)."""
+    """A test that reads a shared build which renders PDFs is a ``pdf`` test however it reads it (the
+    build runs in a process of its own, where the fast run's guard cannot see it): ``make test-fast``
+    leaves it out -- marked here, before ``-m`` deselects.  Then the test modules that use a build made once
+    per test run come first (each module whole, in its order).  pytest-xdist gives the first half of the
+    tests to one worker and the second half to the other: so the first worker makes the shared builds while
+    the other runs tests that need none, instead of waiting for their lock (the example's cold build alone
+    takes ~7 s)."""
+    for item in items:
+        if RENDERING_BUILDS & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("pdf"):
+            item.add_marker(pytest.mark.pdf)
     users = {item.path for item in items if SHARED_BUILDS & set(getattr(item, "fixturenames", ()))}
     items.sort(key=lambda item: item.path not in users)
 
