@@ -264,8 +264,8 @@ def build_rulebook(source: Path, out: Path, assets: list[Path] | None = None, dr
     ``markdown``: the parser of a translated build (a language laid over the book's tokens before layout,
     :func:`cardgen.i18n.book.translating_markdown`); ``theme.lang`` is the ``lang`` it is hyphenated in.
     The commands lay books out by chapters unless told ``--no-chapters`` (a run's
-    :attr:`cardgen.project.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.5 s against 2.6 s
-    whole, an edit 0.77 s, no change 0.48 s (docs/benchmarks.md)."""
+    :attr:`cardgen.project.settings.Settings.chapters`): his Regelbuch.md on 2 cores, cold 2.8 s against 3.7 s
+    whole, an edit 1.1 s, no change 0.06 s (docs/benchmarks.md, 2026-11-28)."""
     source, out, assets = Path(source), Path(out), [Path(a) for a in assets or []]
     text = read_source(source)
     for folder in assets:
