@@ -96,6 +96,18 @@ def translation(content: Content, derived: Derived, code: str, project: Project)
     return language, translated, derive(translated)
 
 
+def checked_translation(content: Content, derived: Derived, code: str,
+                        project: Project) -> tuple[Language, Content, Derived]:
+    """:func:`translation`, its ``content.po`` read at once: a PO entry whose placeholders or markup do not
+    match its source is a :class:`~cardgen.errors.ContentError` (at its PO line) before anything is made
+    from it -- for the commands that write a language's files straight away (``balance``, ``export``)."""
+    language, content_of, derived_of = translation(content, derived, code, project)
+    language.catalog(CONTENT)
+    if language.problems():
+        raise ContentError(language.problems())
+    return language, content_of, derived_of
+
+
 def count_book(language: Language, path: Path, document: str) -> None:
     """Count a book's messages as its translated build prints them (a reused PDF is counted too)."""
     try:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.atomic import write_atomic
 from cardgen.commands.options import add_project_options, settings_of
-from cardgen.errors import ContentError, UsageError, display_path
+from cardgen.errors import UsageError, display_path
 from cardgen.project.settings import Settings
 
 if TYPE_CHECKING:
@@ -51,21 +51,17 @@ def cmd_balance(args: argparse.Namespace) -> int:
 def language_views(settings: Settings, content: Content, derived: Derived) -> list[tuple[Path, BalanceView, list[str]]]:
     """(folder, the report's view, warnings) of the source (``OUT``) and then of each language the project
     translates into (``OUT/<lang>/``): the same report of the content with the language's translations
-    laid over it (:func:`cardgen.build.languages.translation`) -- its names and the glossary's words, the
+    laid over it (:func:`cardgen.build.languages.checked_translation`) -- its names and the glossary's words, the
     same numbers.  ``cardgen build`` does not write the report; this command writes it in every language.
     A PO entry that does not match its source stops everything before a report is drawn; a fuzzy or missing
     one prints in the source's words, one warning per PO file."""
     # lazy: the report's view and the translations
     from cardgen.balance.view import balance_of
-    from cardgen.build.languages import translation
-    from cardgen.i18n.language import CONTENT
+    from cardgen.build.languages import checked_translation
 
     views: list[tuple[Path, BalanceView, list[str]]] = [(settings.out, balance_of(content, derived.units), [])]
     for code in settings.project.translations:
-        language, content_of, derived_of = translation(content, derived, code, settings.project)
-        language.catalog(CONTENT)
-        if language.problems():
-            raise ContentError(language.problems())
+        language, content_of, derived_of = checked_translation(content, derived, code, settings.project)
         views.append((settings.out / code, balance_of(content_of, derived_of.units), language.untranslated()))
     return views
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.commands.options import add_project_options, settings_of
-from cardgen.errors import ContentError, UsageError, display_path
+from cardgen.errors import UsageError, display_path
 from cardgen.export.bsformat import MAX_REVISION, revision_of
 from cardgen.project.revision import git_tag
 from cardgen.project.settings import Settings
@@ -118,14 +118,13 @@ def translated_exports(settings: Settings, content: Content, derived: Derived, r
                        about: About) -> list[tuple[Path, dict[str, bytes], list[str]]]:
     """(folder, files, warnings) of the source's export and then of each language the project translates
     into (``OUT/<lang>/``): the same exporter on the content with the language's translations laid over it
-    (:func:`cardgen.build.languages.translation`), citing that language's built rulebooks.  The ids are
+    (:func:`cardgen.build.languages.checked_translation`), citing that language's built rulebooks.  The ids are
     the content's (UUID5 of its ids), so a roster made with one language's data opens with another's.  A
     PO entry whose placeholders or markup do not match its source stops everything before a file is
     written; fuzzy or missing entries print in the source's words, one warning per PO file."""
     # lazy: the exporter and the translations
-    from cardgen.build.languages import translation
+    from cardgen.build.languages import checked_translation
     from cardgen.export.battlescribe import export_battlescribe
-    from cardgen.i18n.language import CONTENT
 
     version = project_version(settings)
     exports = []
@@ -133,10 +132,7 @@ def translated_exports(settings: Settings, content: Content, derived: Derived, r
         warnings: list[str] = []
         out = settings.out / code if code else settings.out
         if code:
-            language, content_of, derived_of = translation(content, derived, code, settings.project)
-            language.catalog(CONTENT)
-            if language.problems():
-                raise ContentError(language.problems())
+            language, content_of, derived_of = checked_translation(content, derived, code, settings.project)
         else:
             language, content_of, derived_of = None, content, derived
         citations = citations_of(settings, version, warnings, out)
